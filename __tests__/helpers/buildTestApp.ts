@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createDb, type Db } from '../../src/server/db/createDb';
+import { migrateToLatest } from '../../src/server/db/migrate';
+
+export interface TestClock {
+  now: () => number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+/** A clock the test moves by hand; starts at the real time unless told otherwise. */
+export function testClock(start = Date.now()): TestClock {
+  let current = start;
+  return {
+    now: () => current,
+    set: (ms) => {
+      current = ms;
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh migrated database for one suite: SQLite in memory by default, or its own PostgreSQL schema when
+ * DATABASE_URL is a postgres:// URL (as `.ci/run` sets it for the second pass). Never a mocked database.
+ */
+export async function createTestDb(): Promise<Db> {
+  const url = process.env.DATABASE_URL;
+  const db =
+    url && /^postgres(ql)?:\/\//i.test(url)
+      ? await createDb(url, { schema: `test_${randomBytes(6).toString('hex')}` })
+      : await createDb(':memory:');
+  await migrateToLatest(db);
+  return db;
+}
+
+export async function buildTestApp(options: { clock?: TestClock; seed?: (db: Db) => Promise<void> } = {}): Promise<TestContext> {
+  const db = await createTestDb();
+  if (options.seed) await options.seed(db);
+  const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:' });
+  const clock = options.clock ?? testClock();
+  const app = await buildApp({ db, config, now: clock.now });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/** Profile (spec §3 "Profile user", §7 GET /siswa/profil/user/id/{idsiswa}). */
+import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, Id, defineCall, type CallParams, type CallResponse } from './common';
+
+/** Spec §3 Profile user. `lembaga` is SiapTes, tutorindonesia or TO Akbar (compared accent-insensitively). */
+export const ProfileUser = Type.Object({
+  id: Type.Number(),
+  nama_lengkap: Type.String(),
+  nama_panggilan: Type.String(),
+  username: Type.String(),
+  photo_url: Type.String(),
+  id_program: Type.Number(),
+  lembaga: Type.String(),
+  minat: Type.String(),
+  no_telp: Type.String(),
+  no_telp_ortu: Type.String(),
+  alamat: Type.String(),
+  email: Type.String(),
+  kelas: Type.Object({ kelas: Type.String(), jenjang: Type.String() }),
+  sekolah: Type.String(),
+  kurikulum_str: Type.String(),
+});
+export type ProfileUser = Static<typeof ProfileUser>;
+
+/** `GET /siswa/profil/user/id/{idsiswa}` — body none — answer: status, content (profile). */
+export const profileUserCall = defineCall({
+  method: 'GET',
+  path: '/siswa/profil/user/id/:idsiswa',
+  params: Type.Object({ idsiswa: Id('the student id; must be the caller') }),
+  response: Envelope(ProfileUser),
+});
+export type ProfileUserParams = CallParams<typeof profileUserCall>;
+export type ProfileUserResponse = CallResponse<typeof profileUserCall>;

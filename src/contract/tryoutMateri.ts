@@ -1,0 +1,257 @@
+/** Per-topic tryout, "tryout permateri" (spec §3 "Topic session", "Per-topic question", "Topic list item",
+ * "Subject item", "Category item", "Topic result item"; §7 /siswa/tryoutmateri/*).
+ *
+ * Encoding: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML. `jawaban` (the student's answer) and
+ * `kunci` (the key) are plain text: a letter A..E for type 1, the typed text for types 2 and 4, '' when blank. */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  Envelope,
+  Flag,
+  Id,
+  MAX_ANSWER_LENGTH,
+  QuestionType,
+  StatusMessage,
+  StatusOnly,
+  defineCall,
+  type CallBody,
+  type CallParams,
+  type CallResponse,
+} from './common';
+
+const IdSiswaBody = Type.Object({ id_siswa: Id('the student id; must be the caller') });
+const IdSiswa = Id('the student id; must be the caller');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Preview: categories → subjects → topics
+
+/** Spec §3 Category item. */
+export const MateriKategori = Type.Object({ id: Type.Number(), name: Type.String() });
+export type MateriKategori = Static<typeof MateriKategori>;
+
+export const MateriKategoriContent = Type.Object({ kategori: Type.Array(MateriKategori) });
+export type MateriKategoriContent = Static<typeof MateriKategoriContent>;
+
+/** `GET /siswa/tryoutmateri/preview/idsiswa/{idsiswa}` — body none — answer content.kategori. */
+export const materiKategoriCall = defineCall({
+  method: 'GET',
+  path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa',
+  params: Type.Object({ idsiswa: IdSiswa }),
+  response: Envelope(MateriKategoriContent),
+});
+export type MateriKategoriParams = CallParams<typeof materiKategoriCall>;
+export type MateriKategoriResponse = CallResponse<typeof materiKategoriCall>;
+
+/** Spec §3 Subject item. */
+export const MateriMapel = Type.Object({
+  id_kategori: Type.Number(),
+  id_mapel: Type.Number(),
+  mapel: Type.String(),
+});
+export type MateriMapel = Static<typeof MateriMapel>;
+
+/** Subjects of a category; `kategori` is the category name. */
+export const MateriMapelContent = Type.Object({ mapel: Type.Array(MateriMapel), kategori: Type.String() });
+export type MateriMapelContent = Static<typeof MateriMapelContent>;
+
+/** `GET .../kategori/{idkategori}` (under /siswa/tryoutmateri/preview/idsiswa/{idsiswa}) — body none —
+ * answer subjects. */
+export const materiMapelCall = defineCall({
+  method: 'GET',
+  path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori',
+  params: Type.Object({ idsiswa: IdSiswa, idkategori: Id() }),
+  response: Envelope(MateriMapelContent),
+});
+export type MateriMapelParams = CallParams<typeof materiMapelCall>;
+export type MateriMapelResponse = CallResponse<typeof materiMapelCall>;
+
+/** Spec §3 Topic list item. `menit` minutes; `status` 1 means done. */
+export const MateriItem = Type.Object({
+  id: Type.Number(),
+  materi: Type.String(),
+  menit: Type.Number(),
+  soal_dikerjakan: Type.Number(),
+  jumlah_soal: Type.Number(),
+  status: Type.Number(),
+});
+export type MateriItem = Static<typeof MateriItem>;
+
+/** Topics of a subject; `mapel` is the subject name. */
+export const MateriListContent = Type.Object({ materi: Type.Array(MateriItem), mapel: Type.String() });
+export type MateriListContent = Static<typeof MateriListContent>;
+
+/** `GET .../kategori/{idkategori}/mapel/{idmapel}` (under /siswa/tryoutmateri/preview/idsiswa/{idsiswa}) —
+ * body none — answer topics. */
+export const materiListCall = defineCall({
+  method: 'GET',
+  path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori/mapel/:idmapel',
+  params: Type.Object({ idsiswa: IdSiswa, idkategori: Id(), idmapel: Id() }),
+  response: Envelope(MateriListContent),
+});
+export type MateriListParams = CallParams<typeof materiListCall>;
+export type MateriListResponse = CallResponse<typeof materiListCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Start / save / end
+
+/** A question on the per-topic sheet (no key). `soal`, `a`..`e` base64; `jawaban` the saved answer, '' if none. */
+export const SoalMateri = Type.Object({
+  id_soal: Type.Number(),
+  soal: Type.String(),
+  a: Type.String(),
+  b: Type.String(),
+  c: Type.String(),
+  d: Type.String(),
+  e: Type.String(),
+  type: QuestionType,
+  jawaban: Type.String(),
+});
+export type SoalMateri = Static<typeof SoalMateri>;
+
+/** Spec §3 Topic session. `waktu` is the remaining time in seconds; `materi` the topic name. */
+export const MateriSession = Type.Object({
+  idmateri: Type.Number(),
+  materi: Type.String(),
+  max_soal: Type.Number(),
+  waktu: Type.Number(),
+  soals: Type.Array(SoalMateri),
+});
+export type MateriSession = Static<typeof MateriSession>;
+
+const IdMateriParams = Type.Object({ idmateri: Id('topic (materi) id') });
+
+/** `POST /siswa/tryoutmateri/start/materi/{idmateri}` — body id_siswa — answer idmateri, max_soal, waktu, soals. */
+export const startMateriCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryoutmateri/start/materi/:idmateri',
+  params: IdMateriParams,
+  body: IdSiswaBody,
+  response: Envelope(MateriSession),
+});
+export type StartMateriParams = CallParams<typeof startMateriCall>;
+export type StartMateriBody = CallBody<typeof startMateriCall>;
+export type StartMateriResponse = CallResponse<typeof startMateriCall>;
+
+/** `PUT /siswa/tryoutmateri/saveanswer/idmateri/{idmateri}` — body idsiswa, idsoal, jawaban, sisa_waktu —
+ * answer status. */
+export const saveAnswerMateriCall = defineCall({
+  method: 'PUT',
+  path: '/siswa/tryoutmateri/saveanswer/idmateri/:idmateri',
+  params: IdMateriParams,
+  body: Type.Object({
+    idsiswa: IdSiswa,
+    idsoal: Id(),
+    jawaban: Type.String({ maxLength: MAX_ANSWER_LENGTH }),
+    sisa_waktu: Type.Number({ minimum: 0 }),
+  }),
+  response: StatusOnly,
+});
+export type SaveAnswerMateriParams = CallParams<typeof saveAnswerMateriCall>;
+export type SaveAnswerMateriBody = CallBody<typeof saveAnswerMateriCall>;
+export type SaveAnswerMateriResponse = CallResponse<typeof saveAnswerMateriCall>;
+
+/** One answer in the end-of-topic list. */
+export const JawabanMateri = Type.Object({
+  idsoal: Id(),
+  jawaban: Type.String({ maxLength: MAX_ANSWER_LENGTH }),
+});
+export type JawabanMateri = Static<typeof JawabanMateri>;
+
+/** `POST /siswa/tryoutmateri/end/materi/{idmateri}` — body id_siswa, list_jawaban — answer status. */
+export const endMateriCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryoutmateri/end/materi/:idmateri',
+  params: IdMateriParams,
+  body: Type.Object({
+    id_siswa: IdSiswa,
+    list_jawaban: Type.Array(JawabanMateri, { maxItems: 1000 }),
+  }),
+  response: StatusMessage,
+});
+export type EndMateriParams = CallParams<typeof endMateriCall>;
+export type EndMateriBody = CallBody<typeof endMateriCall>;
+export type EndMateriResponse = CallResponse<typeof endMateriCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results and discussion
+
+/** Spec §3 Topic result item. */
+export const HasilMateriItem = Type.Object({
+  idmateri: Type.Number(),
+  mapel: Type.String(),
+  materi: Type.String(),
+  skor: Type.Number(),
+});
+export type HasilMateriItem = Static<typeof HasilMateriItem>;
+
+/** `POST /siswa/tryoutmateri/hasil` — body id_siswa — answer per-topic result list. */
+export const hasilMateriListCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryoutmateri/hasil',
+  body: IdSiswaBody,
+  response: Envelope(Type.Array(HasilMateriItem)),
+});
+export type HasilMateriListBody = CallBody<typeof hasilMateriListCall>;
+export type HasilMateriListResponse = CallResponse<typeof hasilMateriListCall>;
+
+/** Result of one finished topic. */
+export const HasilMateriDetail = Type.Object({
+  idmateri: Type.Number(),
+  materi: Type.String(),
+  mapel: Type.String(),
+  skor: Type.Number(),
+  benar: Type.Number(),
+  salah: Type.Number(),
+  kosong: Type.Number(),
+  jumlah_soal: Type.Number(),
+});
+export type HasilMateriDetail = Static<typeof HasilMateriDetail>;
+
+/** `POST /siswa/tryoutmateri/hasil/materi/{idmateri}` — body id_siswa — answer not shown (decided: the topic's
+ * score with benar/salah/kosong counts). */
+export const hasilMateriCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryoutmateri/hasil/materi/:idmateri',
+  params: IdMateriParams,
+  body: IdSiswaBody,
+  response: Envelope(HasilMateriDetail),
+});
+export type HasilMateriParams = CallParams<typeof hasilMateriCall>;
+export type HasilMateriBody = CallBody<typeof hasilMateriCall>;
+export type HasilMateriResponse = CallResponse<typeof hasilMateriCall>;
+
+/** Spec §3 Per-topic question with key, in the discussion. `soal`, `a`..`e`, `pembahasan` base64. */
+export const SoalMateriReview = Type.Object({
+  id_soal: Type.Number(),
+  soal: Type.String(),
+  a: Type.String(),
+  b: Type.String(),
+  c: Type.String(),
+  d: Type.String(),
+  e: Type.String(),
+  type: QuestionType,
+  jawaban: Type.String(),
+  kunci: Type.String(),
+  is_benar: Flag,
+  pembahasan: Type.String(),
+});
+export type SoalMateriReview = Static<typeof SoalMateriReview>;
+
+export const PembahasanMateri = Type.Object({
+  materi: Type.String(),
+  mapel: Type.String(),
+  soal: Type.Array(SoalMateriReview),
+});
+export type PembahasanMateri = Static<typeof PembahasanMateri>;
+
+/** `POST /siswa/tryoutmateri/pembahasan/materi/{idmateri}` — body id_siswa — answer per-topic discussion
+ * (only once the topic is done). */
+export const pembahasanMateriCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryoutmateri/pembahasan/materi/:idmateri',
+  params: IdMateriParams,
+  body: IdSiswaBody,
+  response: Envelope(PembahasanMateri),
+});
+export type PembahasanMateriParams = CallParams<typeof pembahasanMateriCall>;
+export type PembahasanMateriBody = CallBody<typeof pembahasanMateriCall>;
+export type PembahasanMateriResponse = CallResponse<typeof pembahasanMateriCall>;

@@ -1,0 +1,194 @@
+/** Package tryout (spec §3 "Preview content", "Package question", "Answer save payload", "Subject status payload";
+ * §7 /siswa/tryout/preview|start|saveanswer|statusmapel|end). Answer keys never appear here. */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  CategoryHash,
+  Envelope,
+  Flag,
+  Id,
+  MAX_ANSWER_LENGTH,
+  QuestionType,
+  StatusMessage,
+  StatusOnly,
+  defineCall,
+  type CallBody,
+  type CallParams,
+  type CallResponse,
+} from './common';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Preview
+
+/** Spec §3 Subject detail. `status` "0" not done, "1" done; `antrian` 0 means available. */
+export const MapelDetail = Type.Object({
+  mapel: Type.String(),
+  id_mapel: Type.Number(),
+  jmlh_soal: Type.Number(),
+  /** minutes */
+  waktu: Type.Number(),
+  status: Type.String(),
+  antrian: Type.Number(),
+  antrian_str: Type.String(),
+  /** remaining seconds */
+  sisa_waktu: Type.Number(),
+});
+export type MapelDetail = Static<typeof MapelDetail>;
+
+/** Spec §3 Category of the preview. `pembahasan` is the discussion PDF link, '' until finished. */
+export const KategoriPreview = Type.Object({
+  kategori: Type.String(),
+  kategoriHash: Type.String(),
+  jumlah_soal: Type.Number(),
+  /** minutes */
+  waktu: Type.Number(),
+  is_selesai: Flag,
+  is_antrian: Flag,
+  pembahasan: Type.String(),
+  detailSoal: Type.Array(MapelDetail),
+});
+export type KategoriPreview = Static<typeof KategoriPreview>;
+
+export const PreviewContent = Type.Object({
+  paket: Type.Number(),
+  detailPaket: Type.Array(KategoriPreview),
+});
+export type PreviewContent = Static<typeof PreviewContent>;
+
+/** `GET /siswa/tryout/preview/paket/{paket}/id/{id}` — body none — answer status, content.detailPaket.
+ * `id` is the schedule (jadwal) id. */
+export const previewPaketCall = defineCall({
+  method: 'GET',
+  path: '/siswa/tryout/preview/paket/:paket/id/:id',
+  params: Type.Object({ paket: Id('package number'), id: Id('schedule (jadwal) id') }),
+  response: Envelope(PreviewContent),
+});
+export type PreviewPaketParams = CallParams<typeof previewPaketCall>;
+export type PreviewPaketResponse = CallResponse<typeof previewPaketCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Start
+
+/** Spec §3 Group item (type 3 statement). `jawaban` is the student's 'Y'/'N', '0' when unanswered. */
+export const GroupSoal = Type.Object({
+  id_jawaban_group: Type.Number(),
+  soal: Type.String(),
+  jawaban: Type.Union([Type.Literal('Y'), Type.Literal('N'), Type.Literal('0')]),
+});
+export type GroupSoal = Static<typeof GroupSoal>;
+
+/** Spec §3 Package question. `soal` is HTML; `a`..`e` are option texts (type 1 only, '' when absent);
+ * `jawaban_siswa` is the saved answer ("0" = unanswered for types 1 and 3); `group_soal` is empty unless type 3;
+ * `group_text_type` 2 means headers Memperkuat/Memperlemah. */
+export const SoalPaket = Type.Object({
+  id_soal: Type.Number(),
+  soal: Type.String(),
+  type: QuestionType,
+  jawaban_siswa: Type.String(),
+  id_jawaban: Type.Number(),
+  group_soal: Type.Array(GroupSoal),
+  group_text_type: Type.Union([Type.Number(), Type.Null()]),
+  id_mapel: Type.Number(),
+  a: Type.String(),
+  b: Type.String(),
+  c: Type.String(),
+  d: Type.String(),
+  e: Type.String(),
+  nomor: Type.Number(),
+});
+export type SoalPaket = Static<typeof SoalPaket>;
+
+/** Spec §3 Start response content. */
+export const StartPaketContent = Type.Object({
+  id_hasil_to: Type.Number(),
+  soal: Type.Array(SoalPaket),
+});
+export type StartPaketContent = Static<typeof StartPaketContent>;
+
+const IdSiswaBody = Type.Object({ id_siswa: Id('the student id; must be the caller') });
+
+/** `POST /siswa/tryout/start/id/{id}/kategori/{categoryHash}` — body id_siswa — answer status, message,
+ * content.id_hasil_to, content.soal. Idempotent: a second start returns the same attempt. */
+export const startPaketCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/start/id/:id/kategori/:categoryHash',
+  params: Type.Object({ id: Id('schedule (jadwal) id'), categoryHash: CategoryHash() }),
+  body: IdSiswaBody,
+  response: Envelope(StartPaketContent),
+});
+export type StartPaketParams = CallParams<typeof startPaketCall>;
+export type StartPaketBody = CallBody<typeof startPaketCall>;
+export type StartPaketResponse = CallResponse<typeof startPaketCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Save answer
+
+/** `PUT /siswa/tryout/saveanswer/id/{id}` — body id_hasil_to, id_jawaban, jawaban, sisa_waktu (always sent as 100),
+ * type_soal, operation (save or groupCancel) — answer status.
+ * For a type-3 statement answer send `id_jawaban_group` and `jawaban` 'Y' or 'N'. */
+export const saveAnswerPaketCall = defineCall({
+  method: 'PUT',
+  path: '/siswa/tryout/saveanswer/id/:id',
+  params: Type.Object({ id: Id('schedule (jadwal) id') }),
+  body: Type.Object({
+    id_hasil_to: Id(),
+    id_jawaban: Id(),
+    jawaban: Type.String({ maxLength: MAX_ANSWER_LENGTH }),
+    sisa_waktu: Type.Number({ minimum: 0 }),
+    type_soal: Type.Integer({ minimum: 1, maximum: 5 }),
+    operation: Type.Union([Type.Literal('save'), Type.Literal('groupCancel')]),
+    id_jawaban_group: Type.Optional(Id('type-3 statement being answered')),
+  }),
+  response: StatusOnly,
+});
+export type SaveAnswerPaketParams = CallParams<typeof saveAnswerPaketCall>;
+export type SaveAnswerPaketBody = CallBody<typeof saveAnswerPaketCall>;
+export type SaveAnswerPaketResponse = CallResponse<typeof saveAnswerPaketCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Subject status
+
+/** The server's view of a subject after a status report. */
+export const StatusMapelContent = Type.Object({
+  /** remaining seconds as the server counts them (never more than reported) */
+  sisa_waktu: Type.Number(),
+  status: Type.Number(),
+});
+export type StatusMapelContent = Static<typeof StatusMapelContent>;
+
+/** `PUT /siswa/tryout/statusmapel/id/{id}` — body id_siswa, id_mapel, kategori, sisa_waktu, status — answer status,
+ * message. `kategori` is the category hash; `status` 1 closes the subject (time up). */
+export const statusMapelCall = defineCall({
+  method: 'PUT',
+  path: '/siswa/tryout/statusmapel/id/:id',
+  params: Type.Object({ id: Id('schedule (jadwal) id') }),
+  body: Type.Object({
+    id_siswa: Id('the student id; must be the caller'),
+    id_mapel: Id(),
+    kategori: CategoryHash('the category hash'),
+    sisa_waktu: Type.Integer({ minimum: 0 }),
+    status: Flag,
+  }),
+  response: Type.Object({
+    status: Type.Boolean(),
+    message: Type.String(),
+    content: Type.Optional(StatusMapelContent),
+  }),
+});
+export type StatusMapelParams = CallParams<typeof statusMapelCall>;
+export type StatusMapelBody = CallBody<typeof statusMapelCall>;
+export type StatusMapelResponse = CallResponse<typeof statusMapelCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// End
+
+/** `POST /siswa/tryout/end/id/{id}/kategori/{categoryHash}` — body id_siswa — answer status, message. */
+export const endPaketCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/end/id/:id/kategori/:categoryHash',
+  params: Type.Object({ id: Id('schedule (jadwal) id'), categoryHash: CategoryHash() }),
+  body: IdSiswaBody,
+  response: StatusMessage,
+});
+export type EndPaketParams = CallParams<typeof endPaketCall>;
+export type EndPaketBody = CallBody<typeof endPaketCall>;
+export type EndPaketResponse = CallResponse<typeof endPaketCall>;

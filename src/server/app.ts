@@ -1,0 +1,79 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Db } from './db/createDb';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSpa } from './plugins/spa';
+import { authRoutes } from './features/auth/routes';
+import { profileRoutes } from './features/profile/routes';
+import { jadwalRoutes } from './features/jadwal/routes';
+import { tryoutPaketRoutes } from './features/tryoutPaket/routes';
+import { tryoutMateriRoutes } from './features/tryoutMateri/routes';
+import { hasilRoutes } from './features/hasil/routes';
+import { rankingRoutes } from './features/ranking/routes';
+import { pdfRoutes } from './pdf/routes';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** The server's clock (epoch ms); tests pass a controllable one. */
+  now?: () => number;
+  logger?: boolean;
+  /** Serve the built SPA from config.publicDir (off in API tests). */
+  serveSpa?: boolean;
+}
+
+/** What every feature's routes receive. */
+export interface FeatureContext {
+  db: Db;
+  config: Config;
+  now: () => number;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export type FeatureRoutes = (app: App, context: FeatureContext) => Promise<void> | void;
+
+const features: FeatureRoutes[] = [
+  authRoutes,
+  profileRoutes,
+  jadwalRoutes,
+  tryoutPaketRoutes,
+  tryoutMateriRoutes,
+  hasilRoutes,
+  rankingRoutes,
+  pdfRoutes,
+];
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
+
+  await app.register(fastifyCookie);
+  registerErrorHandling(app);
+  registerAuth(app, deps.db, context.now);
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<TypeBoxTypeProvider>();
+      for (const feature of features) await feature(typed, context);
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.serveSpa) await registerSpa(app, deps.config.publicDir);
+  return app;
+}

@@ -1,0 +1,74 @@
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './types';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL only: a schema to create and use (tests give each suite its own). */
+  schema?: string;
+}
+
+/** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
+export function dialectOf(databaseUrl: string): Dialect {
+  return /^postgres(ql)?:\/\//i.test(databaseUrl) ? 'postgres' : 'sqlite';
+}
+
+export function sqlitePathOf(databaseUrl: string): string {
+  return databaseUrl.replace(/^file:/i, '');
+}
+
+export async function createDb(databaseUrl: string, options: CreateDbOptions = {}): Promise<Db> {
+  if (dialectOf(databaseUrl) === 'postgres') return createPostgres(databaseUrl, options.schema);
+  return createSqlite(sqlitePathOf(databaseUrl));
+}
+
+async function createSqlite(path: string): Promise<Db> {
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  if (path !== ':memory:') {
+    const { mkdirSync } = await import('node:fs');
+    const { dirname } = await import('node:path');
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  const database = new BetterSqlite3(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+async function createPostgres(url: string, schema?: string): Promise<Db> {
+  const pg = await import('pg');
+  // BIGINT timestamps and COUNT(*) come back as strings by default; our values fit in a JS number.
+  pg.types.setTypeParser(20, (value: string) => Number(value));
+  pg.types.setTypeParser(1700, (value: string) => Number(value));
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await admin.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect: 'postgres',
+    close: async () => {
+      if (schema && schema.startsWith('test_')) {
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(kysely);
+      }
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types of the whole data model (spec §3, DESIGN.md). Timestamps are epoch milliseconds in a
+ * BIGINT column so that SQLite and PostgreSQL store them alike; flags are 0/1 integers.
+ */
+export interface SiswaTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  nama_lengkap: string;
+  nama_panggilan: string;
+  photo_url: string;
+  id_program: number;
+  lembaga: string;
+  minat: string;
+  no_telp: string;
+  no_telp_ortu: string;
+  alamat: string;
+  email: string;
+  kelas: string;
+  jenjang: string;
+  sekolah: string;
+  kurikulum_str: string;
+  /** 1 for the synthetic participants the seed creates to give rankings and IRT real data. */
+  is_synthetic: number;
+}
+
+export interface SesiTable {
+  token_hash: string;
+  id_siswa: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginGagalTable {
+  id: Generated<number>;
+  username: string;
+  at: number;
+}
+
+export interface JadwalTable {
+  id: Generated<number>;
+  paket: number;
+  nama: string;
+  tgl_awal: number;
+  tgl_akhir: number;
+  /** 1 for a TO Akbar event package (IRT scoring). */
+  is_event: number;
+  /** Epoch ms when IRT scores were last calibrated for this schedule, or null. */
+  irt_calibrated_at: number | null;
+}
+
+/** Which students may take a schedule. */
+export interface JadwalPesertaTable {
+  id_jadwal: number;
+  id_siswa: number;
+}
+
+export interface KategoriTable {
+  id: Generated<number>;
+  id_jadwal: number;
+  nama: string;
+  hash: string;
+  urutan: number;
+  /** Link (path) of the discussion document; shown only once the category is finished. */
+  pembahasan: string;
+}
+
+export interface MapelTable {
+  id: Generated<number>;
+  id_kategori: number;
+  nama: string;
+  /** Minutes. */
+  waktu: number;
+  urutan: number;
+}
+
+export interface SoalTable {
+  id: Generated<number>;
+  id_mapel: number;
+  nomor: number;
+  /** 1 choice, 2 short answer, 3 statement group, 4 essay, 5 numeric short answer. */
+  type: number;
+  soal: string;
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+  e: string;
+  /** Type 1: 'A'..'E'; types 2 and 5: the expected text; type 3: unused (''); type 4: model answer. */
+  kunci: string;
+  pembahasan: string;
+  /** Type 3 only: 1 Benar/Salah, 2 Memperkuat/Memperlemah. */
+  group_text_type: number | null;
+}
+
+export interface SoalGroupTable {
+  id: Generated<number>;
+  id_soal: number;
+  urutan: number;
+  pernyataan: string;
+  /** 'Y' or 'N'. */
+  kunci: string;
+}
+
+export interface IrtItemTable {
+  id_soal: number;
+  difficulty: number;
+  se: number;
+  calibrated_at: number;
+}
+
+/** One attempt of a student at one category of a schedule (`id_hasil_to`). */
+export interface HasilToTable {
+  id: Generated<number>;
+  id_jadwal: number;
+  id_kategori: number;
+  id_siswa: number;
+  started_at: number;
+  ended_at: number | null;
+  is_selesai: number;
+}
+
+/** One answer row per question of an attempt (`id_jawaban`). '0' or '' is blank. */
+export interface JawabanTable {
+  id: Generated<number>;
+  id_hasil_to: number;
+  id_soal: number;
+  jawaban: string;
+  updated_at: number;
+}
+
+/** One row per statement of a type-3 question (`id_jawaban_group`). */
+export interface JawabanGroupTable {
+  id: Generated<number>;
+  id_jawaban: number;
+  id_soal_group: number;
+  jawaban: string;
+}
+
+/** The server's clock of one subject of an attempt. */
+export interface MapelWaktuTable {
+  id_hasil_to: number;
+  id_mapel: number;
+  /** Remaining seconds as the server counts them. */
+  sisa_waktu: number;
+  status: number;
+  opened_at: number | null;
+  last_seen_at: number | null;
+}
+
+export interface HasilMapelTable {
+  id_hasil_to: number;
+  id_mapel: number;
+  id_siswa: number;
+  id_jadwal: number;
+  benar: number;
+  salah: number;
+  kosong: number;
+  nilai: number;
+  persentase: number;
+  /** 'klasik' or 'irt'. */
+  metode: string;
+  theta: number | null;
+}
+
+export interface MateriKategoriTable {
+  id: Generated<number>;
+  nama: string;
+  urutan: number;
+}
+
+export interface MateriMapelTable {
+  id: Generated<number>;
+  id_kategori: number;
+  nama: string;
+  urutan: number;
+}
+
+export interface MateriTable {
+  id: Generated<number>;
+  id_mapel: number;
+  nama: string;
+  menit: number;
+  urutan: number;
+}
+
+export interface MateriSoalTable {
+  id: Generated<number>;
+  id_materi: number;
+  nomor: number;
+  /** 1 choice, 2 short text, 4 essay. */
+  type: number;
+  soal: string;
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+  e: string;
+  kunci: string;
+  pembahasan: string;
+}
+
+export interface MateriHasilTable {
+  id: Generated<number>;
+  id_materi: number;
+  id_siswa: number;
+  started_at: number;
+  ended_at: number | null;
+  /** Remaining seconds as the server counts them. */
+  sisa_waktu: number;
+  last_seen_at: number | null;
+  status: number;
+  benar: number;
+  salah: number;
+  kosong: number;
+  skor: number;
+}
+
+export interface MateriJawabanTable {
+  id_materi_hasil: number;
+  id_soal: number;
+  jawaban: string;
+  updated_at: number;
+}
+
+export interface ProdiTable {
+  id: Generated<number>;
+  universitas: string;
+  jurusan: string;
+  jenjang: string;
+  /** Minimum score (0..1000). */
+  grade: number;
+  kapasitas: number;
+}
+
+export interface PilihanSiswaTable {
+  id_siswa: number;
+  num_option: number;
+  id_prodi: number;
+}
+
+export interface Database {
+  siswa: SiswaTable;
+  sesi: SesiTable;
+  login_gagal: LoginGagalTable;
+  jadwal: JadwalTable;
+  jadwal_peserta: JadwalPesertaTable;
+  kategori: KategoriTable;
+  mapel: MapelTable;
+  soal: SoalTable;
+  soal_group: SoalGroupTable;
+  irt_item: IrtItemTable;
+  hasil_to: HasilToTable;
+  jawaban: JawabanTable;
+  jawaban_group: JawabanGroupTable;
+  mapel_waktu: MapelWaktuTable;
+  hasil_mapel: HasilMapelTable;
+  materi_kategori: MateriKategoriTable;
+  materi_mapel: MateriMapelTable;
+  materi: MateriTable;
+  materi_soal: MateriSoalTable;
+  materi_hasil: MateriHasilTable;
+  materi_jawaban: MateriJawabanTable;
+  prodi: ProdiTable;
+  pilihan_siswa: PilihanSiswaTable;
+}

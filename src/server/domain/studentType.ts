@@ -1,0 +1,41 @@
+/** Student types of spec §1, decided from the institution (lembaga) alone: pure, no I/O. */
+
+/** Lower-case, strip accents and fold spaces, so "TO  Akbar", "to akbar" and "TÓ Akbar" compare equal. */
+export function foldInstitution(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface InstitutionRules {
+  regularInstitutions: string[];
+  eventInstitution: string;
+}
+
+export function isEventStudent(lembaga: string, rules: InstitutionRules): boolean {
+  return foldInstitution(lembaga) === foldInstitution(rules.eventInstitution);
+}
+
+export function isRegularStudent(lembaga: string, rules: InstitutionRules): boolean {
+  const folded = foldInstitution(lembaga);
+  return rules.regularInstitutions.some((name) => foldInstitution(name) === folded);
+}
+
+/** Interests for which regular students get option E (spec §5). */
+export const FIVE_CHOICE_MINAT = [
+  'SMA KELAS 10 IPA',
+  'SMA KELAS 10 IPS',
+  'SMA KELAS 11 IPA',
+  'SMA KELAS 11 IPS',
+  'SMA KELAS 12 IPA',
+  'SMA KELAS 12 IPS',
+];
+
+/** Non-regular students always get A–E; regular students only for the SMA interests above. */
+export function allowsFiveChoices(lembaga: string, minat: string, rules: InstitutionRules): boolean {
+  if (!isRegularStudent(lembaga, rules)) return true;
+  return FIVE_CHOICE_MINAT.includes(minat.trim().toUpperCase());
+}

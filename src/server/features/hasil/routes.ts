@@ -1,0 +1,3 @@
+import type { FeatureRoutes } from '../../app';
+
+export const hasilRoutes: FeatureRoutes = async () => {};

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/createDb';
+import type { SiswaTable } from '../db/types';
+import { HttpError } from './errors';
+
+export const SESSION_COOKIE = 'siaptes_session';
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export type Siswa = Selectable<SiswaTable>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in student, set by `requireSiswa`. */
+    siswa: Siswa | null;
+    /** SHA-256 of the token that authenticated this request. */
+    tokenHash: string | null;
+  }
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The token from the `Key` header (the SPA) or else the session cookie (plain links such as PDFs). */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.key;
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader && fromHeader.trim() !== '') return fromHeader.trim();
+  const fromCookie = request.cookies?.[SESSION_COOKIE];
+  return fromCookie && fromCookie !== '' ? fromCookie : null;
+}
+
+export async function findSiswaByToken(db: Db, token: string, now: number): Promise<Siswa | null> {
+  const row = await db.kysely
+    .selectFrom('sesi')
+    .innerJoin('siswa', 'siswa.id', 'sesi.id_siswa')
+    .selectAll('siswa')
+    .where('sesi.token_hash', '=', hashToken(token))
+    .where('sesi.revoked_at', 'is', null)
+    .where('sesi.expires_at', '>', now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Registers the auth hook: routes with `config: {auth: true}` (the default for every /api route except
+ * login) get `request.siswa`, or a 401 `{status: false, message}` when the token is missing or dead.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, now: () => number): void {
+  app.decorateRequest('siswa', null);
+  app.decorateRequest('tokenHash', null);
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
+    if (routeConfig?.public || !request.url.startsWith('/api/')) return;
+    const token = tokenOf(request);
+    if (!token) {
+      return reply.status(401).send({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
+    }
+    const siswa = await findSiswaByToken(db, token, now());
+    if (!siswa) {
+      return reply.status(401).send({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
+    }
+    request.siswa = siswa;
+    request.tokenHash = hashToken(token);
+  });
+}
+
+/** The logged-in student of an authenticated route (the hook guarantees it). */
+export function currentSiswa(request: FastifyRequest): Siswa {
+  if (!request.siswa) throw new HttpError(401, 'Sesi tidak ditemukan, silakan login kembali');
+  return request.siswa;
+}
+
+/** A call that names a student must name the caller (DESIGN.md "Accounts"): 403 otherwise. */
+export function requireSelf(request: FastifyRequest, idSiswa: number): Siswa {
+  const siswa = currentSiswa(request);
+  if (siswa.id !== Number(idSiswa)) {
+    throw new HttpError(403, 'Akses ditolak: data ini milik siswa lain');
+  }
+  return siswa;
+}

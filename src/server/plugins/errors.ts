@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error a route throws to answer `{status: false, message}` with a chosen HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Short Indonesian message for a schema validation failure (400), naming the field. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return 'Permintaan tidak valid';
+  const where = error.validationContext ?? 'body';
+  const field = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const name = missing ?? field;
+  return `Permintaan tidak valid: ${where}${name ? `.${name}` : ''} ${first.message ?? 'tidak sesuai'}`;
+}
+
+/**
+ * Every error leaves as `{status: false, message}`: validation → 400, thrown HttpError → its status,
+ * malformed JSON and other client errors → their 4xx, anything else → 500 with a generic message (logged).
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ status: false, message: error.message });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ status: false, message: validationMessage(error) });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      return reply.status(statusCode).send({ status: false, message: error.message || 'Permintaan tidak valid' });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ status: false, message: 'Terjadi kesalahan pada server' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ status: false, message: `Alamat ${request.method} ${request.url} tidak ditemukan` });
+  });
+}
