@@ -62,9 +62,7 @@ export const Id = (description?: string) =>
 /** The category hash used in paths and bodies. */
 export const CategoryHash = (description?: string) =>
   Type.String(
-    description
-      ? { pattern: '^[A-Za-z0-9_-]{4,64}$', description }
-      : { pattern: '^[A-Za-z0-9_-]{4,64}$' },
+    description ? { pattern: '^[A-Za-z0-9_-]{4,64}$', description } : { pattern: '^[A-Za-z0-9_-]{4,64}$' },
   );
 
 /** A 0/1 numeric flag. */

@@ -1,0 +1,271 @@
+/** Package results, PTN status and package discussion (spec §3 "Package result list item", "Detail",
+ * "Score-with-package item", "PTN result", "Subject result list", "Finished-subject list", "Review";
+ * §7 /siswa/tryout/hasil*, hasilskor, hasilptn, generatehasilmapel, pembahasan).
+ *
+ * Encoding in the discussion: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML; `jawaban` and `kunci` are
+ * plain text (a letter A..E for type 1, the text for types 2, 4, 5, 'Y'/'N' for type-3 statements; '' when blank). */
+import { Type, type Static } from '@sinclair/typebox';
+import {
+  CategoryHash,
+  Envelope,
+  Flag,
+  Id,
+  QuestionType,
+  StatusMessage,
+  defineCall,
+  type CallBody,
+  type CallParams,
+  type CallResponse,
+} from './common';
+
+const IdSiswa = Id('the student id; must be the caller');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Package result list
+
+/** Spec §3 Package result list item. `type` groups the chart ('UTBK', 'TO Akbar', ...); `date` is for display;
+ * `kategori` is the category name and `kategoriHash` its hash (for the detail route). */
+export const HasilListItem = Type.Object({
+  paket: Type.Number(),
+  type: Type.String(),
+  date: Type.String(),
+  persentase: Type.Number(),
+  nilai: Type.Number(),
+  rata_rata: Type.Number(),
+  idjadwal: Type.Number(),
+  kategori: Type.String(),
+  kategoriHash: Type.String(),
+});
+export type HasilListItem = Static<typeof HasilListItem>;
+
+/** `POST /siswa/tryout/hasil` — body id_siswa, type (list) — answer package result list. */
+export const hasilListCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/hasil',
+  body: Type.Object({ id_siswa: IdSiswa, type: Type.Literal('list') }),
+  response: Envelope(Type.Array(HasilListItem)),
+});
+export type HasilListBody = CallBody<typeof hasilListCall>;
+export type HasilListResponse = CallResponse<typeof hasilListCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Details
+
+/** Spec §3 Subject result list row. */
+export const HasilMapel = Type.Object({
+  mapel: Type.String(),
+  benar: Type.Number(),
+  salah: Type.Number(),
+  kosong: Type.Number(),
+  nilai: Type.Number(),
+});
+export type HasilMapel = Static<typeof HasilMapel>;
+
+/** Spec §3 Detail of one category: heading data (nama, minat, paket) and per-subject rows. */
+export const HasilKategoriDetail = Type.Object({
+  paket: Type.Number(),
+  kategori: Type.String(),
+  nama: Type.String(),
+  minat: Type.String(),
+  detail: Type.Array(HasilMapel),
+  rata_rata: Type.Number(),
+});
+export type HasilKategoriDetail = Static<typeof HasilKategoriDetail>;
+
+const DetailBody = Type.Object({ id_siswa: IdSiswa, type: Type.Literal('detail') });
+
+/** `POST /siswa/tryout/hasil/id/{id}/kategori/{kategori}` — body id_siswa, type (detail) — answer detail result.
+ * `kategori` is the category hash. */
+export const hasilKategoriCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/hasil/id/:id/kategori/:kategori',
+  params: Type.Object({ id: Id('schedule (jadwal) id'), kategori: CategoryHash('the category hash') }),
+  body: DetailBody,
+  response: Envelope(HasilKategoriDetail),
+});
+export type HasilKategoriParams = CallParams<typeof hasilKategoriCall>;
+export type HasilKategoriBody = CallBody<typeof hasilKategoriCall>;
+export type HasilKategoriResponse = CallResponse<typeof hasilKategoriCall>;
+
+/** One category in the whole-schedule detail. */
+export const HasilJadwalKategori = Type.Object({
+  kategori: Type.String(),
+  kategoriHash: Type.String(),
+  detail: Type.Array(HasilMapel),
+  rata_rata: Type.Number(),
+});
+export type HasilJadwalKategori = Static<typeof HasilJadwalKategori>;
+
+export const HasilJadwalDetail = Type.Object({
+  paket: Type.Number(),
+  kategori: Type.Array(HasilJadwalKategori),
+});
+export type HasilJadwalDetail = Static<typeof HasilJadwalDetail>;
+
+/** `POST /siswa/tryout/hasil/id/{id}` — body id_siswa, type (detail) — answer not shown (decided: every category
+ * of the schedule with its subject rows). */
+export const hasilJadwalCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/hasil/id/:id',
+  params: Type.Object({ id: Id('schedule (jadwal) id') }),
+  body: DetailBody,
+  response: Envelope(HasilJadwalDetail),
+});
+export type HasilJadwalParams = CallParams<typeof hasilJadwalCall>;
+export type HasilJadwalBody = CallBody<typeof hasilJadwalCall>;
+export type HasilJadwalResponse = CallResponse<typeof hasilJadwalCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scores with package (PTN tab)
+
+/** Spec §3 Score-with-package item. `id` is the schedule (jadwal) id. */
+export const SkorPaketItem = Type.Object({
+  id: Type.Number(),
+  paket: Type.Number(),
+  tgl_selesai: Type.String(),
+  skor: Type.Number(),
+  type: Type.String(),
+});
+export type SkorPaketItem = Static<typeof SkorPaketItem>;
+
+/** `POST /siswa/tryout/hasilskor` — body id_siswa — answer scores with package. */
+export const hasilSkorCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/hasilskor',
+  body: Type.Object({ id_siswa: IdSiswa }),
+  response: Envelope(Type.Array(SkorPaketItem)),
+});
+export type HasilSkorBody = CallBody<typeof hasilSkorCall>;
+export type HasilSkorResponse = CallResponse<typeof hasilSkorCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// PTN
+
+/** Spec §3 PTN result `my_ptn`. `hasil` 1 = pass (green), else not pass (red). */
+export const MyPtn = Type.Object({
+  hasil: Flag,
+  hasil_str: Type.String(),
+  skor: Type.Number(),
+});
+export type MyPtn = Static<typeof MyPtn>;
+
+/** Spec §3 PTN result choice. `grade` is the minimum score; `rank_jurusan` the student's rank for the choice. */
+export const PilihanPtn = Type.Object({
+  num_option: Type.Number(),
+  jenjang: Type.String(),
+  jurusan: Type.String(),
+  universitas: Type.String(),
+  rank_jurusan: Type.Number(),
+  grade: Type.Number(),
+  status: Type.Number(),
+  status_str: Type.String(),
+});
+export type PilihanPtn = Static<typeof PilihanPtn>;
+
+export const HasilPtn = Type.Object({
+  my_ptn: MyPtn,
+  list_pilihan: Type.Array(PilihanPtn),
+  mapel: Type.Array(HasilMapel),
+  paket: Type.Number(),
+});
+export type HasilPtn = Static<typeof HasilPtn>;
+
+const JadwalBody = Type.Object({ idsiswa: IdSiswa, idjadwal: Id('schedule (jadwal) id') });
+
+/** `POST /siswa/tryout/hasilptn` — body idsiswa, idjadwal — answer my_ptn, list_pilihan. A missing score summary
+ * answers `{status: false, message}` (the client then offers Sync). */
+export const hasilPtnCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/hasilptn',
+  body: JadwalBody,
+  response: Envelope(HasilPtn),
+});
+export type HasilPtnBody = CallBody<typeof hasilPtnCall>;
+export type HasilPtnResponse = CallResponse<typeof hasilPtnCall>;
+
+/** `POST /siswa/tryout/generatehasilmapel` — body idsiswa, idjadwal — answer not shown (sync). Answer
+ * `{status, message}`. */
+export const generateHasilMapelCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/generatehasilmapel',
+  body: JadwalBody,
+  response: StatusMessage,
+});
+export type GenerateHasilMapelBody = CallBody<typeof generateHasilMapelCall>;
+export type GenerateHasilMapelResponse = CallResponse<typeof generateHasilMapelCall>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Package discussion (review)
+
+/** Spec §3 Finished-subject list row. `status` "1" = finished (reviewable). */
+export const PembahasanMapelItem = Type.Object({
+  idmapel: Type.Number(),
+  mapel: Type.String(),
+  status: Type.String(),
+});
+export type PembahasanMapelItem = Static<typeof PembahasanMapelItem>;
+
+/** Content without `idmapel`: the subjects of the schedule. */
+export const PembahasanList = Type.Object({
+  paket: Type.Number(),
+  mapel: Type.Array(PembahasanMapelItem),
+});
+export type PembahasanList = Static<typeof PembahasanList>;
+
+/** A type-3 statement in the review. */
+export const GroupSoalReview = Type.Object({
+  soal: Type.String(),
+  jawaban: Type.String(),
+  kunci: Type.String(),
+});
+export type GroupSoalReview = Static<typeof GroupSoalReview>;
+
+/** Spec §3 Review question. */
+export const SoalReview = Type.Object({
+  id_soal: Type.Number(),
+  soal: Type.String(),
+  type: QuestionType,
+  a: Type.String(),
+  b: Type.String(),
+  c: Type.String(),
+  d: Type.String(),
+  e: Type.String(),
+  jawaban: Type.String(),
+  kunci: Type.String(),
+  is_benar: Flag,
+  pembahasan: Type.String(),
+  group_soal: Type.Optional(Type.Array(GroupSoalReview)),
+});
+export type SoalReview = Static<typeof SoalReview>;
+
+/** Content with `idmapel`: the review of one subject (spec §3 Review: mapel, benar, jumlah_soal, questions). */
+export const PembahasanMapel = Type.Object({
+  mapel: Type.String(),
+  benar: Type.Number(),
+  jumlah_soal: Type.Number(),
+  soal: Type.Array(SoalReview),
+});
+export type PembahasanMapel = Static<typeof PembahasanMapel>;
+
+/** `POST /siswa/tryout/pembahasan` — body idsiswa, idjadwal, plus idmapel for a single subject — answer list:
+ * paket, mapel[] (without idmapel) or the subject review (with idmapel). Narrow with `isPembahasanMapel`. */
+export const pembahasanCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/pembahasan',
+  body: Type.Object({
+    idsiswa: IdSiswa,
+    idjadwal: Id('schedule (jadwal) id'),
+    idmapel: Type.Optional(Id('subject id; present for a single subject review')),
+  }),
+  response: Envelope(Type.Union([PembahasanMapel, PembahasanList])),
+});
+export type PembahasanBody = CallBody<typeof pembahasanCall>;
+export type PembahasanResponse = CallResponse<typeof pembahasanCall>;
+export type PembahasanContent = PembahasanList | PembahasanMapel;
+
+/** True when the discussion content is a single-subject review (asked with `idmapel`). */
+export function isPembahasanMapel(content: PembahasanContent): content is PembahasanMapel {
+  return (
+    typeof (content as PembahasanMapel).mapel === 'string' && Array.isArray((content as PembahasanMapel).soal)
+  );
+}

@@ -1,0 +1,92 @@
+/** Rankings (spec §3 "Ranking"; §7 /siswa/tryout/ranking*, rankingjur). Ranks are competition ranks (1, 2, 2, 4). */
+import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, Id, defineCall, type CallBody, type CallParams, type CallResponse } from './common';
+
+const IdSiswa = Id('the student id; must be the caller');
+
+/** Spec §3 Ranking list item. `codepaket` is the schedule (jadwal) id, used as `:paket` of the package ranking. */
+export const RankingPaketItem = Type.Object({
+  paket: Type.Number(),
+  codepaket: Type.Number(),
+});
+export type RankingPaketItem = Static<typeof RankingPaketItem>;
+
+/** `POST /siswa/tryout/ranking/idsiswa/{idsiswa}` — body not shown (none; send `{}`) — answer package list. */
+export const rankingPaketListCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/ranking/idsiswa/:idsiswa',
+  params: Type.Object({ idsiswa: IdSiswa }),
+  response: Envelope(Type.Array(RankingPaketItem)),
+});
+export type RankingPaketListParams = CallParams<typeof rankingPaketListCall>;
+export type RankingPaketListResponse = CallResponse<typeof rankingPaketListCall>;
+
+/** One row of a ranking table. */
+export const RankingRow = Type.Object({
+  peringkat: Type.Number(),
+  nama: Type.String(),
+  skor: Type.Number(),
+});
+export type RankingRow = Static<typeof RankingRow>;
+
+/** The caller's own place, or null when the caller has no score in it. */
+export const MyRanking = Type.Union([
+  Type.Object({ peringkat: Type.Number(), skor: Type.Number() }),
+  Type.Null(),
+]);
+export type MyRanking = Static<typeof MyRanking>;
+
+/** Spec §3 Ranking detail. The list is the full ranking. */
+export const RankingPaket = Type.Object({
+  my_rangking: MyRanking,
+  list_rangking: Type.Array(RankingRow),
+  jumlah_peserta: Type.Number(),
+});
+export type RankingPaket = Static<typeof RankingPaket>;
+
+/** `POST /siswa/tryout/ranking/idsiswa/{idsiswa}/paket/{paket}` — body not shown (none; send `{}`) — answer
+ * my_rangking, list_rangking. `paket` is the `codepaket` (schedule id) of the list. */
+export const rankingPaketCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket',
+  params: Type.Object({ idsiswa: IdSiswa, paket: Id('codepaket: the schedule (jadwal) id') }),
+  response: Envelope(RankingPaket),
+});
+export type RankingPaketParams = CallParams<typeof rankingPaketCall>;
+export type RankingPaketResponse = CallResponse<typeof rankingPaketCall>;
+
+/** The student's university choice in the choice ranking. `grade` is the minimum score. */
+export const OptionStudent = Type.Object({
+  num_option: Type.Number(),
+  jenjang: Type.String(),
+  jurusan: Type.String(),
+  universitas: Type.String(),
+  grade: Type.Number(),
+});
+export type OptionStudent = Static<typeof OptionStudent>;
+
+/** Spec §3 Choice ranking. `list_rangking` is the Top 10. */
+export const RankingJurusan = Type.Object({
+  data_tryout: Type.Object({ paket: Type.Number() }),
+  option_student: OptionStudent,
+  list_rangking: Type.Array(RankingRow, { maxItems: 10 }),
+  my_rangking: MyRanking,
+});
+export type RankingJurusan = Static<typeof RankingJurusan>;
+
+/** Number of rows in a choice ranking. */
+export const RANKING_JURUSAN_TOP = 10;
+
+/** `POST /siswa/tryout/rankingjur` — body idsiswa, idjadwal, numoption — answer choice ranking. */
+export const rankingJurusanCall = defineCall({
+  method: 'POST',
+  path: '/siswa/tryout/rankingjur',
+  body: Type.Object({
+    idsiswa: IdSiswa,
+    idjadwal: Id('schedule (jadwal) id'),
+    numoption: Id('the choice number (1-based)'),
+  }),
+  response: Envelope(RankingJurusan),
+});
+export type RankingJurusanBody = CallBody<typeof rankingJurusanCall>;
+export type RankingJurusanResponse = CallResponse<typeof rankingJurusanCall>;
