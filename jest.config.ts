@@ -3,8 +3,25 @@ import type { Config } from 'jest';
 // Transpile only (type errors are `npm run typecheck`'s job): much faster on two cores.
 const tsJest: [string, Record<string, unknown>] = [
   'ts-jest',
-  { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node10', isolatedModules: true }, isolatedModules: true, diagnostics: false },
+  {
+    tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node10', isolatedModules: true },
+    diagnostics: false,
+  },
 ];
+
+// `cookie` 2 ships only ES modules and @fastify/cookie loads it with a dynamic import(); Jest runs CommonJS, so both are
+// transpiled like our own code.
+const esmOnlyPackages = ['cookie', '@fastify/cookie'];
+const transformEsm = {
+  transform: {
+    '^.+\\.tsx?$': tsJest,
+    [`node_modules/(${esmOnlyPackages.join('|')})/.+\\.js$`]: [
+      'ts-jest',
+      { tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true }, diagnostics: false },
+    ] as [string, Record<string, unknown>],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+};
 
 const config: Config = {
   projects: [
@@ -12,7 +29,7 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/__tests__/client'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...transformEsm,
       moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/__tests__/helpers/styleStub.ts' },
       setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/setupClient.ts'],
     },
@@ -20,13 +37,13 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...transformEsm,
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/e2e'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...transformEsm,
       testTimeout: 120_000,
     },
   ] as Config['projects'],

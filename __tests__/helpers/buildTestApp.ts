@@ -46,7 +46,9 @@ export async function createTestDb(): Promise<Db> {
   return db;
 }
 
-export async function buildTestApp(options: { clock?: TestClock; seed?: (db: Db) => Promise<void> } = {}): Promise<TestContext> {
+export async function buildTestApp(
+  options: { clock?: TestClock; seed?: (db: Db) => Promise<void> } = {},
+): Promise<TestContext> {
   const db = await createTestDb();
   if (options.seed) await options.seed(db);
   const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:' });

@@ -57,10 +57,13 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => number): v
   app.decorateRequest('tokenHash', null);
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
-    if (routeConfig?.public || !request.url.startsWith('/api/')) return;
+    // Unknown routes answer 404 from the not-found handler, public routes need no token.
+    if (!request.routeOptions.url || routeConfig?.public || !request.url.startsWith('/api/')) return;
     const token = tokenOf(request);
     if (!token) {
-      return reply.status(401).send({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
+      return reply
+        .status(401)
+        .send({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
     }
     const siswa = await findSiswaByToken(db, token, now());
     if (!siswa) {

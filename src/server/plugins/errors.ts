@@ -35,13 +35,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return reply.status(statusCode).send({ status: false, message: error.message || 'Permintaan tidak valid' });
+      return reply
+        .status(statusCode)
+        .send({ status: false, message: error.message || 'Permintaan tidak valid' });
     }
     request.log.error(error);
     return reply.status(500).send({ status: false, message: 'Terjadi kesalahan pada server' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ status: false, message: `Alamat ${request.method} ${request.url} tidak ditemukan` });
+    reply
+      .status(404)
+      .send({ status: false, message: `Alamat ${request.method} ${request.url} tidak ditemukan` });
   });
 }

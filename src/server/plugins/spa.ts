@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -12,6 +11,8 @@ export async function registerSpa(app: FastifyInstance, publicDir: string): Prom
     app.log.warn(`SPA belum dibangun di ${publicDir}; jalankan npm run build`);
     return;
   }
+  // Loaded only when the SPA is served, so API tests never load the static-file stack.
+  const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
     root: publicDir,
     wildcard: false,

@@ -46,7 +46,11 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('username', 'varchar(100)', (c) => c.notNull())
     .addColumn('at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_gagal_username_at').on('login_gagal').columns(['username', 'at']).execute();
+  await db.schema
+    .createIndex('login_gagal_username_at')
+    .on('login_gagal')
+    .columns(['username', 'at'])
+    .execute();
 
   await id(db.schema.createTable('jadwal'))
     .addColumn('paket', 'integer', (c) => c.notNull())
@@ -168,7 +172,11 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('theta', 'double precision')
     .addPrimaryKeyConstraint('hasil_mapel_pk', ['id_hasil_to', 'id_mapel'])
     .execute();
-  await db.schema.createIndex('hasil_mapel_jadwal').on('hasil_mapel').columns(['id_jadwal', 'id_siswa']).execute();
+  await db.schema
+    .createIndex('hasil_mapel_jadwal')
+    .on('hasil_mapel')
+    .columns(['id_jadwal', 'id_siswa'])
+    .execute();
   await db.schema.createIndex('hasil_mapel_mapel').on('hasil_mapel').column('id_mapel').execute();
 
   await id(db.schema.createTable('materi_kategori'))
@@ -176,7 +184,9 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('urutan', 'integer', (c) => c.notNull())
     .execute();
   await id(db.schema.createTable('materi_mapel'))
-    .addColumn('id_kategori', 'integer', (c) => c.notNull().references('materi_kategori.id').onDelete('cascade'))
+    .addColumn('id_kategori', 'integer', (c) =>
+      c.notNull().references('materi_kategori.id').onDelete('cascade'),
+    )
     .addColumn('nama', 'text', text)
     .addColumn('urutan', 'integer', (c) => c.notNull())
     .execute();
@@ -199,7 +209,11 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('kunci', 'text', text)
     .addColumn('pembahasan', 'text', text)
     .execute();
-  await db.schema.createIndex('materi_soal_materi').on('materi_soal').columns(['id_materi', 'nomor']).execute();
+  await db.schema
+    .createIndex('materi_soal_materi')
+    .on('materi_soal')
+    .columns(['id_materi', 'nomor'])
+    .execute();
 
   await id(db.schema.createTable('materi_hasil'))
     .addColumn('id_materi', 'integer', (c) => c.notNull().references('materi.id').onDelete('cascade'))
@@ -218,7 +232,9 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('materi_jawaban')
-    .addColumn('id_materi_hasil', 'integer', (c) => c.notNull().references('materi_hasil.id').onDelete('cascade'))
+    .addColumn('id_materi_hasil', 'integer', (c) =>
+      c.notNull().references('materi_hasil.id').onDelete('cascade'),
+    )
     .addColumn('id_soal', 'integer', (c) => c.notNull().references('materi_soal.id').onDelete('cascade'))
     .addColumn('jawaban', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
