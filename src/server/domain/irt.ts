@@ -1,0 +1,253 @@
+/**
+ * Rasch model (DESIGN.md "Scoring"): item difficulties by conditional maximum likelihood (CML) and person
+ * abilities by Warm's weighted likelihood (WLE). Pure functions, no I/O.
+ *
+ * Conventions: P(correct | θ, b) = 1 / (1 + exp(b − θ)); difficulties in logits.
+ */
+
+/** One response: 1 right, 0 otherwise (blank and wrong alike). */
+export type Response = 0 | 1;
+
+export type ItemStatus = 'estimated' | 'all-correct' | 'all-wrong';
+
+export interface ItemEstimate {
+  difficulty: number;
+  /** Standard error from the diagonal of the conditional information matrix; null for extreme items. */
+  se: number | null;
+  status: ItemStatus;
+}
+
+export interface CalibrationOptions {
+  /** Stop when the largest change of a difficulty in one iteration falls below this (logits). */
+  tolerance?: number;
+  maxIterations?: number;
+}
+
+export interface Calibration {
+  items: ItemEstimate[];
+  iterations: number;
+  converged: boolean;
+  /** Persons whose raw score over the estimated items is neither 0 nor perfect (the ones CML learns from). */
+  informativePersons: number;
+}
+
+/**
+ * Items everyone answered alike carry no information and have no finite CML estimate. They are left out of the
+ * estimation and reported this many logits beyond the most extreme estimated item (and at least ±EXTREME_FLOOR),
+ * so they sort where they belong while staying finite; their SE is null.
+ */
+export const EXTREME_OFFSET = 1;
+export const EXTREME_FLOOR = 5;
+
+/**
+ * Elementary symmetric functions γ_0..γ_k of `eps` by the summation algorithm (all additions of positive
+ * terms, so no cancellation): γ_r = Σ over r-subsets of the product of their ε.
+ */
+export function elementarySymmetric(eps: readonly number[]): number[] {
+  const gamma = new Array<number>(eps.length + 1).fill(0);
+  gamma[0] = 1;
+  for (let i = 0; i < eps.length; i++) {
+    for (let r = i + 1; r >= 1; r--) gamma[r] += eps[i] * gamma[r - 1];
+  }
+  return gamma;
+}
+
+/** γ without item `skip` (γ^(i)), again by summation. */
+function elementarySymmetricWithout(eps: readonly number[], skip: number): number[] {
+  const gamma = new Array<number>(eps.length).fill(0);
+  gamma[0] = 1;
+  let count = 0;
+  for (let i = 0; i < eps.length; i++) {
+    if (i === skip) continue;
+    count++;
+    for (let r = count; r >= 1; r--) gamma[r] += eps[i] * gamma[r - 1];
+  }
+  return gamma;
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
+function assertMatrix(responses: readonly (readonly number[])[]): number {
+  if (responses.length === 0) throw new Error('Matriks respons kosong');
+  const k = responses[0].length;
+  if (k === 0) throw new Error('Matriks respons tidak memiliki butir soal');
+  responses.forEach((row, index) => {
+    if (row.length !== k) throw new Error(`Baris ${index + 1} memiliki ${row.length} kolom, seharusnya ${k}`);
+    for (const value of row) {
+      if (value !== 0 && value !== 1) throw new Error(`Baris ${index + 1} berisi nilai selain 0/1`);
+    }
+  });
+  return k;
+}
+
+/**
+ * Rasch difficulties by CML. With ε_i = exp(−b_i), a person's responses given the raw score r have probability
+ * Π ε_i^x_i / γ_r, so the person parameters drop out. The score equation of item i is
+ * s_i = Σ_r n_r ε_i γ^(i)_{r−1} / γ_r; each iteration takes a Newton–Raphson step per item on the diagonal of the
+ * information matrix I_ii = Σ_r n_r π_ri (1 − π_ri), then re-centres so the difficulties sum to zero (the
+ * likelihood is invariant to a common shift).
+ */
+export function calibrateRasch(
+  responses: readonly (readonly Response[])[],
+  options: CalibrationOptions = {},
+): Calibration {
+  const tolerance = options.tolerance ?? 1e-7;
+  const maxIterations = options.maxIterations ?? 1000;
+  const k = assertMatrix(responses);
+
+  // Items answered alike by every informative person have no finite estimate, and dropping them can make more
+  // persons extreme, so both are peeled off until nothing changes.
+  const status = new Array<ItemStatus>(k).fill('estimated');
+  let estimated = Array.from({ length: k }, (_, i) => i);
+  let informative: (readonly Response[])[] = [];
+  for (;;) {
+    const m = estimated.length;
+    informative = responses.filter((row) => {
+      const r = estimated.reduce((sum, item) => sum + row[item], 0);
+      return r > 0 && r < m;
+    });
+    const pool = informative.length > 0 ? informative : responses;
+    const dropped = estimated.filter((item) => {
+      const s = pool.reduce((sum, row) => sum + row[item], 0);
+      if (s === pool.length) status[item] = 'all-correct';
+      else if (s === 0) status[item] = 'all-wrong';
+      return status[item] !== 'estimated';
+    });
+    if (dropped.length === 0) break;
+    estimated = estimated.filter((item) => status[item] === 'estimated');
+    if (estimated.length === 0) break;
+  }
+
+  const m = estimated.length;
+  const items: ItemEstimate[] = new Array(k);
+  let iterations = 0;
+  let converged = true;
+
+  if (m >= 2 && informative.length > 0) {
+    const scoreCount = new Array<number>(m + 1).fill(0);
+    const itemTotals = new Array<number>(m).fill(0);
+    for (const row of informative) {
+      scoreCount[estimated.reduce((sum, item) => sum + row[item], 0)]++;
+      estimated.forEach((item, j) => (itemTotals[j] += row[item]));
+    }
+    const informationAt = (b: readonly number[]): { expected: number[]; information: number[] } => {
+      const eps = b.map((v) => Math.exp(-v));
+      const gamma = elementarySymmetric(eps);
+      const expected = new Array<number>(m).fill(0);
+      const information = new Array<number>(m).fill(0);
+      for (let i = 0; i < m; i++) {
+        const without = elementarySymmetricWithout(eps, i);
+        for (let r = 1; r < m; r++) {
+          if (scoreCount[r] === 0) continue;
+          const p = (eps[i] * without[r - 1]) / gamma[r];
+          expected[i] += scoreCount[r] * p;
+          information[i] += scoreCount[r] * p * (1 - p);
+        }
+      }
+      return { expected, information };
+    };
+
+    // Start from the centred log-odds of the item p-values.
+    let b = itemTotals.map((s) => Math.log((informative.length - s) / s));
+    const centre = mean(b);
+    b = b.map((v) => v - centre);
+
+    converged = false;
+    for (iterations = 1; iterations <= maxIterations; iterations++) {
+      const { expected, information } = informationAt(b);
+      let largest = 0;
+      const next = b.map((v, i) => {
+        // d logL / d β_i = s_i − E_i with β = −b, so b moves by −(s_i − E_i)/I_ii; steps are capped at 1 logit.
+        const step = Math.max(-1, Math.min(1, (itemTotals[i] - expected[i]) / information[i]));
+        largest = Math.max(largest, Math.abs(step));
+        return v - step;
+      });
+      const shift = mean(next);
+      b = next.map((v) => v - shift);
+      if (largest < tolerance) {
+        converged = true;
+        break;
+      }
+    }
+    const { information } = informationAt(b);
+    estimated.forEach((item, j) => {
+      items[item] = { difficulty: b[j], se: 1 / Math.sqrt(information[j]), status: 'estimated' };
+    });
+  } else {
+    // One item alone, or no person with a score between 0 and perfect: nothing can be compared, so every
+    // estimable item sits at 0 with no standard error.
+    for (const item of estimated) items[item] = { difficulty: 0, se: null, status: 'estimated' };
+  }
+
+  const difficulties = estimated.map((item) => items[item].difficulty);
+  const hardest = Math.max(EXTREME_FLOOR, ...difficulties.map((d) => d + EXTREME_OFFSET));
+  const easiest = Math.min(-EXTREME_FLOOR, ...difficulties.map((d) => d - EXTREME_OFFSET));
+  for (let i = 0; i < k; i++) {
+    if (status[i] === 'all-correct') items[i] = { difficulty: easiest, se: null, status: 'all-correct' };
+    else if (status[i] === 'all-wrong') items[i] = { difficulty: hardest, se: null, status: 'all-wrong' };
+  }
+  return { items, iterations, converged, informativePersons: m >= 2 ? informative.length : 0 };
+}
+
+export interface AbilityEstimate {
+  theta: number;
+  /** 1 / sqrt(test information at θ). */
+  se: number;
+}
+
+function logistic(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** Warm's WLE equation: r − Σ P_i + J / (2I), with I = Σ P(1−P) and J = Σ P(1−P)(1−2P). Decreasing in θ. */
+function wleEquation(rawScore: number, theta: number, difficulties: readonly number[]): number {
+  let expected = 0;
+  let information = 0;
+  let j = 0;
+  for (const b of difficulties) {
+    const p = logistic(theta - b);
+    expected += p;
+    information += p * (1 - p);
+    j += p * (1 - p) * (1 - 2 * p);
+  }
+  return rawScore - expected + j / (2 * information);
+}
+
+const THETA_BOUND = 30;
+
+/**
+ * Ability by Warm's weighted likelihood: the bias correction J/(2I) keeps θ finite for zero and perfect scores.
+ * Solved by bisection (the equation is monotone in θ for the Rasch model), so it cannot diverge.
+ */
+export function estimateAbilityWle(
+  responses: readonly Response[],
+  difficulties: readonly number[],
+): AbilityEstimate {
+  if (responses.length !== difficulties.length) {
+    throw new Error(
+      `Jumlah respons (${responses.length}) berbeda dengan jumlah butir (${difficulties.length})`,
+    );
+  }
+  if (difficulties.length === 0) throw new Error('Tidak ada butir untuk mengestimasi kemampuan');
+  const rawScore = responses.reduce<number>((sum, x) => sum + x, 0);
+  let low = -THETA_BOUND;
+  let high = THETA_BOUND;
+  for (let step = 0; step < 200 && high - low > 1e-10; step++) {
+    const middle = (low + high) / 2;
+    if (wleEquation(rawScore, middle, difficulties) > 0) low = middle;
+    else high = middle;
+  }
+  const theta = (low + high) / 2;
+  const information = difficulties.reduce((sum, b) => {
+    const p = logistic(theta - b);
+    return sum + p * (1 - p);
+  }, 0);
+  return { theta, se: 1 / Math.sqrt(information) };
+}
+
+/** Scale score of DESIGN.md: clamp(round(500 + 100·θ), 0, 1000). */
+export function irtNilai(theta: number): number {
+  return Math.min(1000, Math.max(0, Math.round(500 + 100 * theta)));
+}
