@@ -1,0 +1,117 @@
+/**
+ * `npm run irt -- FILE.csv`: calibrates a Rasch model on a 0/1 response matrix and prints the item and person
+ * parameters as JSON (DESIGN.md "Scoring"). The CSV has a header row of item ids and one row per person; blank
+ * cells (and cells missing at the end of a row) count as 0. A bad file prints a clear error and exits with 1.
+ */
+import { readFileSync } from 'node:fs';
+import { calibrateRasch, estimateAbilityWle, type Response } from '../domain/irt';
+
+export class CsvError extends Error {}
+
+export interface ResponseMatrix {
+  itemIds: string[];
+  rows: Response[][];
+}
+
+function splitLine(line: string, separator: string): string[] {
+  return line.split(separator).map((cell) =>
+    cell
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
+}
+
+/** Parses the CSV text; throws CsvError naming the line of the first problem. */
+export function parseResponseCsv(text: string): ResponseMatrix {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((line, index) => ({ line, number: index + 1 }))
+    .filter(({ line }) => line.trim() !== '');
+  if (lines.length === 0) throw new CsvError('Berkas CSV kosong');
+  // Spreadsheets with a decimal comma export with semicolons; the header decides.
+  const separator = lines[0].line.includes(';') && !lines[0].line.includes(',') ? ';' : ',';
+  const itemIds = splitLine(lines[0].line, separator);
+  itemIds.forEach((id, index) => {
+    if (id === '') throw new CsvError(`Header kolom ${index + 1} kosong: setiap kolom butuh id butir`);
+  });
+  const duplicate = itemIds.find((id, index) => itemIds.indexOf(id) !== index);
+  if (duplicate !== undefined)
+    throw new CsvError(`Id butir "${duplicate}" muncul lebih dari sekali di header`);
+  if (lines.length < 2) throw new CsvError('Berkas CSV tidak memiliki baris data peserta');
+
+  const rows = lines.slice(1).map(({ line, number }) => {
+    const cells = splitLine(line, separator);
+    if (cells.length > itemIds.length) {
+      throw new CsvError(`Baris ${number}: ${cells.length} kolom, sedangkan header hanya ${itemIds.length}`);
+    }
+    return itemIds.map((_, index) => {
+      const cell = cells[index] ?? '';
+      if (cell === '' || cell === '0') return 0 as Response;
+      if (cell === '1') return 1 as Response;
+      throw new CsvError(`Baris ${number}, kolom ${index + 1}: "${cell}" bukan 0, 1 atau kosong`);
+    });
+  });
+  return { itemIds, rows };
+}
+
+export interface IrtReport {
+  items: { id: string; difficulty: number; se: number | null }[];
+  persons: { row: number; theta: number; se: number }[];
+}
+
+const round4 = (value: number): number => Math.round(value * 1e4) / 1e4;
+
+/** Item difficulties by CML; person abilities by WLE over the estimated items (extreme items carry no information). */
+export function analyse(matrix: ResponseMatrix): IrtReport {
+  const calibration = calibrateRasch(matrix.rows);
+  const estimated = calibration.items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => item.status === 'estimated' && item.se !== null);
+  if (estimated.length < 2) {
+    throw new CsvError('Kurang dari dua butir dapat dikalibrasi: jawaban peserta tidak cukup bervariasi');
+  }
+  const difficulties = estimated.map(({ item }) => item.difficulty);
+  return {
+    items: calibration.items.map((item, index) => ({
+      id: matrix.itemIds[index],
+      difficulty: round4(item.difficulty),
+      se: item.se === null ? null : round4(item.se),
+    })),
+    persons: matrix.rows.map((row, index) => {
+      const ability = estimateAbilityWle(
+        estimated.map(({ index: item }) => row[item]),
+        difficulties,
+      );
+      return { row: index + 1, theta: round4(ability.theta), se: round4(ability.se) };
+    }),
+  };
+}
+
+function main(args: string[]): number {
+  const file = args[0];
+  if (!file) {
+    process.stderr.write('Pemakaian: npm run irt -- BERKAS.csv\n');
+    return 1;
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    process.stderr.write(`Tidak dapat membaca ${file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    process.stdout.write(`${JSON.stringify(analyse(parseResponseCsv(text)))}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      process.stderr.write(`Berkas ${file} tidak valid: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));
