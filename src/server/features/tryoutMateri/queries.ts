@@ -1,0 +1,221 @@
+/** Kysely queries of the per-topic tryout. Each takes the Kysely instance (or a transaction) it runs on. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Dialect } from '../../db/createDb';
+import type { Database, MateriHasilTable, MateriSoalTable } from '../../db/types';
+
+export type Q = Kysely<Database>;
+export type MateriHasil = Selectable<MateriHasilTable>;
+export type MateriSoal = Selectable<MateriSoalTable>;
+
+export interface MateriInfo {
+  id: number;
+  nama: string;
+  menit: number;
+  id_mapel: number;
+  mapel: string;
+}
+
+export function listKategori(q: Q) {
+  return q.selectFrom('materi_kategori').select(['id', 'nama']).orderBy('urutan').orderBy('id').execute();
+}
+
+export function findKategori(q: Q, id: number) {
+  return q.selectFrom('materi_kategori').select(['id', 'nama']).where('id', '=', id).executeTakeFirst();
+}
+
+export function listMapel(q: Q, idKategori: number) {
+  return q
+    .selectFrom('materi_mapel')
+    .select(['id', 'id_kategori', 'nama'])
+    .where('id_kategori', '=', idKategori)
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+}
+
+export function findMapel(q: Q, id: number) {
+  return q
+    .selectFrom('materi_mapel')
+    .select(['id', 'id_kategori', 'nama'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function listMateriOfMapel(q: Q, idMapel: number) {
+  return q
+    .selectFrom('materi')
+    .select(['id', 'nama', 'menit'])
+    .where('id_mapel', '=', idMapel)
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+}
+
+export function findMateri(q: Q, id: number): Promise<MateriInfo | undefined> {
+  return q
+    .selectFrom('materi')
+    .innerJoin('materi_mapel', 'materi_mapel.id', 'materi.id_mapel')
+    .select(['materi.id', 'materi.nama', 'materi.menit', 'materi.id_mapel', 'materi_mapel.nama as mapel'])
+    .where('materi.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Question count per topic. */
+export async function countSoalPerMateri(q: Q, idMateri: number[]): Promise<Map<number, number>> {
+  if (idMateri.length === 0) return new Map();
+  const rows = await q
+    .selectFrom('materi_soal')
+    .select(['id_materi', (eb) => eb.fn.countAll<number>().as('jumlah')])
+    .where('id_materi', 'in', idMateri)
+    .groupBy('id_materi')
+    .execute();
+  return new Map(rows.map((r) => [r.id_materi, Number(r.jumlah)]));
+}
+
+/** Answered (non-blank) count per attempt. */
+export async function countTerjawabPerHasil(q: Q, idHasil: number[]): Promise<Map<number, number>> {
+  if (idHasil.length === 0) return new Map();
+  const rows = await q
+    .selectFrom('materi_jawaban')
+    .select(['id_materi_hasil', (eb) => eb.fn.countAll<number>().as('jumlah')])
+    .where('id_materi_hasil', 'in', idHasil)
+    .where('jawaban', '<>', '')
+    .groupBy('id_materi_hasil')
+    .execute();
+  return new Map(rows.map((r) => [r.id_materi_hasil, Number(r.jumlah)]));
+}
+
+export function listSoal(q: Q, idMateri: number): Promise<MateriSoal[]> {
+  return q
+    .selectFrom('materi_soal')
+    .selectAll()
+    .where('id_materi', '=', idMateri)
+    .orderBy('nomor')
+    .orderBy('id')
+    .execute();
+}
+
+export function findHasil(q: Q, idMateri: number, idSiswa: number): Promise<MateriHasil | undefined> {
+  return q
+    .selectFrom('materi_hasil')
+    .selectAll()
+    .where('id_materi', '=', idMateri)
+    .where('id_siswa', '=', idSiswa)
+    .executeTakeFirst();
+}
+
+/** The attempt row, locked for the rest of the transaction on PostgreSQL (SQLite serialises writers itself). */
+export function findHasilForUpdate(q: Q, dialect: Dialect, id: number): Promise<MateriHasil | undefined> {
+  return q
+    .selectFrom('materi_hasil')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The student's attempts at some topics. */
+export function listHasilOfMateri(q: Q, idSiswa: number, idMateri: number[]): Promise<MateriHasil[]> {
+  if (idMateri.length === 0) return Promise.resolve([]);
+  return q
+    .selectFrom('materi_hasil')
+    .selectAll()
+    .where('id_siswa', '=', idSiswa)
+    .where('id_materi', 'in', idMateri)
+    .execute();
+}
+
+/** Running attempts of a student with their topic's minutes (to end those whose time is over). */
+export function listHasilBerjalan(q: Q, idSiswa: number) {
+  return q
+    .selectFrom('materi_hasil')
+    .innerJoin('materi', 'materi.id', 'materi_hasil.id_materi')
+    .selectAll('materi_hasil')
+    .select('materi.menit')
+    .where('materi_hasil.id_siswa', '=', idSiswa)
+    .where('materi_hasil.status', '=', 0)
+    .execute();
+}
+
+/** Creates the attempt once; a concurrent or repeated start keeps the first row. */
+export async function createHasil(q: Q, idMateri: number, idSiswa: number, sisaWaktu: number, now: number) {
+  await q
+    .insertInto('materi_hasil')
+    .values({
+      id_materi: idMateri,
+      id_siswa: idSiswa,
+      started_at: now,
+      ended_at: null,
+      sisa_waktu: sisaWaktu,
+      last_seen_at: now,
+      status: 0,
+      benar: 0,
+      salah: 0,
+      kosong: 0,
+      skor: 0,
+    })
+    .onConflict((oc) => oc.columns(['id_materi', 'id_siswa']).doNothing())
+    .execute();
+}
+
+/** Saved answers of an attempt by question id. */
+export async function mapJawaban(q: Q, idHasil: number): Promise<Map<number, string>> {
+  const rows = await q
+    .selectFrom('materi_jawaban')
+    .select(['id_soal', 'jawaban'])
+    .where('id_materi_hasil', '=', idHasil)
+    .execute();
+  return new Map(rows.map((r) => [r.id_soal, r.jawaban]));
+}
+
+export async function upsertJawaban(q: Q, idHasil: number, idSoal: number, jawaban: string, now: number) {
+  await q
+    .insertInto('materi_jawaban')
+    .values({ id_materi_hasil: idHasil, id_soal: idSoal, jawaban, updated_at: now })
+    .onConflict((oc) => oc.columns(['id_materi_hasil', 'id_soal']).doUpdateSet({ jawaban, updated_at: now }))
+    .execute();
+}
+
+export async function updateSisaWaktu(q: Q, idHasil: number, sisaWaktu: number, now: number) {
+  await q
+    .updateTable('materi_hasil')
+    .set({ sisa_waktu: sisaWaktu, last_seen_at: now })
+    .where('id', '=', idHasil)
+    .execute();
+}
+
+export interface Nilai {
+  benar: number;
+  salah: number;
+  kosong: number;
+  skor: number;
+}
+
+/** Ends a running attempt with its score; an attempt already ended is left as it is. */
+export async function selesaikanHasil(q: Q, idHasil: number, nilai: Nilai, sisaWaktu: number, now: number) {
+  await q
+    .updateTable('materi_hasil')
+    .set({ ...nilai, sisa_waktu: sisaWaktu, status: 1, ended_at: now, last_seen_at: now })
+    .where('id', '=', idHasil)
+    .where('status', '=', 0)
+    .execute();
+}
+
+/** Finished topics of a student, newest first. */
+export function listHasilSelesai(q: Q, idSiswa: number) {
+  return q
+    .selectFrom('materi_hasil')
+    .innerJoin('materi', 'materi.id', 'materi_hasil.id_materi')
+    .innerJoin('materi_mapel', 'materi_mapel.id', 'materi.id_mapel')
+    .select([
+      'materi_hasil.id_materi as idmateri',
+      'materi_mapel.nama as mapel',
+      'materi.nama as materi',
+      'materi_hasil.skor',
+    ])
+    .where('materi_hasil.id_siswa', '=', idSiswa)
+    .where('materi_hasil.status', '=', 1)
+    .orderBy('materi_hasil.ended_at', 'desc')
+    .orderBy('materi_hasil.id', 'desc')
+    .execute();
+}
