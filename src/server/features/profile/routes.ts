@@ -1,3 +1,17 @@
+import { profileUserCall } from '../../../contract/profile';
 import type { FeatureRoutes } from '../../app';
+import { requireSelf } from '../../plugins/auth';
+import { toProfileUser } from './mapping';
 
-export const profileRoutes: FeatureRoutes = async () => {};
+/** `GET /siswa/profil/user/id/:idsiswa`: the caller's own profile (another id → 403). */
+export const profileRoutes: FeatureRoutes = (app) => {
+  app.route({
+    method: profileUserCall.method,
+    url: profileUserCall.path,
+    schema: profileUserCall.schema,
+    handler: async (request) => {
+      const siswa = requireSelf(request, request.params.idsiswa);
+      return { status: true, content: toProfileUser(siswa) };
+    },
+  });
+};

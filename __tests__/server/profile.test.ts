@@ -1,0 +1,144 @@
+import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
+import { hashPassword } from '../../src/server/lib/password';
+import type { Db } from '../../src/server/db/createDb';
+
+const PASSWORD = 'tryout123';
+
+async function seedDuaSiswa(db: Db): Promise<void> {
+  const hash = await hashPassword(PASSWORD);
+  const base = {
+    password_hash: hash,
+    photo_url: 'https://example.id/foto.png',
+    no_telp: '0811',
+    no_telp_ortu: '0812',
+    alamat: 'Jl. Sudirman 5, Jakarta',
+    kurikulum_str: 'Kurikulum 2013',
+    is_synthetic: 0,
+  };
+  await db.kysely
+    .insertInto('siswa')
+    .values([
+      {
+        ...base,
+        username: 'tutor',
+        nama_lengkap: 'Budi Santoso',
+        nama_panggilan: 'Budi',
+        id_program: 5,
+        lembaga: 'tutorindonesia',
+        minat: 'SMP KELAS 9',
+        email: 'budi@example.id',
+        kelas: '9',
+        jenjang: 'SMP',
+        sekolah: 'SMPN 1 Jakarta',
+      },
+      {
+        ...base,
+        username: 'akbar',
+        nama_lengkap: 'Citra Dewi',
+        nama_panggilan: 'Citra',
+        id_program: 3,
+        lembaga: 'TO Akbar',
+        minat: 'SMA KELAS 12 IPS',
+        email: 'citra@example.id',
+        kelas: '12',
+        jenjang: 'SMA',
+        sekolah: 'SMAN 8 Jakarta',
+      },
+    ])
+    .execute();
+}
+
+describe('GET /api/siswa/profil/user/id/:idsiswa', () => {
+  let t: TestContext;
+  let token: string;
+  let id: number;
+  let otherId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: seedDuaSiswa });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { code: 's', isgoogle: false, username: 'tutor', password: PASSWORD },
+    });
+    token = res.json().content.access_token.value;
+    id = res.json().content.user.id;
+    const other = await t.db.kysely
+      .selectFrom('siswa')
+      .select('id')
+      .where('username', '=', 'akbar')
+      .executeTakeFirstOrThrow();
+    otherId = other.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers the caller’s profile of spec §3', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/siswa/profil/user/id/${id}`,
+      headers: { key: token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: true,
+      content: {
+        id,
+        nama_lengkap: 'Budi Santoso',
+        nama_panggilan: 'Budi',
+        username: 'tutor',
+        photo_url: 'https://example.id/foto.png',
+        id_program: 5,
+        lembaga: 'tutorindonesia',
+        minat: 'SMP KELAS 9',
+        no_telp: '0811',
+        no_telp_ortu: '0812',
+        alamat: 'Jl. Sudirman 5, Jakarta',
+        email: 'budi@example.id',
+        kelas: { kelas: '9', jenjang: 'SMP' },
+        sekolah: 'SMPN 1 Jakarta',
+        kurikulum_str: 'Kurikulum 2013',
+      },
+    });
+    // Never the password hash or other internals.
+    expect(res.body).not.toContain('scrypt');
+    expect(res.body).not.toContain('is_synthetic');
+  });
+
+  it('refuses another student’s profile with 403', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/siswa/profil/user/id/${otherId}`,
+      headers: { key: token },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: false, message: 'Akses ditolak: data ini milik siswa lain' });
+    expect(res.body).not.toContain('Citra');
+  });
+
+  it('answers 401 without a token or with an unknown one', async () => {
+    const none = await t.app.inject({ method: 'GET', url: `/api/siswa/profil/user/id/${id}` });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
+    const bogus = await t.app.inject({
+      method: 'GET',
+      url: `/api/siswa/profil/user/id/${id}`,
+      headers: { key: 'bukan-token' },
+    });
+    expect(bogus.statusCode).toBe(401);
+    expect(bogus.json().status).toBe(false);
+  });
+
+  it('answers 400 for an id that is not a positive number', async () => {
+    for (const bad of ['abc', '0', '-1']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/siswa/profil/user/id/${bad}`,
+        headers: { key: token },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().status).toBe(false);
+    }
+  });
+});
