@@ -1,5 +1,5 @@
 /** Kysely queries of the per-topic tryout. Each takes the Kysely instance (or a transaction) it runs on. */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/createDb';
 import type { Database, MateriHasilTable, MateriSoalTable } from '../../db/types';
 
@@ -72,14 +72,14 @@ export async function countSoalPerMateri(q: Q, idMateri: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.id_materi, Number(r.jumlah)]));
 }
 
-/** Answered (non-blank) count per attempt. */
+/** Answered count per attempt (blank or spaces only is not an answer). */
 export async function countTerjawabPerHasil(q: Q, idHasil: number[]): Promise<Map<number, number>> {
   if (idHasil.length === 0) return new Map();
   const rows = await q
     .selectFrom('materi_jawaban')
     .select(['id_materi_hasil', (eb) => eb.fn.countAll<number>().as('jumlah')])
     .where('id_materi_hasil', 'in', idHasil)
-    .where('jawaban', '<>', '')
+    .where(sql<string>`trim(jawaban)`, '<>', '')
     .groupBy('id_materi_hasil')
     .execute();
   return new Map(rows.map((r) => [r.id_materi_hasil, Number(r.jumlah)]));

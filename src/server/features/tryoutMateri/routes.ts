@@ -1,3 +1,11 @@
 import type { FeatureRoutes } from '../../app';
+import { hasilRoutes } from './hasil';
+import { previewRoutes } from './preview';
+import { ujianRoutes } from './ujian';
 
-export const tryoutMateriRoutes: FeatureRoutes = async () => {};
+/** Per-topic tryout, "tryout permateri" (spec §7 /siswa/tryoutmateri/*). */
+export const tryoutMateriRoutes: FeatureRoutes = (app, context) => {
+  previewRoutes(app, context);
+  ujianRoutes(app, context);
+  hasilRoutes(app, context);
+};

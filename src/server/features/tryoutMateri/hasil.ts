@@ -1,0 +1,98 @@
+/** Results and discussion of finished topics (spec §7 /siswa/tryoutmateri/hasil, /pembahasan). */
+import { hasilMateriCall, hasilMateriListCall, pembahasanMateriCall } from '../../../contract/tryoutMateri';
+import type { QuestionType } from '../../../contract/common';
+import type { App, FeatureContext } from '../../app';
+import type { Db } from '../../db/createDb';
+import { judgeAnswer } from '../../domain/scoring';
+import { requireSelf } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { tutupJikaHabis } from './percobaan';
+import {
+  findHasil,
+  findMateri,
+  listHasilBerjalan,
+  listHasilSelesai,
+  listSoal,
+  mapJawaban,
+  type MateriHasil,
+  type MateriInfo,
+} from './queries';
+import { PESAN, base64, gagal } from './teks';
+
+/** The topic and the student's finished attempt at it (ending it first if its time is over), or null. */
+async function hasilSelesai(
+  db: Db,
+  idmateri: number,
+  idSiswa: number,
+  now: number,
+): Promise<{ materi: MateriInfo; hasil: MateriHasil | null }> {
+  const materi = await findMateri(db.kysely, idmateri);
+  if (!materi) throw new HttpError(404, PESAN.materiTidakAda);
+  const ada = await findHasil(db.kysely, materi.id, idSiswa);
+  const hasil = ada ? await tutupJikaHabis(db, ada, materi.menit, now) : null;
+  return { materi, hasil: hasil?.status === 1 ? hasil : null };
+}
+
+export function hasilRoutes(app: App, { db, now }: FeatureContext): void {
+  app.post(hasilMateriListCall.path, { schema: hasilMateriListCall.schema }, async (request) => {
+    const siswa = requireSelf(request, request.body.id_siswa);
+    const t = now();
+    for (const h of await listHasilBerjalan(db.kysely, siswa.id)) await tutupJikaHabis(db, h, h.menit, t);
+    const daftar = await listHasilSelesai(db.kysely, siswa.id);
+    return { status: true, content: daftar };
+  });
+
+  app.post(hasilMateriCall.path, { schema: hasilMateriCall.schema }, async (request) => {
+    const siswa = requireSelf(request, request.body.id_siswa);
+    const { materi, hasil } = await hasilSelesai(db, request.params.idmateri, siswa.id, now());
+    if (!hasil) return gagal(PESAN.dataTidakAda);
+    const soal = await listSoal(db.kysely, materi.id);
+    return {
+      status: true,
+      content: {
+        idmateri: materi.id,
+        materi: materi.nama,
+        mapel: materi.mapel,
+        skor: hasil.skor,
+        benar: hasil.benar,
+        salah: hasil.salah,
+        kosong: hasil.kosong,
+        jumlah_soal: soal.length,
+      },
+    };
+  });
+
+  app.post(pembahasanMateriCall.path, { schema: pembahasanMateriCall.schema }, async (request) => {
+    const siswa = requireSelf(request, request.body.id_siswa);
+    const { materi, hasil } = await hasilSelesai(db, request.params.idmateri, siswa.id, now());
+    // Keys and discussions only leave the server once the topic is done.
+    if (!hasil) return gagal(PESAN.pembahasanTidakAda);
+    const soal = await listSoal(db.kysely, materi.id);
+    const jawaban = await mapJawaban(db.kysely, hasil.id);
+    return {
+      status: true,
+      content: {
+        materi: materi.nama,
+        mapel: materi.mapel,
+        soal: soal.map((s) => {
+          const dijawab = jawaban.get(s.id) ?? '';
+          const benar = judgeAnswer({ type: s.type, jawaban: dijawab, kunci: s.kunci }) === 'benar';
+          return {
+            id_soal: s.id,
+            soal: base64(s.soal),
+            a: base64(s.a),
+            b: base64(s.b),
+            c: base64(s.c),
+            d: base64(s.d),
+            e: base64(s.e),
+            type: s.type as QuestionType,
+            jawaban: dijawab,
+            kunci: s.kunci,
+            is_benar: benar ? (1 as const) : (0 as const),
+            pembahasan: base64(s.pembahasan),
+          };
+        }),
+      },
+    };
+  });
+}

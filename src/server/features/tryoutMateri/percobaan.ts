@@ -1,0 +1,73 @@
+/** Life of one per-topic attempt (materi_hasil): ending it with its score, by the student or by the clock. */
+import type { Db } from '../../db/createDb';
+import { durasiDetik, sisaWaktuDetik, waktuHabis } from '../../domain/materiTiming';
+import { nilaiPercobaan } from './penilaian';
+import {
+  findHasilForUpdate,
+  listSoal,
+  mapJawaban,
+  selesaikanHasil,
+  upsertJawaban,
+  type MateriHasil,
+  type Q,
+} from './queries';
+
+export interface JawabanBaru {
+  idsoal: number;
+  jawaban: string;
+}
+
+/** Scores the attempt with the answers saved so far and ends it (inside the caller's transaction). */
+async function nilaiDanSelesaikan(trx: Q, hasil: MateriHasil, sisaWaktu: number, endedAt: number) {
+  const soal = await listSoal(trx, hasil.id_materi);
+  const jawaban = await mapJawaban(trx, hasil.id);
+  await selesaikanHasil(trx, hasil.id, nilaiPercobaan(soal, jawaban), sisaWaktu, endedAt);
+}
+
+/**
+ * Ends a running attempt whose time and grace are over, scoring the answers saved so far (DESIGN.md: the server
+ * closes it whether or not the browser reports it). Returns the attempt as it now is.
+ */
+export async function tutupJikaHabis(
+  db: Db,
+  hasil: MateriHasil,
+  menit: number,
+  now: number,
+): Promise<MateriHasil> {
+  if (hasil.status !== 0 || !waktuHabis(menit, hasil.started_at, now)) return hasil;
+  return db.kysely.transaction().execute(async (trx) => {
+    const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
+    if (!locked) return hasil;
+    if (locked.status === 0) {
+      // The attempt ended when its time did, not when someone happened to look at it.
+      await nilaiDanSelesaikan(trx, locked, 0, locked.started_at + durasiDetik(menit) * 1000);
+    }
+    return (await findHasilForUpdate(trx, db.dialect, hasil.id)) ?? locked;
+  });
+}
+
+export type HasilAkhiri = 'diakhiri' | 'sudah_selesai' | 'waktu_habis';
+
+/**
+ * The student's end: in one transaction, saves the (already validated) answers and scores the attempt. An attempt
+ * already ended is left untouched; one whose time and grace are over is scored with what was saved in time.
+ */
+export async function akhiriPercobaan(
+  db: Db,
+  idHasil: number,
+  menit: number,
+  jawabanBaru: readonly JawabanBaru[],
+  now: number,
+): Promise<HasilAkhiri> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const hasil = await findHasilForUpdate(trx, db.dialect, idHasil);
+    if (!hasil || hasil.status !== 0) return 'sudah_selesai';
+    if (waktuHabis(menit, hasil.started_at, now)) {
+      await nilaiDanSelesaikan(trx, hasil, 0, hasil.started_at + durasiDetik(menit) * 1000);
+      return 'waktu_habis';
+    }
+    for (const j of jawabanBaru) await upsertJawaban(trx, hasil.id, j.idsoal, j.jawaban, now);
+    await nilaiDanSelesaikan(trx, hasil, sisaWaktuDetik(menit, hasil.started_at, now), now);
+    return 'diakhiri';
+  });
+}

@@ -1,0 +1,132 @@
+/** Start, save and end of a per-topic tryout (spec §7 start/saveanswer/end; DESIGN.md "Time is the server's"). */
+import { endMateriCall, saveAnswerMateriCall, startMateriCall } from '../../../contract/tryoutMateri';
+import type { QuestionType } from '../../../contract/common';
+import type { App, FeatureContext } from '../../app';
+import type { Db } from '../../db/createDb';
+import { durasiDetik, sisaWaktuDetik, sisaWaktuTercatat, waktuHabis } from '../../domain/materiTiming';
+import { requireSelf } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { validasiJawaban } from './jawaban';
+import { akhiriPercobaan, tutupJikaHabis, type JawabanBaru } from './percobaan';
+import {
+  createHasil,
+  findHasil,
+  findHasilForUpdate,
+  findMateri,
+  listSoal,
+  mapJawaban,
+  updateSisaWaktu,
+  upsertJawaban,
+  type MateriInfo,
+  type MateriSoal,
+} from './queries';
+import { PESAN, base64, gagal } from './teks';
+
+async function materiAtau404(db: Db, idmateri: number): Promise<MateriInfo> {
+  const materi = await findMateri(db.kysely, idmateri);
+  if (!materi) throw new HttpError(404, PESAN.materiTidakAda);
+  return materi;
+}
+
+/** Validates answers against the topic's questions: a question of another topic or a bad answer → 400. */
+function validasiDaftar(soal: readonly MateriSoal[], daftar: readonly JawabanBaru[]): JawabanBaru[] {
+  const soalOf = new Map(soal.map((s) => [s.id, s]));
+  const dilihat = new Set<number>();
+  return daftar.map(({ idsoal, jawaban }) => {
+    const s = soalOf.get(idsoal);
+    if (!s) throw new HttpError(400, `Soal ${idsoal} bukan bagian dari materi ini`);
+    if (dilihat.has(idsoal)) throw new HttpError(400, `Jawaban soal ${idsoal} dikirim lebih dari sekali`);
+    dilihat.add(idsoal);
+    const hasil = validasiJawaban(s, jawaban);
+    if (!hasil.ok) throw new HttpError(400, hasil.message);
+    return { idsoal, jawaban: hasil.jawaban };
+  });
+}
+
+export function ujianRoutes(app: App, { db, now }: FeatureContext): void {
+  app.post(startMateriCall.path, { schema: startMateriCall.schema }, async (request) => {
+    const siswa = requireSelf(request, request.body.id_siswa);
+    const materi = await materiAtau404(db, request.params.idmateri);
+    const t = now();
+
+    let hasil = await findHasil(db.kysely, materi.id, siswa.id);
+    if (hasil) hasil = await tutupJikaHabis(db, hasil, materi.menit, t);
+    if (hasil?.status === 1) return gagal(PESAN.sudahSelesai);
+
+    const soal = await listSoal(db.kysely, materi.id);
+    if (soal.length === 0) return gagal(PESAN.soalBelumAda);
+
+    if (!hasil) {
+      await createHasil(db.kysely, materi.id, siswa.id, durasiDetik(materi.menit), t);
+      hasil = await findHasil(db.kysely, materi.id, siswa.id);
+      if (!hasil) throw new HttpError(409, 'Tryout materi gagal dimulai, silakan coba lagi');
+    }
+    const jawaban = await mapJawaban(db.kysely, hasil.id);
+
+    return {
+      status: true,
+      content: {
+        idmateri: materi.id,
+        materi: materi.nama,
+        max_soal: soal.length,
+        waktu: sisaWaktuDetik(materi.menit, hasil.started_at, t),
+        // Keys and discussions stay on the server while the attempt runs.
+        soals: soal.map((s) => ({
+          id_soal: s.id,
+          soal: base64(s.soal),
+          a: base64(s.a),
+          b: base64(s.b),
+          c: base64(s.c),
+          d: base64(s.d),
+          e: base64(s.e),
+          type: s.type as QuestionType,
+          jawaban: jawaban.get(s.id) ?? '',
+        })),
+      },
+    };
+  });
+
+  app.put(saveAnswerMateriCall.path, { schema: saveAnswerMateriCall.schema }, async (request) => {
+    const { idsiswa, idsoal, jawaban, sisa_waktu } = request.body;
+    const siswa = requireSelf(request, idsiswa);
+    const materi = await materiAtau404(db, request.params.idmateri);
+    const [baru] = validasiDaftar(await listSoal(db.kysely, materi.id), [{ idsoal, jawaban }]);
+    const t = now();
+
+    const hasil = await findHasil(db.kysely, materi.id, siswa.id);
+    if (!hasil) return gagal(PESAN.belumDimulai);
+    if (waktuHabis(materi.menit, hasil.started_at, t)) {
+      await tutupJikaHabis(db, hasil, materi.menit, t);
+      return gagal(PESAN.waktuHabis);
+    }
+
+    const tersimpan = await db.kysely.transaction().execute(async (trx) => {
+      const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
+      if (!locked || locked.status !== 0) return false;
+      await upsertJawaban(trx, locked.id, baru.idsoal, baru.jawaban, t);
+      const menurutServer = sisaWaktuDetik(materi.menit, locked.started_at, t);
+      await updateSisaWaktu(trx, locked.id, sisaWaktuTercatat(sisa_waktu, menurutServer), t);
+      return true;
+    });
+    if (!tersimpan) return gagal(PESAN.sudahSelesai);
+    return { status: true, message: 'Jawaban berhasil disimpan' };
+  });
+
+  app.post(endMateriCall.path, { schema: endMateriCall.schema }, async (request) => {
+    const siswa = requireSelf(request, request.body.id_siswa);
+    const materi = await materiAtau404(db, request.params.idmateri);
+    const daftar = validasiDaftar(await listSoal(db.kysely, materi.id), request.body.list_jawaban);
+
+    const hasil = await findHasil(db.kysely, materi.id, siswa.id);
+    if (!hasil) return gagal(PESAN.belumDimulai);
+
+    const akhir = await akhiriPercobaan(db, hasil.id, materi.menit, daftar, now());
+    const message =
+      akhir === 'diakhiri'
+        ? 'Tryout materi berhasil diselesaikan'
+        : akhir === 'waktu_habis'
+          ? `${PESAN.waktuHabis}; jawaban yang tersimpan sudah dinilai`
+          : 'Tryout materi sudah selesai';
+    return { status: true, message };
+  });
+}
