@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { buildTestApp, createTestDb, type TestContext } from '../helpers/buildTestApp';
+import { migrateToLatest } from '../../src/server/db/migrate';
+
+/** Every table of src/server/db/types.ts `Database`. */
+const TABLES = [
+  'siswa',
+  'sesi',
+  'login_gagal',
+  'jadwal',
+  'jadwal_peserta',
+  'kategori',
+  'mapel',
+  'soal',
+  'soal_group',
+  'irt_item',
+  'hasil_to',
+  'jawaban',
+  'jawaban_group',
+  'mapel_waktu',
+  'hasil_mapel',
+  'materi_kategori',
+  'materi_mapel',
+  'materi',
+  'materi_soal',
+  'materi_hasil',
+  'materi_jawaban',
+  'prodi',
+  'pilihan_siswa',
+] as const;
+
+describe('the app shell', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers an unknown /api route with 404 {status: false}, with or without a token', async () => {
+    for (const headers of [{}, { key: 'apa-saja' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/tidak/ada', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: false, message: 'Alamat GET /api/tidak/ada tidak ditemukan' });
+    }
+    const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/auth/login' });
+    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.json().status).toBe(false);
+  });
+
+  it('answers malformed JSON with 400 {status: false}, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "reguler", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status).toBe(false);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('answers a body that is not JSON with a 4xx {status: false}', async () => {
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=reguler',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({
+      status: false,
+      message: 'Permintaan login tidak valid: kirim username dan password',
+    });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().status).toBe(false);
+  });
+
+  it('answers a protected call without a token with 401 {status: false}', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/siswa/profil/user/id/1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
+  });
+});
+
+describe('migrations', () => {
+  it('create every table on an empty database, and a second run changes nothing', async () => {
+    const db = await createTestDb();
+    try {
+      for (const table of TABLES) {
+        const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
+          db.kysely,
+        );
+        expect([table, Number(row.rows[0].n)]).toEqual([table, 0]);
+      }
+      await migrateToLatest(db);
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        db.kysely,
+      );
+      expect(applied.rows.map((r) => r.name)).toEqual(['001_initial']);
+    } finally {
+      await db.close();
+    }
+  });
+});
