@@ -1,0 +1,123 @@
+import {
+  GRACE_SECONDS,
+  MAX_GAP_SECONDS,
+  clampReported,
+  closeClock,
+  durasiDetik,
+  elapsedCharge,
+  isPastGrace,
+  newClock,
+  openClock,
+  serverRemaining,
+  tick,
+  type ClockRules,
+} from '../../../src/server/domain/timing';
+
+const T0 = 1_700_000_000_000;
+const S = 1000;
+const practice: ClockRules = { isEvent: false, durasi: 600 };
+const event: ClockRules = { isEvent: true, durasi: 600 };
+
+describe('elapsedCharge', () => {
+  it('charges whole seconds and carries the fraction', () => {
+    expect(elapsedCharge({ isEvent: false, openedAt: T0, lastSeenAt: T0, now: T0 + 10_700 })).toEqual({
+      seconds: 10,
+      seenAt: T0 + 10 * S,
+    });
+  });
+  it('caps a practice gap at 125 s and forgives the rest', () => {
+    expect(elapsedCharge({ isEvent: false, openedAt: T0, lastSeenAt: T0, now: T0 + 900 * S })).toEqual({
+      seconds: MAX_GAP_SECONDS,
+      seenAt: T0 + 900 * S,
+    });
+  });
+  it('charges the whole gap on the wall clock', () => {
+    expect(elapsedCharge({ isEvent: true, openedAt: T0, lastSeenAt: T0, now: T0 + 900 * S }).seconds).toBe(
+      900,
+    );
+  });
+  it('charges nothing before the subject is opened', () => {
+    expect(elapsedCharge({ isEvent: false, openedAt: null, lastSeenAt: null, now: T0 }).seconds).toBe(0);
+  });
+});
+
+describe('tick', () => {
+  it('leaves an unopened clock alone', () => {
+    const clock = newClock(10);
+    expect(tick(clock, practice, T0 + 9999 * S)).toBe(clock);
+    expect(durasiDetik(10)).toBe(600);
+  });
+
+  it('practice: many quick calls cannot stop the clock', () => {
+    let clock = openClock(newClock(10), T0);
+    for (let i = 1; i <= 10; i += 1) clock = tick(clock, practice, T0 + i * 600);
+    expect(clock.sisaWaktu).toBe(594);
+  });
+
+  it('practice: a long pause costs at most 125 s', () => {
+    const clock = tick(openClock(newClock(10), T0), practice, T0 + 3600 * S);
+    expect(clock).toMatchObject({ status: 0, sisaWaktu: 600 - 125, lastSeenAt: T0 + 3600 * S });
+  });
+
+  it('event: runs on the wall clock from the first opening', () => {
+    const opened = openClock(newClock(10), T0);
+    expect(serverRemaining(opened, event, T0 + 250 * S)).toBe(350);
+    // A lower report is kept and still runs down.
+    const reported = { ...tick(opened, event, T0 + 100 * S), sisaWaktu: 300 };
+    expect(serverRemaining(reported, event, T0 + 200 * S)).toBe(200);
+    // A stored value above the wall clock never wins.
+    const tampered = { ...opened, sisaWaktu: 600, lastSeenAt: T0 + 500 * S };
+    expect(serverRemaining(tampered, event, T0 + 550 * S)).toBe(50);
+  });
+
+  it('closes a subject whose time has run out, at the moment it ran out', () => {
+    const opened = openClock(newClock(10), T0);
+    expect(tick(opened, event, T0 + 700 * S)).toEqual({
+      status: 1,
+      sisaWaktu: 0,
+      openedAt: T0,
+      lastSeenAt: T0 + 600 * S,
+    });
+    const nearlyDone = { ...opened, sisaWaktu: 100, lastSeenAt: T0 + 1000 * S };
+    expect(tick(nearlyDone, practice, T0 + 1110 * S)).toMatchObject({ status: 1, lastSeenAt: T0 + 1100 * S });
+  });
+
+  it('leaves a closed clock alone', () => {
+    const closed = closeClock(openClock(newClock(10), T0), T0 + 5 * S);
+    expect(tick(closed, event, T0 + 9999 * S)).toBe(closed);
+  });
+});
+
+describe('openClock and closeClock', () => {
+  it('opens once', () => {
+    const opened = openClock(newClock(1), T0);
+    expect(opened).toEqual({ status: 0, sisaWaktu: 60, openedAt: T0, lastSeenAt: T0 });
+    expect(openClock(opened, T0 + S)).toBe(opened);
+  });
+  it('closes with no time left and keeps the first closing moment', () => {
+    const closed = closeClock(openClock(newClock(1), T0), T0 + 10 * S);
+    expect(closed).toEqual({ status: 1, sisaWaktu: 0, openedAt: T0, lastSeenAt: T0 + 10 * S });
+    expect(closeClock(closed, T0 + 99 * S)).toBe(closed);
+  });
+});
+
+describe('clampReported', () => {
+  it('clamps a higher report down and accepts a lower one', () => {
+    expect(clampReported(900, 300)).toBe(300);
+    expect(clampReported(120, 300)).toBe(120);
+    expect(clampReported(120.9, 300)).toBe(120);
+    expect(clampReported(-5, 300)).toBe(0);
+    expect(clampReported(Number.NaN, 300)).toBe(300);
+  });
+});
+
+describe('isPastGrace', () => {
+  it('accepts answers for 30 s after the end, then refuses', () => {
+    const closed = closeClock(openClock(newClock(1), T0), T0 + 60 * S);
+    expect(isPastGrace(closed, T0 + (60 + GRACE_SECONDS) * S)).toBe(false);
+    expect(isPastGrace(closed, T0 + (60 + GRACE_SECONDS) * S + 1)).toBe(true);
+  });
+  it('never applies to a running subject', () => {
+    expect(isPastGrace(openClock(newClock(1), T0), T0 + 9999 * S)).toBe(false);
+  });
+});
