@@ -1,0 +1,57 @@
+import type { App } from '../../src/server/app';
+import { DEMO, seedDemo, type SeedOptions, type SeedSummary } from '../../src/server/db/seed';
+import type { ProfileUser } from '../../src/contract/profile';
+import { buildTestApp, type TestClock, type TestContext } from './buildTestApp';
+
+export interface SeededTestContext extends TestContext {
+  seed: SeedSummary;
+}
+
+/**
+ * A fresh migrated database with the demo data (fewer synthetic participants than the real seed, for speed) and
+ * the app on top. The schedules are placed around the test clock's time, so "current" means current for the app.
+ */
+export async function buildSeededTestApp(
+  options: { clock?: TestClock; participants?: number; now?: number } = {},
+): Promise<SeededTestContext> {
+  let seed: SeedSummary | undefined;
+  const seedOptions: SeedOptions = { participants: options.participants ?? 60 };
+  const context = await buildTestApp({
+    clock: options.clock,
+    seed: async (db) => {
+      seed = await seedDemo(db, { ...seedOptions, now: options.now ?? options.clock?.now() ?? Date.now() });
+    },
+  });
+  if (!seed) throw new Error('seedDemo did not run');
+  return { ...context, seed };
+}
+
+export interface LoggedIn {
+  token: string;
+  /** Headers for app.inject: the custom `key` header of spec §7. */
+  headers: { key: string };
+  siswa: ProfileUser;
+}
+
+/** Logs a demo account in through POST /api/auth/login, as the SPA does. */
+export async function loginAs(
+  app: App,
+  username: string,
+  password: string = DEMO.password,
+): Promise<LoggedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { code: 's', isgoogle: false, username, password },
+  });
+  const body = response.json() as {
+    status: boolean;
+    message: string;
+    content?: { user: ProfileUser; access_token: { value: string } };
+  };
+  if (!body.status || !body.content) {
+    throw new Error(`login ${username} failed (${response.statusCode}): ${body.message}`);
+  }
+  const token = body.content.access_token.value;
+  return { token, headers: { key: token }, siswa: body.content.user };
+}
