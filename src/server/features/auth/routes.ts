@@ -43,6 +43,8 @@ function setSessionCookie(reply: FastifyReply, token: string, context: FeatureCo
 /** `POST /auth/login` (public) and `POST /auth/logout` (spec §7). */
 export const authRoutes: FeatureRoutes = (app, context) => {
   const { db, now } = context;
+  // Computed now, so that not even the first unknown username pays an extra hash.
+  void dummyPasswordHash();
 
   app.route({
     method: loginCall.method,
