@@ -1,3 +1,140 @@
+/**
+ * PDFs (DESIGN.md "PDFs"): a subject's questions (regular students enrolled in the schedule), a category's
+ * discussion (only after the student finished it) and the student's category result. Plain links authenticate
+ * with the session cookie; answers are inline application/pdf with a filename.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import { CategoryHash, Failure, Id } from '../../contract/common';
 import type { FeatureRoutes } from '../app';
+import type { Db } from '../db/createDb';
+import { packageTotal } from '../domain/ranking';
+import { isRegularStudent } from '../domain/studentType';
+import { findKategori, hasilKategoriSiswa, PESAN } from '../features/hasil/queries';
+import { tanggalIndonesia } from '../features/hasil/tanggal';
+import { ensureIrtScores } from '../features/shared/irtScoring';
+import { findJadwal, findJadwalOf } from '../features/shared/skorPaket';
+import { currentSiswa } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { hasilPdf, pembahasanPdf, soalPdf } from './documents';
+import { pembahasanKategori, soalMapel } from './data';
 
-export const pdfRoutes: FeatureRoutes = async () => {};
+export const PESAN_PDF = {
+  bukanReguler: 'PDF soal hanya tersedia untuk siswa reguler',
+  bukanPeserta: 'Kamu tidak terdaftar pada jadwal tryout ini',
+  belumSelesai: 'Pembahasan tersedia setelah kategori ini selesai dikerjakan',
+  mapelTidakAda: 'Mata pelajaran tidak ditemukan pada kategori ini',
+} as const;
+
+const errors = { '4xx': Failure, '5xx': Failure };
+const KategoriParams = Type.Object({ idjadwal: Id('schedule (jadwal) id'), kategoriHash: CategoryHash() });
+const SoalParams = Type.Object({
+  idjadwal: Id('schedule (jadwal) id'),
+  kategoriHash: CategoryHash(),
+  idmapel: Id('subject id'),
+});
+
+function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `inline; filename="${filename}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(pdf);
+}
+
+async function mapelKategori(db: Db, idKategori: number) {
+  return db.kysely
+    .selectFrom('mapel')
+    .select(['id', 'nama', 'waktu'])
+    .where('id_kategori', '=', idKategori)
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+}
+
+async function endedAttempt(db: Db, idSiswa: number, idKategori: number): Promise<number | null> {
+  const row = await db.kysely
+    .selectFrom('hasil_to')
+    .select('id')
+    .where('id_siswa', '=', idSiswa)
+    .where('id_kategori', '=', idKategori)
+    .where('is_selesai', '=', 1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export const pdfRoutes: FeatureRoutes = (app, { db, config, now }) => {
+  app.get(
+    '/pdf/soal/:idjadwal/:kategoriHash/:idmapel',
+    { schema: { params: SoalParams, response: errors } },
+    async (request, reply) => {
+      const siswa = currentSiswa(request);
+      if (!isRegularStudent(siswa.lembaga, config)) throw new HttpError(403, PESAN_PDF.bukanReguler);
+      const jadwal = await findJadwal(db, request.params.idjadwal);
+      const enrolled = await db.kysely
+        .selectFrom('jadwal_peserta')
+        .select('id_siswa')
+        .where('id_jadwal', '=', jadwal.id)
+        .where('id_siswa', '=', siswa.id)
+        .executeTakeFirst();
+      if (!enrolled) throw new HttpError(403, PESAN_PDF.bukanPeserta);
+      const kategori = await findKategori(db, jadwal.id, request.params.kategoriHash);
+      const mapel = (await mapelKategori(db, kategori.id)).find((m) => m.id === request.params.idmapel);
+      if (!mapel) throw new HttpError(404, PESAN_PDF.mapelTidakAda);
+      const pdf = await soalPdf({
+        paket: jadwal.paket,
+        kategori: kategori.nama,
+        mapel: mapel.nama,
+        waktu: mapel.waktu,
+        soal: await soalMapel(db, mapel.id),
+      });
+      return sendPdf(reply, `soal-paket-${jadwal.paket}-mapel-${mapel.id}.pdf`, pdf);
+    },
+  );
+
+  app.get(
+    '/pdf/pembahasan/:idjadwal/:kategoriHash',
+    { schema: { params: KategoriParams, response: errors } },
+    async (request, reply) => {
+      const siswa = currentSiswa(request);
+      const jadwal = await findJadwalOf(db, siswa.id, request.params.idjadwal);
+      const kategori = await findKategori(db, jadwal.id, request.params.kategoriHash);
+      const idHasilTo = await endedAttempt(db, siswa.id, kategori.id);
+      // Keys and explanations never leave the server before the category is finished.
+      if (idHasilTo === null) throw new HttpError(403, PESAN_PDF.belumSelesai);
+      const pdf = await pembahasanPdf({
+        paket: jadwal.paket,
+        kategori: kategori.nama,
+        nama: siswa.nama_lengkap,
+        mapel: await pembahasanKategori(db, idHasilTo, await mapelKategori(db, kategori.id)),
+      });
+      return sendPdf(reply, `pembahasan-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf);
+    },
+  );
+
+  app.get(
+    '/pdf/hasil/:idjadwal/:kategoriHash',
+    { schema: { params: KategoriParams, response: errors } },
+    async (request, reply) => {
+      const siswa = currentSiswa(request);
+      const jadwal = await findJadwalOf(db, siswa.id, request.params.idjadwal);
+      const kategori = await findKategori(db, jadwal.id, request.params.kategoriHash);
+      await ensureIrtScores(db, jadwal.id, now());
+      const [hasil] = await hasilKategoriSiswa(db, siswa.id, {
+        idJadwal: jadwal.id,
+        idKategori: kategori.id,
+      });
+      if (!hasil || hasil.mapel.length === 0) throw new HttpError(404, PESAN.detailTidakAda);
+      const pdf = await hasilPdf({
+        paket: jadwal.paket,
+        kategori: kategori.nama,
+        nama: siswa.nama_lengkap,
+        minat: siswa.minat,
+        tanggal: tanggalIndonesia(hasil.ended_at),
+        rows: hasil.mapel,
+        rata_rata: packageTotal(hasil.mapel.map((m) => m.nilai)) ?? 0,
+      });
+      return sendPdf(reply, `hasil-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf);
+    },
+  );
+};

@@ -1,3 +1,11 @@
 import type { FeatureRoutes } from '../../app';
+import { nilaiRoutes } from './nilai';
+import { pembahasanRoutes } from './pembahasan';
+import { ptnRoutes } from './ptn';
 
-export const hasilRoutes: FeatureRoutes = async () => {};
+/** Package results, PTN status, Sync and package discussion (spec §7 /siswa/tryout/hasil*, pembahasan). */
+export const hasilRoutes: FeatureRoutes = (app, context) => {
+  nilaiRoutes(app, context);
+  ptnRoutes(app, context);
+  pembahasanRoutes(app, context);
+};

@@ -1,3 +1,95 @@
+/** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur; DESIGN.md "Rankings"). */
+import {
+  RANKING_JURUSAN_TOP,
+  rankingJurusanCall,
+  rankingPaketCall,
+  rankingPaketListCall,
+} from '../../../contract/ranking';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FeatureRoutes } from '../../app';
+import { requireSelf } from '../../plugins/auth';
+import { ensureIrtScores } from '../shared/irtScoring';
+import {
+  finishedJadwal,
+  findJadwalOf,
+  pilihanSiswa,
+  rankPackage,
+  type PeringkatPeserta,
+} from '../shared/skorPaket';
 
-export const rankingRoutes: FeatureRoutes = async () => {};
+export const PESAN_RANKING = {
+  pilihanTidakAda: 'Data Pilihan Tidak Ditemukan',
+} as const;
+
+function myRanking(ranking: readonly PeringkatPeserta[], idSiswa: number) {
+  const mine = ranking.find((r) => r.id_siswa === idSiswa);
+  return mine ? { peringkat: mine.peringkat, skor: mine.skor } : null;
+}
+
+function rows(ranking: readonly PeringkatPeserta[]) {
+  return ranking.map(({ peringkat, nama, skor }) => ({ peringkat, nama, skor }));
+}
+
+export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
+  // The package calls carry no meaningful body: an empty JSON body is taken as {} instead of a 400. Registered
+  // in a child scope so the parser stays local to these routes.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body).trim();
+      if (text === '') return done(null, {});
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        const error = new Error('Isi permintaan bukan JSON yang valid') as Error & { statusCode: number };
+        error.statusCode = 400;
+        done(error, undefined);
+      }
+    });
+
+    scope.post(rankingPaketListCall.path, { schema: rankingPaketListCall.schema }, async (request) => {
+      const siswa = requireSelf(request, request.params.idsiswa);
+      const paket = await finishedJadwal(db, siswa.id);
+      return { status: true, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
+    });
+
+    scope.post(rankingPaketCall.path, { schema: rankingPaketCall.schema }, async (request) => {
+      const siswa = requireSelf(request, request.params.idsiswa);
+      const jadwal = await findJadwalOf(db, siswa.id, request.params.paket);
+      await ensureIrtScores(db, jadwal.id, now());
+      const ranking = await rankPackage(db, jadwal.id);
+      return {
+        status: true,
+        content: {
+          my_rangking: myRanking(ranking, siswa.id),
+          list_rangking: rows(ranking),
+          jumlah_peserta: ranking.length,
+        },
+      };
+    });
+  });
+
+  app.post(rankingJurusanCall.path, { schema: rankingJurusanCall.schema }, async (request) => {
+    const siswa = requireSelf(request, request.body.idsiswa);
+    const jadwal = await findJadwalOf(db, siswa.id, request.body.idjadwal);
+    const [pilihan] = await pilihanSiswa(db, siswa.id, request.body.numoption);
+    if (!pilihan) return { status: false as const, message: PESAN_RANKING.pilihanTidakAda };
+    await ensureIrtScores(db, jadwal.id, now());
+    const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
+    return {
+      status: true,
+      content: {
+        data_tryout: { paket: jadwal.paket },
+        option_student: {
+          num_option: pilihan.num_option,
+          jenjang: pilihan.jenjang,
+          jurusan: pilihan.jurusan,
+          universitas: pilihan.universitas,
+          grade: pilihan.grade,
+        },
+        list_rangking: rows(ranking.slice(0, RANKING_JURUSAN_TOP)),
+        my_rangking: myRanking(ranking, siswa.id),
+      },
+    };
+  });
+};

@@ -1,0 +1,188 @@
+/** Reads of package results (hasil_to + hasil_mapel), shared by the result calls and the PDFs. */
+import type { Db } from '../../db/createDb';
+import { HttpError } from '../../plugins/errors';
+export { findJadwal, findJadwalOf, type JadwalInfo } from '../shared/skorPaket';
+
+export const PESAN = {
+  kategoriTidakAda: 'Kategori tidak ditemukan pada jadwal ini',
+  mapelTidakAda: 'Mata pelajaran tidak ditemukan pada jadwal ini',
+  detailTidakAda: 'Data Detail Hasil Tryout Tidak Ditemukan',
+  rekapTidakAda: 'Rekapitulasi nilai per mapel tidak ditemukan',
+  belumDikerjakan: 'Tryout ini belum dikerjakan',
+  paketBelumSelesai: 'Paket tryout ini belum selesai dikerjakan',
+} as const;
+
+/** A refusal the client shows as a message (HTTP 200, the spec's "status false" flows). */
+export function gagal(message: string): { status: false; message: string } {
+  return { status: false, message };
+}
+
+/** Chart groups of the result list: event packages are "TO Akbar", the rest "UTBK". */
+export function jenisPaket(isEvent: number): string {
+  return isEvent === 1 ? 'TO Akbar' : 'UTBK';
+}
+
+export interface KategoriInfo {
+  id: number;
+  id_jadwal: number;
+  nama: string;
+  hash: string;
+  urutan: number;
+}
+
+export async function findKategori(db: Db, idJadwal: number, hash: string): Promise<KategoriInfo> {
+  const kategori = await db.kysely
+    .selectFrom('kategori')
+    .select(['id', 'id_jadwal', 'nama', 'hash', 'urutan'])
+    .where('id_jadwal', '=', idJadwal)
+    .where('hash', '=', hash)
+    .executeTakeFirst();
+  if (!kategori) throw new HttpError(404, PESAN.kategoriTidakAda);
+  return kategori;
+}
+
+export interface BarisMapel {
+  id_mapel: number;
+  mapel: string;
+  benar: number;
+  salah: number;
+  kosong: number;
+  nilai: number;
+  persentase: number;
+  metode: string;
+}
+
+export interface HasilKategori {
+  id_hasil_to: number;
+  id_jadwal: number;
+  paket: number;
+  is_event: number;
+  id_kategori: number;
+  kategori: string;
+  kategoriHash: string;
+  ended_at: number;
+  /** Subject rows in subject order; empty when the score summary was never written. */
+  mapel: BarisMapel[];
+  /** Number of subjects of the category, to tell a complete summary from a partial one. */
+  jumlah_mapel: number;
+}
+
+/** The student's ended category attempts with their subject rows, in schedule and category order. */
+export async function hasilKategoriSiswa(
+  db: Db,
+  idSiswa: number,
+  filter: { idJadwal?: number; idKategori?: number } = {},
+): Promise<HasilKategori[]> {
+  let attempts = db.kysely
+    .selectFrom('hasil_to')
+    .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
+    .innerJoin('kategori', 'kategori.id', 'hasil_to.id_kategori')
+    .select([
+      'hasil_to.id as id_hasil_to',
+      'hasil_to.id_jadwal',
+      'hasil_to.ended_at',
+      'hasil_to.started_at',
+      'jadwal.paket',
+      'jadwal.is_event',
+      'kategori.id as id_kategori',
+      'kategori.nama as kategori',
+      'kategori.hash as kategoriHash',
+    ])
+    .where('hasil_to.id_siswa', '=', idSiswa)
+    .where('hasil_to.is_selesai', '=', 1);
+  if (filter.idJadwal !== undefined) attempts = attempts.where('hasil_to.id_jadwal', '=', filter.idJadwal);
+  if (filter.idKategori !== undefined)
+    attempts = attempts.where('hasil_to.id_kategori', '=', filter.idKategori);
+  const found = await attempts
+    .orderBy('jadwal.tgl_awal')
+    .orderBy('jadwal.id')
+    .orderBy('kategori.urutan')
+    .orderBy('kategori.id')
+    .execute();
+  if (found.length === 0) return [];
+
+  const ids = found.map((a) => a.id_hasil_to);
+  const rows = await db.kysely
+    .selectFrom('hasil_mapel')
+    .innerJoin('mapel', 'mapel.id', 'hasil_mapel.id_mapel')
+    .select([
+      'hasil_mapel.id_hasil_to',
+      'hasil_mapel.id_mapel',
+      'mapel.nama as mapel',
+      'hasil_mapel.benar',
+      'hasil_mapel.salah',
+      'hasil_mapel.kosong',
+      'hasil_mapel.nilai',
+      'hasil_mapel.persentase',
+      'hasil_mapel.metode',
+    ])
+    .where('hasil_mapel.id_hasil_to', 'in', ids)
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id')
+    .execute();
+  const counts = await db.kysely
+    .selectFrom('mapel')
+    .select(['id_kategori', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(
+      'id_kategori',
+      'in',
+      found.map((a) => a.id_kategori),
+    )
+    .groupBy('id_kategori')
+    .execute();
+  const countOf = new Map(counts.map((c) => [c.id_kategori, Number(c.n)]));
+
+  return found.map((attempt) => ({
+    id_hasil_to: attempt.id_hasil_to,
+    id_jadwal: attempt.id_jadwal,
+    paket: attempt.paket,
+    is_event: attempt.is_event,
+    id_kategori: attempt.id_kategori,
+    kategori: attempt.kategori,
+    kategoriHash: attempt.kategoriHash,
+    ended_at: Number(attempt.ended_at ?? attempt.started_at),
+    jumlah_mapel: countOf.get(attempt.id_kategori) ?? 0,
+    mapel: rows
+      .filter((row) => row.id_hasil_to === attempt.id_hasil_to)
+      .map((row) => ({
+        id_mapel: row.id_mapel,
+        mapel: row.mapel,
+        benar: Number(row.benar),
+        salah: Number(row.salah),
+        kosong: Number(row.kosong),
+        nilai: Number(row.nilai),
+        persentase: Number(row.persentase),
+        metode: row.metode,
+      })),
+  }));
+}
+
+/**
+ * Mean over all participants of each category's score (a participant's category score being the mean of their
+ * subject scores). Sums and counts come from SQL; the division happens here, so no dialect's AVG type matters.
+ */
+export async function rataRataKategori(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  if (kategoriIds.length === 0) return result;
+  const rows = await db.kysely
+    .selectFrom('hasil_mapel')
+    .innerJoin('hasil_to', 'hasil_to.id', 'hasil_mapel.id_hasil_to')
+    .select([
+      'hasil_to.id_kategori',
+      'hasil_mapel.id_hasil_to',
+      (eb) => eb.fn.sum<number>('hasil_mapel.nilai').as('jumlah'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('hasil_to.id_kategori', 'in', kategoriIds)
+    .where('hasil_to.is_selesai', '=', 1)
+    .groupBy(['hasil_to.id_kategori', 'hasil_mapel.id_hasil_to'])
+    .execute();
+  const perKategori = new Map<number, number[]>();
+  for (const row of rows) {
+    const list = perKategori.get(row.id_kategori) ?? [];
+    list.push(Number(row.jumlah) / Number(row.n));
+    perKategori.set(row.id_kategori, list);
+  }
+  for (const [id, means] of perKategori) result.set(id, means.reduce((s, v) => s + v, 0) / means.length);
+  return result;
+}

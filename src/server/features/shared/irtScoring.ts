@@ -1,0 +1,231 @@
+/**
+ * IRT scores of TO Akbar (event) schedules (DESIGN.md "Scoring"): per subject a Rasch model is calibrated from
+ * every finished attempt, and each participant's subject score becomes irtNilai(θ) with θ their WLE. With fewer
+ * than IRT_MIN_PESERTA participants (or fewer than two items that anyone told apart) the classical score stands.
+ */
+import type { Db } from '../../db/createDb';
+import { calibrateRasch, estimateAbilityWle, irtNilai, type Response } from '../../domain/irt';
+import { judgeAnswer, type GroupAnswer } from '../../domain/scoring';
+import { writeHasilMapel } from './hasilMapel';
+
+export const IRT_MIN_PESERTA = 30;
+
+export interface MapelCalibration {
+  id_mapel: number;
+  peserta: number;
+  butir: number;
+  calibrated: boolean;
+}
+
+export interface JadwalCalibration {
+  id_jadwal: number;
+  mapel: MapelCalibration[];
+  /** Set when at least one subject was calibrated. */
+  calibrated_at: number | null;
+}
+
+interface Attempt {
+  id: number;
+  id_kategori: number;
+}
+
+/** Finished attempts of the schedule lacking some subject rows get their classical rows first. */
+async function completeClassicalRows(db: Db, idJadwal: number, attempts: Attempt[]): Promise<void> {
+  const [rowCounts, mapelCounts] = await Promise.all([
+    db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['id_hasil_to', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('id_jadwal', '=', idJadwal)
+      .groupBy('id_hasil_to')
+      .execute(),
+    db.kysely
+      .selectFrom('mapel')
+      .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+      .select(['mapel.id_kategori', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('kategori.id_jadwal', '=', idJadwal)
+      .groupBy('mapel.id_kategori')
+      .execute(),
+  ]);
+  const have = new Map(rowCounts.map((r) => [r.id_hasil_to, Number(r.n)]));
+  const need = new Map(mapelCounts.map((r) => [r.id_kategori, Number(r.n)]));
+  for (const attempt of attempts) {
+    if ((have.get(attempt.id) ?? 0) < (need.get(attempt.id_kategori) ?? 0))
+      await writeHasilMapel(db, attempt.id);
+  }
+}
+
+/** 0/1 responses of every finished attempt of one category to each scorable question, in bulk queries. */
+async function loadResponses(db: Db, idKategori: number, attempts: Attempt[]) {
+  const soal = await db.kysely
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal.id', 'soal.id_mapel', 'soal.type', 'soal.kunci'])
+    .where('mapel.id_kategori', '=', idKategori)
+    .where('soal.type', '!=', 4) // essays are kept but never scored
+    .orderBy('soal.id_mapel')
+    .orderBy('soal.nomor')
+    .orderBy('soal.id')
+    .execute();
+  const statements = await db.kysely
+    .selectFrom('soal_group')
+    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.kunci'])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('soal_group.id_soal')
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id')
+    .execute();
+  const answers = await db.kysely
+    .selectFrom('jawaban')
+    .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
+    .select(['jawaban.id_hasil_to', 'jawaban.id_soal', 'jawaban.jawaban'])
+    .where('hasil_to.id_kategori', '=', idKategori)
+    .where('hasil_to.is_selesai', '=', 1)
+    .execute();
+  const groupAnswers = await db.kysely
+    .selectFrom('jawaban_group')
+    .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
+    .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
+    .select(['jawaban.id_hasil_to', 'jawaban_group.id_soal_group', 'jawaban_group.jawaban'])
+    .where('hasil_to.id_kategori', '=', idKategori)
+    .where('hasil_to.is_selesai', '=', 1)
+    .execute();
+
+  const answerOf = new Map(answers.map((a) => [`${a.id_hasil_to}:${a.id_soal}`, a.jawaban]));
+  const groupAnswerOf = new Map(groupAnswers.map((a) => [`${a.id_hasil_to}:${a.id_soal_group}`, a.jawaban]));
+  const statementsOf = new Map<number, { id: number; kunci: string }[]>();
+  for (const s of statements) statementsOf.set(s.id_soal, [...(statementsOf.get(s.id_soal) ?? []), s]);
+
+  // A statement question without statements has nothing to score: it is left out like an essay.
+  const scorable = soal.filter((s) => s.type !== 3 || (statementsOf.get(s.id)?.length ?? 0) > 0);
+  const responses = new Map<number, Map<number, Response>>(); // id_hasil_to → id_soal → 0/1
+  for (const attempt of attempts) {
+    const row = new Map<number, Response>();
+    for (const s of scorable) {
+      const jawaban = answerOf.get(`${attempt.id}:${s.id}`) ?? (s.type === 1 || s.type === 3 ? '0' : '');
+      const group: GroupAnswer[] = (statementsOf.get(s.id) ?? []).map((st) => ({
+        kunci: st.kunci,
+        jawaban: groupAnswerOf.get(`${attempt.id}:${st.id}`) ?? '0',
+      }));
+      row.set(s.id, judgeAnswer({ type: s.type, jawaban, kunci: s.kunci, group }) === 'benar' ? 1 : 0);
+    }
+    responses.set(attempt.id, row);
+  }
+  return { soal: scorable, responses };
+}
+
+/**
+ * Calibrates every subject of an event schedule and rewrites its participants' subject scores. Idempotent: a
+ * second run on the same attempts writes the same numbers. Non-event schedules are left alone.
+ */
+export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Promise<JadwalCalibration> {
+  const report: JadwalCalibration = { id_jadwal: idJadwal, mapel: [], calibrated_at: null };
+  const jadwal = await db.kysely
+    .selectFrom('jadwal')
+    .select(['id', 'is_event'])
+    .where('id', '=', idJadwal)
+    .executeTakeFirst();
+  if (!jadwal || jadwal.is_event !== 1) return report;
+
+  const attempts = await db.kysely
+    .selectFrom('hasil_to')
+    .select(['id', 'id_kategori'])
+    .where('id_jadwal', '=', idJadwal)
+    .where('is_selesai', '=', 1)
+    .orderBy('id')
+    .execute();
+  await completeClassicalRows(db, idJadwal, attempts);
+
+  const updates: { id_hasil_to: number; id_mapel: number; nilai: number; theta: number }[] = [];
+  const items: { id_soal: number; difficulty: number; se: number }[] = [];
+  const calibratedMapel: number[] = [];
+  const kategoriIds = [...new Set(attempts.map((a) => a.id_kategori))];
+  for (const idKategori of kategoriIds) {
+    const taken = attempts.filter((a) => a.id_kategori === idKategori);
+    const { soal, responses } = await loadResponses(db, idKategori, taken);
+    for (const idMapel of [...new Set(soal.map((s) => s.id_mapel))]) {
+      const butir = soal.filter((s) => s.id_mapel === idMapel);
+      const entry: MapelCalibration = {
+        id_mapel: idMapel,
+        peserta: taken.length,
+        butir: butir.length,
+        calibrated: false,
+      };
+      report.mapel.push(entry);
+      if (taken.length < IRT_MIN_PESERTA || butir.length < 2) continue;
+
+      const matrix = taken.map((a) => butir.map((s) => responses.get(a.id)?.get(s.id) ?? 0));
+      const calibration = calibrateRasch(matrix);
+      const estimated = calibration.items
+        .map((item, index) => ({ item, index }))
+        .filter(({ item }) => item.status === 'estimated' && item.se !== null);
+      if (estimated.length < 2) continue;
+
+      entry.calibrated = true;
+      calibratedMapel.push(idMapel);
+      const difficulties = estimated.map(({ item }) => item.difficulty);
+      // irt_item keeps the items that could be calibrated; ones everyone answered alike have no estimate.
+      for (const { item, index } of estimated) {
+        items.push({ id_soal: butir[index].id, difficulty: item.difficulty, se: item.se as number });
+      }
+      taken.forEach((attempt, person) => {
+        const { theta } = estimateAbilityWle(
+          estimated.map(({ index }) => matrix[person][index]),
+          difficulties,
+        );
+        updates.push({ id_hasil_to: attempt.id, id_mapel: idMapel, nilai: irtNilai(theta), theta });
+      });
+    }
+  }
+  if (calibratedMapel.length === 0) return report;
+
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('irt_item')
+      .where('id_soal', 'in', (eb) =>
+        eb.selectFrom('soal').select('soal.id').where('soal.id_mapel', 'in', calibratedMapel),
+      )
+      .execute();
+    for (const item of items) {
+      await trx
+        .insertInto('irt_item')
+        .values({ ...item, calibrated_at: now })
+        .execute();
+    }
+    for (const u of updates) {
+      await trx
+        .updateTable('hasil_mapel')
+        .set({ nilai: u.nilai, metode: 'irt', theta: u.theta })
+        .where('id_hasil_to', '=', u.id_hasil_to)
+        .where('id_mapel', '=', u.id_mapel)
+        .execute();
+    }
+    await trx.updateTable('jadwal').set({ irt_calibrated_at: now }).where('id', '=', idJadwal).execute();
+  });
+  report.calibrated_at = now;
+  return report;
+}
+
+/**
+ * Calibrates lazily: an event schedule that has closed (tgl_akhir ≤ now) and whose last finished attempt is newer
+ * than its last calibration is calibrated before its results or rankings are read.
+ */
+export async function ensureIrtScores(db: Db, idJadwal: number, now: number): Promise<void> {
+  const jadwal = await db.kysely
+    .selectFrom('jadwal')
+    .select(['is_event', 'tgl_akhir', 'irt_calibrated_at'])
+    .where('id', '=', idJadwal)
+    .executeTakeFirst();
+  if (!jadwal || jadwal.is_event !== 1 || Number(jadwal.tgl_akhir) > now) return;
+  const last = await db.kysely
+    .selectFrom('hasil_to')
+    .select((eb) => eb.fn.max('ended_at').as('ended_at'))
+    .where('id_jadwal', '=', idJadwal)
+    .where('is_selesai', '=', 1)
+    .executeTakeFirst();
+  const lastEnded = last?.ended_at === null || last?.ended_at === undefined ? null : Number(last.ended_at);
+  if (lastEnded === null) return;
+  if (jadwal.irt_calibrated_at !== null && Number(jadwal.irt_calibrated_at) >= lastEnded) return;
+  await calibrateJadwal(db, idJadwal, now);
+}

@@ -1,0 +1,188 @@
+/**
+ * Package scores shared by results (PTN status) and rankings (DESIGN.md "Rankings"): who finished a package, their
+ * totals, and competition ranks — for the package and for one university programme.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/createDb';
+import { competitionRanks, packageTotal } from '../../domain/ranking';
+import { HttpError } from '../../plugins/errors';
+
+export const PESAN_AKSES = {
+  jadwalTidakAda: 'Jadwal tryout tidak ditemukan',
+  bukanPeserta: 'Kamu tidak terdaftar pada jadwal tryout ini',
+} as const;
+
+export interface JadwalInfo {
+  id: number;
+  paket: number;
+  nama: string;
+  tgl_akhir: number;
+  is_event: number;
+}
+
+export async function findJadwal(db: Db, idJadwal: number): Promise<JadwalInfo> {
+  const jadwal = await db.kysely
+    .selectFrom('jadwal')
+    .select(['id', 'paket', 'nama', 'tgl_akhir', 'is_event'])
+    .where('id', '=', idJadwal)
+    .executeTakeFirst();
+  if (!jadwal) throw new HttpError(404, PESAN_AKSES.jadwalTidakAda);
+  return jadwal;
+}
+
+/** A schedule the student may look at: enrolled in it, or has an attempt at it; 403 otherwise. */
+export async function findJadwalOf(db: Db, idSiswa: number, idJadwal: number): Promise<JadwalInfo> {
+  const jadwal = await findJadwal(db, idJadwal);
+  const enrolled = await db.kysely
+    .selectFrom('jadwal_peserta')
+    .select('id_siswa')
+    .where('id_jadwal', '=', idJadwal)
+    .where('id_siswa', '=', idSiswa)
+    .executeTakeFirst();
+  if (enrolled) return jadwal;
+  const attempt = await db.kysely
+    .selectFrom('hasil_to')
+    .select('id')
+    .where('id_jadwal', '=', idJadwal)
+    .where('id_siswa', '=', idSiswa)
+    .executeTakeFirst();
+  if (!attempt) throw new HttpError(403, PESAN_AKSES.bukanPeserta);
+  return jadwal;
+}
+
+export interface Pilihan {
+  num_option: number;
+  id_prodi: number;
+  jenjang: string;
+  jurusan: string;
+  universitas: string;
+  grade: number;
+  kapasitas: number;
+}
+
+/** The student's university choices in option order. */
+export async function pilihanSiswa(db: Db, idSiswa: number, numOption?: number): Promise<Pilihan[]> {
+  let query = db.kysely
+    .selectFrom('pilihan_siswa')
+    .innerJoin('prodi', 'prodi.id', 'pilihan_siswa.id_prodi')
+    .select([
+      'pilihan_siswa.num_option',
+      'pilihan_siswa.id_prodi',
+      'prodi.jenjang',
+      'prodi.jurusan',
+      'prodi.universitas',
+      'prodi.grade',
+      'prodi.kapasitas',
+    ])
+    .where('pilihan_siswa.id_siswa', '=', idSiswa);
+  if (numOption !== undefined) query = query.where('pilihan_siswa.num_option', '=', numOption);
+  return query.orderBy('pilihan_siswa.num_option').execute();
+}
+
+export interface SkorPeserta {
+  id_siswa: number;
+  nama: string;
+  skor: number;
+}
+
+export interface PeringkatPeserta extends SkorPeserta {
+  peringkat: number;
+}
+
+/** Students who ended every category of the schedule (a finished package). */
+function finishedStudents(db: Db, idJadwal: number) {
+  return db.kysely
+    .selectFrom('hasil_to')
+    .select('hasil_to.id_siswa')
+    .where('hasil_to.id_jadwal', '=', idJadwal)
+    .where('hasil_to.is_selesai', '=', 1)
+    .groupBy('hasil_to.id_siswa')
+    .having(
+      (eb) => eb.fn.countAll(),
+      '=',
+      db.kysely
+        .selectFrom('kategori')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('kategori.id_jadwal', '=', idJadwal),
+    );
+}
+
+export async function hasFinishedPackage(db: Db, idSiswa: number, idJadwal: number): Promise<boolean> {
+  const row = await finishedStudents(db, idJadwal)
+    .where('hasil_to.id_siswa', '=', idSiswa)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The schedules whose every category the student ended, oldest first. */
+export async function finishedJadwal(
+  db: Db,
+  idSiswa: number,
+): Promise<{ id: number; paket: number; is_event: number; tgl_selesai: number }[]> {
+  const rows = await db.kysely
+    .selectFrom('hasil_to')
+    .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
+    .select(['jadwal.id', 'jadwal.paket', 'jadwal.is_event', 'jadwal.tgl_awal'])
+    .select((eb) => [eb.fn.countAll().as('selesai'), eb.fn.max('hasil_to.ended_at').as('tgl_selesai')])
+    .where('hasil_to.id_siswa', '=', idSiswa)
+    .where('hasil_to.is_selesai', '=', 1)
+    .groupBy(['jadwal.id', 'jadwal.paket', 'jadwal.is_event', 'jadwal.tgl_awal'])
+    .having(
+      sql<number>`count(*)`,
+      '=',
+      sql<number>`(select count(*) from kategori where kategori.id_jadwal = jadwal.id)`,
+    )
+    .orderBy('jadwal.tgl_awal')
+    .orderBy('jadwal.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    paket: row.paket,
+    is_event: row.is_event,
+    tgl_selesai: Number(row.tgl_selesai ?? 0),
+  }));
+}
+
+/** Totals (mean of subject scores, 2 decimals) of every student who finished the package and has scores. */
+export async function packageScores(db: Db, idJadwal: number, idProdi?: number): Promise<SkorPeserta[]> {
+  let query = db.kysely
+    .selectFrom('hasil_mapel')
+    .innerJoin('siswa', 'siswa.id', 'hasil_mapel.id_siswa')
+    .select(['hasil_mapel.id_siswa', 'siswa.nama_lengkap', 'hasil_mapel.nilai'])
+    .where('hasil_mapel.id_jadwal', '=', idJadwal)
+    .where('hasil_mapel.id_siswa', 'in', finishedStudents(db, idJadwal));
+  if (idProdi !== undefined) {
+    query = query.where('hasil_mapel.id_siswa', 'in', (eb) =>
+      eb
+        .selectFrom('pilihan_siswa')
+        .select('pilihan_siswa.id_siswa')
+        .where('pilihan_siswa.id_prodi', '=', idProdi),
+    );
+  }
+  const rows = await query.execute();
+  const byStudent = new Map<number, { nama: string; nilai: number[] }>();
+  for (const row of rows) {
+    const entry = byStudent.get(row.id_siswa) ?? { nama: row.nama_lengkap, nilai: [] };
+    entry.nilai.push(Number(row.nilai));
+    byStudent.set(row.id_siswa, entry);
+  }
+  return [...byStudent].map(([id_siswa, { nama, nilai }]) => ({
+    id_siswa,
+    nama,
+    skor: packageTotal(nilai) ?? 0,
+  }));
+}
+
+/** Competition ranks by total; ties listed by name. */
+export function rankScores(scores: readonly SkorPeserta[]): PeringkatPeserta[] {
+  return competitionRanks(
+    scores,
+    (s) => s.skor,
+    (a, b) => a.nama.localeCompare(b.nama, 'id') || a.id_siswa - b.id_siswa,
+  ).map(({ item, peringkat }) => ({ ...item, peringkat }));
+}
+
+/** The ranking of a package, or of the participants who chose one programme (any option number). */
+export async function rankPackage(db: Db, idJadwal: number, idProdi?: number): Promise<PeringkatPeserta[]> {
+  return rankScores(await packageScores(db, idJadwal, idProdi));
+}
