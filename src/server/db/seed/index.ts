@@ -1,9 +1,17 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../createDb';
-import { DEMO, DEMO_ROLES, demoAccountRows, type DemoRole } from './accounts';
-import type { JadwalRole } from './catalog';
-import { insertRowsReturningIds } from './batch';
-import { enrol, insertPackages } from './packages';
+import type { Database } from '../types';
+import { calibrateJadwal } from '../../features/shared/irtScoring';
+import { DEMO_ROLES, demoAccountRows, type DemoRole } from './accounts';
+import { insertAttempts, type AttemptPlan } from './attempts';
+import { insertRows, insertRowsReturningIds } from './batch';
+import { DAY, type JadwalRole } from './catalog';
+import { pilihanAcak, pilihanReguler, type ProdiSeed } from './choices';
+import { enrol, insertPackages, type JadwalSeed } from './packages';
+import { pesertaSintetis, type Peserta } from './participants';
+import { PRODI } from './prodi';
 import { Rng } from './random';
+import { isiLembar, totalPaket } from './responses';
 
 export { DEMO } from './accounts';
 export type { DemoRole } from './accounts';
@@ -30,66 +38,196 @@ export interface JadwalRingkas {
   id: number;
   paket: number;
   isEvent: boolean;
+  tglAwal: number;
+  tglAkhir: number;
   kategori: KategoriRingkas[];
 }
 
 /** What tests and the CLI need to find the demo rows again. */
 export interface SeedSummary {
   now: number;
+  /** Ids of the four demo accounts. */
   siswa: Record<DemoRole, number>;
+  /** Paket #1 selesai, #5 terlewat, #2 berjalan, #3 berikutnya, #4 akanDatang, #9 eventSelesai, #10 eventBerjalan. */
   jadwal: Record<JadwalRole, JadwalRingkas>;
+  /** Synthetic participants created. */
   participants: number;
+  /** reguler's Paket #1 total (mean of subject scores) and his two choices: 1 does not pass, 2 passes. */
+  reguler: { skorPaket1: number; prodiTidakLulus: number; prodiLulus: number };
+  /** Finished package attempts (hasil_to rows) written. */
+  attempts: number;
 }
 
+const AKTIF_DEFAULT = 300;
+
+function ringkas(jadwal: JadwalSeed): JadwalRingkas {
+  return {
+    id: jadwal.id,
+    paket: jadwal.paket,
+    isEvent: jadwal.isEvent,
+    tglAwal: jadwal.tglAwal,
+    tglAkhir: jadwal.tglAkhir,
+    kategori: jadwal.kategori.map((k) => ({
+      id: k.id,
+      nama: k.nama,
+      hash: k.hash,
+      mapel: k.mapel.map((m) => ({ id: m.id, nama: m.nama, waktu: m.waktu, jumlahSoal: m.soal.length })),
+    })),
+  };
+}
+
+/** A start time inside the schedule's window, leaving a day at each end. */
+function mulaiAcak(rng: Rng, jadwal: JadwalSeed): number {
+  const from = jadwal.tglAwal + DAY;
+  const to = jadwal.tglAkhir - DAY;
+  return from + Math.floor(rng.next() * Math.max(1, to - from));
+}
+
+/**
+ * Two neighbouring synthetic participants near the top get the same answers, so the ranking shows a shared
+ * competition rank (1, 2, 2, 4).
+ */
+function buatSeri(plans: AttemptPlan[], jadwal: JadwalSeed, synthetic: Set<number>): void {
+  const ranked = plans
+    .filter((plan) => plan.jadwal === jadwal)
+    .map((plan) => ({ plan, total: totalPaket(jadwal, plan.lembar) }))
+    .sort((a, b) => b.total - a.total || a.plan.idSiswa - b.plan.idSiswa);
+  for (let i = 1; i + 1 < ranked.length; i += 1) {
+    const [first, second] = [ranked[i].plan, ranked[i + 1].plan];
+    if (synthetic.has(first.idSiswa) && synthetic.has(second.idSiswa)) {
+      second.lembar = new Map(first.lembar);
+      return;
+    }
+  }
+}
+
+interface Inserted {
+  siswa: Record<DemoRole, number>;
+  jadwal: Record<JadwalRole, JadwalSeed>;
+  reguler: SeedSummary['reguler'];
+  attempts: number;
+}
+
+async function insertAll(
+  trx: Transaction<Database>,
+  rng: Rng,
+  now: number,
+  accounts: Awaited<ReturnType<typeof demoAccountRows>>,
+  peserta: Peserta[],
+): Promise<Inserted> {
+  const accountIds = await insertRowsReturningIds(trx, 'siswa', accounts);
+  const siswa = Object.fromEntries(DEMO_ROLES.map((role, i) => [role, accountIds[i]])) as Record<
+    DemoRole,
+    number
+  >;
+  const pesertaIds = await insertRowsReturningIds(
+    trx,
+    'siswa',
+    peserta.map((p) => p.row),
+  );
+
+  const jadwal = await insertPackages(trx, rng.fork('paket'), now);
+  const reguler: JadwalRole[] = ['selesai', 'terlewat', 'berjalan', 'berikutnya', 'akanDatang'];
+  const event: JadwalRole[] = ['eventSelesai', 'eventBerjalan'];
+  await enrol(trx, [
+    ...reguler.flatMap((role) =>
+      [siswa.reguler, siswa.tutor, siswa.umum].map((id_siswa) => ({ id_jadwal: jadwal[role].id, id_siswa })),
+    ),
+    ...event.map((role) => ({ id_jadwal: jadwal[role].id, id_siswa: siswa.akbar })),
+    ...peserta.flatMap((p, i) =>
+      (p.event ? [jadwal.eventSelesai] : [jadwal.selesai, jadwal.terlewat]).map((j) => ({
+        id_jadwal: j.id,
+        id_siswa: pesertaIds[i],
+      })),
+    ),
+  ]);
+
+  // Answer sheets: the demo students first (their own streams), then every synthetic participant.
+  const lembarRng = rng.fork('lembar');
+  const plans: AttemptPlan[] = [
+    {
+      idSiswa: siswa.reguler,
+      jadwal: jadwal.selesai,
+      lembar: isiLembar(rng.fork('reguler'), 1.2, jadwal.selesai),
+      startedAt: now - 10 * DAY + 9 * 60 * 60 * 1000,
+    },
+    {
+      idSiswa: siswa.akbar,
+      jadwal: jadwal.eventSelesai,
+      lembar: isiLembar(rng.fork('akbar'), 0.6, jadwal.eventSelesai),
+      startedAt: now - 20 * DAY + 8 * 60 * 60 * 1000,
+    },
+  ];
+  peserta.forEach((p, i) => {
+    for (const j of p.event ? [jadwal.eventSelesai] : [jadwal.selesai, jadwal.terlewat]) {
+      plans.push({
+        idSiswa: pesertaIds[i],
+        jadwal: j,
+        lembar: isiLembar(lembarRng, p.theta, j),
+        startedAt: mulaiAcak(lembarRng, j),
+      });
+    }
+  });
+  const synthetic = new Set(pesertaIds);
+  for (const role of ['selesai', 'terlewat', 'eventSelesai'] as const)
+    buatSeri(plans, jadwal[role], synthetic);
+  const attempts = await insertAttempts(trx, rng.fork('waktu'), plans);
+
+  // University programmes and choices; reguler's around his real Paket #1 score.
+  const prodiIds = await insertRowsReturningIds(trx, 'prodi', PRODI);
+  const prodi: ProdiSeed[] = PRODI.map((p, i) => ({ ...p, id: prodiIds[i] }));
+  const skorPaket1 = totalPaket(jadwal.selesai, plans[0].lembar);
+  const { tidakLulus, lulus } = pilihanReguler(prodi, skorPaket1);
+  const pilihanRng = rng.fork('pilihan');
+  await insertRows(trx, 'pilihan_siswa', [
+    { id_siswa: siswa.reguler, num_option: 1, id_prodi: tidakLulus.id },
+    { id_siswa: siswa.reguler, num_option: 2, id_prodi: lulus.id },
+    ...pilihanTetap(siswa.tutor, prodi, [10, 12]),
+    ...pilihanTetap(siswa.akbar, prodi, [2, 16]),
+    ...pilihanTetap(siswa.umum, prodi, [8, 14]),
+    ...peserta.flatMap((p, i) => pilihanAcak(pilihanRng, prodi, pesertaIds[i], p.theta)),
+  ]);
+
+  return {
+    siswa,
+    jadwal,
+    reguler: { skorPaket1, prodiTidakLulus: tidakLulus.id, prodiLulus: lulus.id },
+    attempts,
+  };
+}
+
+function pilihanTetap(idSiswa: number, prodi: readonly ProdiSeed[], indexes: [number, number]) {
+  return indexes.map((index, i) => ({ id_siswa: idSiswa, num_option: i + 1, id_prodi: prodi[index].id }));
+}
+
+/**
+ * The whole demo data set in one transaction (multi-row inserts), deterministic for a given `now`. Event scores
+ * are then calibrated by IRT as the closing of a TO Akbar schedule would do.
+ */
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
   const now = options.now ?? Date.now();
+  const total = options.participants ?? AKTIF_DEFAULT;
   const rng = new Rng(SEED);
-  // Hashing is slow on purpose (scrypt); do it before the transaction so the write lock is held briefly.
+  // scrypt is slow on purpose; hash before the transaction so the write lock is held briefly.
   const accounts = await demoAccountRows();
+  const peserta = pesertaSintetis(rng.fork('peserta'), total);
 
-  return db.kysely.transaction().execute(async (trx) => {
-    const accountIds = await insertRowsReturningIds(trx, 'siswa', accounts);
-    const siswa = Object.fromEntries(DEMO_ROLES.map((role, i) => [role, accountIds[i]])) as Record<
-      DemoRole,
-      number
-    >;
+  const inserted = await db.kysely
+    .transaction()
+    .execute((trx) => insertAll(trx, rng, now, accounts, peserta));
+  await calibrateJadwal(db, inserted.jadwal.eventSelesai.id, now);
 
-    const jadwal = await insertPackages(trx, rng.fork('paket'), now);
-    const regularRoles: JadwalRole[] = ['selesai', 'terlewat', 'berjalan', 'berikutnya', 'akanDatang'];
-    const eventRoles: JadwalRole[] = ['eventSelesai', 'eventBerjalan'];
-    await enrol(trx, [
-      ...regularRoles.flatMap((role) =>
-        [siswa.reguler, siswa.tutor, siswa.umum].map((id_siswa) => ({
-          id_jadwal: jadwal[role].id,
-          id_siswa,
-        })),
-      ),
-      ...eventRoles.map((role) => ({ id_jadwal: jadwal[role].id, id_siswa: siswa.akbar })),
-    ]);
-
-    const ringkas = Object.fromEntries(
-      Object.entries(jadwal).map(([role, j]) => [
-        role,
-        {
-          id: j.id,
-          paket: j.paket,
-          isEvent: j.isEvent,
-          kategori: j.kategori.map((k) => ({
-            id: k.id,
-            nama: k.nama,
-            hash: k.hash,
-            mapel: k.mapel.map((m) => ({
-              id: m.id,
-              nama: m.nama,
-              waktu: m.waktu,
-              jumlahSoal: m.soal.length,
-            })),
-          })),
-        },
-      ]),
-    ) as Record<JadwalRole, JadwalRingkas>;
-    return { now, siswa, jadwal: ringkas, participants: 0 };
-  });
+  const jadwal = Object.fromEntries(
+    Object.entries(inserted.jadwal).map(([role, j]) => [role, ringkas(j)]),
+  ) as Record<JadwalRole, JadwalRingkas>;
+  return {
+    now,
+    siswa: inserted.siswa,
+    jadwal,
+    participants: total,
+    reguler: inserted.reguler,
+    attempts: inserted.attempts,
+  };
 }
 
 /** Seeds the demo data when the database has no student yet; true when it seeded. */
@@ -99,5 +237,3 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<bo
   await seedDemo(db, options);
   return true;
 }
-
-export const DEMO_PASSWORD = DEMO.password;
