@@ -63,7 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
   await app.register(fastifyCookie);
-  registerErrorHandling(app);
+  const spaServed = deps.serveSpa ? await registerSpa(app, deps.config.publicDir) : false;
+  registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
 
   await app.register(
@@ -74,6 +75,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
 
-  if (deps.serveSpa) await registerSpa(app, deps.config.publicDir);
   return app;
 }

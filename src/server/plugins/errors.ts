@@ -25,7 +25,7 @@ function validationMessage(error: FastifyError): string {
  * Every error leaves as `{status: false, message}`: validation → 400, thrown HttpError → its status,
  * malformed JSON and other client errors → their 4xx, anything else → 500 with a generic message (logged).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ status: false, message: error.message });
@@ -44,7 +44,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
+    // History fallback: react-router owns every non-API path, including its own 404 page.
+    if (options.spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply
       .status(404)
       .send({ status: false, message: `Alamat ${request.method} ${request.url} tidak ditemukan` });
   });

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built SPA: hashed assets with long caching, and index.html for every other GET that is not
- * under /api (history fallback for react-router).
+ * Serves the built SPA's files with long caching for hashed assets. Answers whether it did: the history
+ * fallback (index.html for unknown non-API GETs) lives in the one not-found handler of plugins/errors.ts.
  */
-export async function registerSpa(app: FastifyInstance, publicDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, publicDir: string): Promise<boolean> {
   if (!existsSync(join(publicDir, 'index.html'))) {
     app.log.warn(`SPA belum dibangun di ${publicDir}; jalankan npm run build`);
-    return;
+    return false;
   }
   // Loaded only when the SPA is served, so API tests never load the static-file stack.
   const { default: fastifyStatic } = await import('@fastify/static');
@@ -22,12 +22,5 @@ export async function registerSpa(app: FastifyInstance, publicDir: string): Prom
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send({ status: false, message: `Alamat ${request.method} ${request.url} tidak ditemukan` });
-  });
+  return true;
 }
