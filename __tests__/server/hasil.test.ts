@@ -1,0 +1,300 @@
+import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
+import { FIXTURE_NOW, buildPaketFixture, sessionFor, type PaketFixture } from '../helpers/hasilFixture';
+import type { HasilListItem, PembahasanMapel } from '../../src/contract/hasil';
+
+let ctx: TestContext;
+let fx: PaketFixture;
+const headers: Record<string, { key: string }> = {};
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
+  fx = await buildPaketFixture(ctx.db);
+  for (const [name, id] of Object.entries(fx.siswa)) headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
+});
+afterAll(() => ctx.close());
+
+function post(url: string, who: string | null, payload: unknown) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: payload as Record<string, unknown>,
+    headers: who ? headers[who] : {},
+  });
+}
+
+const decode = (text: string) => Buffer.from(text, 'base64').toString('utf8');
+
+describe('POST /siswa/tryout/hasil (list)', () => {
+  it("lists the student's finished categories with score, percentage and everyone's average", async () => {
+    const response = await post('/siswa/tryout/hasil', 'andi', { id_siswa: fx.siswa.andi, type: 'list' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { status: boolean; content: HasilListItem[] };
+    expect(body.status).toBe(true);
+    expect(body.content).toEqual([
+      {
+        paket: 7,
+        type: 'UTBK',
+        date: '19 Mei 2025',
+        persentase: 75,
+        nilai: 750,
+        // Andi 750, Budi 700, Citra 900, Dewi 500, Fajar 600 (Gita has no summary)
+        rata_rata: 690,
+        idjadwal: fx.idJadwal,
+        kategori: 'Saintek',
+        kategoriHash: fx.kategori.saintek.hash,
+      },
+      {
+        paket: 7,
+        type: 'UTBK',
+        date: '19 Mei 2025',
+        persentase: 65,
+        nilai: 650,
+        rata_rata: 662.5, // 650, 700, 800, 500
+        idjadwal: fx.idJadwal,
+        kategori: 'TPS',
+        kategoriHash: fx.kategori.tps.hash,
+      },
+    ]);
+  });
+
+  it('answers 401 without a session, 403 for another student and 400 for a bad body', async () => {
+    expect((await post('/siswa/tryout/hasil', null, { id_siswa: fx.siswa.andi, type: 'list' })).statusCode).toBe(401);
+    const other = await post('/siswa/tryout/hasil', 'budi', { id_siswa: fx.siswa.andi, type: 'list' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ status: false, message: expect.stringMatching(/siswa lain/) });
+    const bad = await post('/siswa/tryout/hasil', 'andi', { id_siswa: fx.siswa.andi, type: 'semua' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().status).toBe(false);
+    expect((await post('/siswa/tryout/hasil', 'andi', { type: 'list' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /siswa/tryout/hasil/id/:id/kategori/:kategori (detail)', () => {
+  it('returns the heading data and one row per subject with the average', async () => {
+    const url = `/siswa/tryout/hasil/id/${fx.idJadwal}/kategori/${fx.kategori.tps.hash}`;
+    const body = (await post(url, 'andi', { id_siswa: fx.siswa.andi, type: 'detail' })).json();
+    expect(body).toEqual({
+      status: true,
+      content: {
+        paket: 7,
+        kategori: 'TPS',
+        nama: 'Andi Pratama',
+        minat: 'SMA KELAS 12 IPA',
+        detail: [
+          { mapel: 'Penalaran Umum', benar: 2, salah: 2, kosong: 0, nilai: 600 },
+          { mapel: 'Bahasa Indonésia', benar: 3, salah: 1, kosong: 0, nilai: 700 },
+        ],
+        rata_rata: 650,
+      },
+    });
+  });
+
+  it('answers status false for an unfinished category and 404 for an unknown one', async () => {
+    const url = `/siswa/tryout/hasil/id/${fx.idJadwal}/kategori/${fx.kategori.tps.hash}`;
+    expect((await post(url, 'fajar', { id_siswa: fx.siswa.fajar, type: 'detail' })).json()).toEqual({
+      status: false,
+      message: 'Data Detail Hasil Tryout Tidak Ditemukan',
+    });
+    const unknown = await post(`/siswa/tryout/hasil/id/${fx.idJadwal}/kategori/tidak-ada`, 'andi', {
+      id_siswa: fx.siswa.andi,
+      type: 'detail',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('gives every category of the schedule with /hasil/id/:id', async () => {
+    const body = (
+      await post(`/siswa/tryout/hasil/id/${fx.idJadwal}`, 'citra', { id_siswa: fx.siswa.citra, type: 'detail' })
+    ).json();
+    expect(body.status).toBe(true);
+    expect(body.content.paket).toBe(7);
+    expect(body.content.kategori.map((k: { kategori: string; rata_rata: number }) => [k.kategori, k.rata_rata])).toEqual([
+      ['Saintek', 900],
+      ['TPS', 800],
+    ]);
+  });
+});
+
+describe('POST /siswa/tryout/hasilskor', () => {
+  it('lists finished packages with the package total only', async () => {
+    expect((await post('/siswa/tryout/hasilskor', 'andi', { id_siswa: fx.siswa.andi })).json()).toEqual({
+      status: true,
+      content: [{ id: fx.idJadwal, paket: 7, tgl_selesai: '19 Mei 2025', skor: 700, type: 'UTBK' }],
+    });
+    // Fajar has not ended TPS: the package is not finished.
+    expect((await post('/siswa/tryout/hasilskor', 'fajar', { id_siswa: fx.siswa.fajar })).json().content).toEqual([]);
+  });
+});
+
+describe('POST /siswa/tryout/hasilptn', () => {
+  const ptn = (who: keyof PaketFixture['siswa']) =>
+    post('/siswa/tryout/hasilptn', who, { idsiswa: fx.siswa[who], idjadwal: fx.idJadwal });
+
+  it('fails a choice on grade and one on capacity, and passes the third', async () => {
+    const body = (await ptn('andi')).json();
+    expect(body.status).toBe(true);
+    expect(body.content.my_ptn).toEqual({
+      hasil: 1,
+      hasil_str: 'LULUS - Selamat! Kamu lulus di pilihan 3: Teknik Informatika - Institut Teknologi Bandung',
+      skor: 700,
+    });
+    expect(body.content.list_pilihan).toEqual([
+      {
+        num_option: 1,
+        jenjang: 'S1',
+        jurusan: 'Kedokteran',
+        universitas: 'Universitas Indonesia',
+        rank_jurusan: 2,
+        grade: 750,
+        status: 0,
+        status_str: 'TIDAK LULUS',
+      },
+      {
+        num_option: 2,
+        jenjang: 'S1',
+        jurusan: 'Ilmu Hukum',
+        universitas: 'Universitas Gadjah Mada',
+        rank_jurusan: 2,
+        grade: 650,
+        status: 0,
+        status_str: 'TIDAK LULUS',
+      },
+      {
+        num_option: 3,
+        jenjang: 'S1',
+        jurusan: 'Teknik Informatika',
+        universitas: 'Institut Teknologi Bandung',
+        rank_jurusan: 1,
+        grade: 600,
+        status: 1,
+        status_str: 'LULUS',
+      },
+    ]);
+    expect(body.content.paket).toBe(7);
+    expect(body.content.mapel.map((m: { mapel: string; nilai: number }) => m.nilai)).toEqual([800, 700, 600, 700]);
+  });
+
+  it('passes the first choice when score and rank allow, and fails everywhere otherwise', async () => {
+    const citra = (await ptn('citra')).json().content.my_ptn;
+    expect(citra.hasil).toBe(1);
+    expect(citra.hasil_str).toContain('pilihan 1: Kedokteran - Universitas Indonesia');
+    const budi = (await ptn('budi')).json().content;
+    // Budi reaches Ilmu Hukum's grade but ties at rank 2 behind Citra for one seat.
+    expect(budi.my_ptn).toEqual({ hasil: 0, hasil_str: 'TIDAK LULUS - Belum lulus di pilihan mana pun', skor: 700 });
+    expect(budi.list_pilihan[0]).toMatchObject({ rank_jurusan: 2, status: 0 });
+  });
+
+  it('refuses an unfinished package, and 403 for another student', async () => {
+    expect((await ptn('fajar')).json()).toEqual({ status: false, message: 'Paket tryout ini belum selesai dikerjakan' });
+    const other = await post('/siswa/tryout/hasilptn', 'budi', { idsiswa: fx.siswa.andi, idjadwal: fx.idJadwal });
+    expect(other.statusCode).toBe(403);
+    const bad = await post('/siswa/tryout/hasilptn', 'andi', { idsiswa: fx.siswa.andi, idjadwal: 'tujuh' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /siswa/tryout/pembahasan', () => {
+  const pembahasan = (who: keyof PaketFixture['siswa'], idmapel?: number) =>
+    post('/siswa/tryout/pembahasan', who, {
+      idsiswa: fx.siswa[who],
+      idjadwal: fx.idJadwal,
+      ...(idmapel ? { idmapel } : {}),
+    });
+
+  it('lists the subjects with "1" for those whose category attempt has ended', async () => {
+    expect((await pembahasan('fajar')).json()).toEqual({
+      status: true,
+      content: {
+        paket: 7,
+        mapel: [
+          { idmapel: fx.mapel.matematika, mapel: 'Matematika', status: '1' },
+          { idmapel: fx.mapel.fisika, mapel: 'Fisika', status: '1' },
+          { idmapel: fx.mapel.penalaran, mapel: 'Penalaran Umum', status: '0' },
+          { idmapel: fx.mapel.bahasa, mapel: 'Bahasa Indonésia', status: '0' },
+        ],
+      },
+    });
+  });
+
+  it('reviews a finished subject with keys, verdicts and base64 UTF-8 texts', async () => {
+    const body = (await pembahasan('andi', fx.mapel.matematika)).json() as { status: boolean; content: PembahasanMapel };
+    expect(body.status).toBe(true);
+    const { content } = body;
+    expect(content.mapel).toBe('Matematika');
+    expect(content.jumlah_soal).toBe(5);
+    expect(content.benar).toBe(2);
+    const [pilihan, isian, pernyataan, esai, kosong] = content.soal;
+    expect(decode(pilihan.soal)).toBe(fx.text.soal);
+    expect(decode(pilihan.pembahasan)).toBe(fx.text.pembahasan);
+    expect(decode(pilihan.a)).toBe(fx.text.opsiA);
+    expect(pilihan).toMatchObject({ id_soal: fx.soal.pilihan, type: 1, jawaban: 'B', kunci: 'B', is_benar: 1 });
+    expect(isian).toMatchObject({ type: 2, jawaban: '1/2', kunci: '0,5', is_benar: 1 });
+    expect(pernyataan.is_benar).toBe(0);
+    expect(pernyataan.group_soal?.map((g) => [decode(g.soal), g.jawaban, g.kunci])).toEqual([
+      [fx.text.pernyataan, 'Y', 'Y'],
+      ['Keliling lingkaran = πr', 'Y', 'N'],
+    ]);
+    expect(esai).toMatchObject({ type: 4, jawaban: 'Esai saya tentang π', kunci: 'Model jawaban', is_benar: 0 });
+    expect(kosong).toMatchObject({ jawaban: '', kunci: 'C', is_benar: 0 });
+  });
+
+  it('refuses keys for a subject whose category is not finished', async () => {
+    const response = await pembahasan('fajar', fx.mapel.penalaran);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ status: false, message: 'Tryout ini belum dikerjakan' });
+    expect(JSON.stringify(body)).not.toContain('kunci');
+    expect((await pembahasan('eka', fx.mapel.matematika)).json().message).toBe('Tryout ini belum dikerjakan');
+  });
+
+  it('answers 404 for a subject of another schedule and 400 for a bad id', async () => {
+    expect((await pembahasan('andi', 999999)).statusCode).toBe(404);
+    const bad = await post('/siswa/tryout/pembahasan', 'andi', { idsiswa: fx.siswa.andi, idjadwal: fx.idJadwal, idmapel: 0 });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('Sync: POST /siswa/tryout/generatehasilmapel', () => {
+  const ptn = () => post('/siswa/tryout/hasilptn', 'gita', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
+
+  it('reports the missing summary, builds it on Sync, and then answers the PTN status', async () => {
+    expect((await ptn()).json()).toEqual({ status: false, message: 'Rekapitulasi nilai per mapel tidak ditemukan' });
+
+    const sync = await post('/siswa/tryout/generatehasilmapel', 'gita', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
+    expect(sync.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel berhasil dibuat' });
+
+    const rows = await ctx.db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['id_mapel', 'benar', 'salah', 'kosong', 'nilai', 'metode'])
+      .where('id_siswa', '=', fx.siswa.gita)
+      .orderBy('id_mapel')
+      .execute();
+    expect(rows).toEqual([
+      // Matematika: right, right ("0.5" = "0,5"), every statement right, essay not scored, wrong.
+      { id_mapel: fx.mapel.matematika, benar: 3, salah: 1, kosong: 0, nilai: 750, metode: 'klasik' },
+      { id_mapel: fx.mapel.fisika, benar: 1, salah: 0, kosong: 0, nilai: 1000, metode: 'klasik' },
+      { id_mapel: fx.mapel.penalaran, benar: 0, salah: 0, kosong: 1, nilai: 0, metode: 'klasik' },
+      { id_mapel: fx.mapel.bahasa, benar: 1, salah: 0, kosong: 0, nilai: 1000, metode: 'klasik' },
+    ]);
+
+    const body = (await ptn()).json();
+    expect(body.status).toBe(true);
+    expect(body.content.my_ptn).toEqual({
+      hasil: 1,
+      hasil_str: 'LULUS - Selamat! Kamu lulus di pilihan 1: Teknik Informatika - Institut Teknologi Bandung',
+      skor: 687.5,
+    });
+    expect(body.content.list_pilihan[0].rank_jurusan).toBe(2); // behind Andi (700)
+
+    const again = await post('/siswa/tryout/generatehasilmapel', 'gita', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
+    expect(again.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel sudah lengkap' });
+  });
+
+  it('refuses a student without ended attempts, and another student', async () => {
+    expect(
+      (await post('/siswa/tryout/generatehasilmapel', 'eka', { idsiswa: fx.siswa.eka, idjadwal: fx.idJadwal })).json(),
+    ).toEqual({ status: false, message: 'Tryout ini belum dikerjakan' });
+    const other = await post('/siswa/tryout/generatehasilmapel', 'eka', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
+    expect(other.statusCode).toBe(403);
+  });
+});
