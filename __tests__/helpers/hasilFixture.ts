@@ -288,7 +288,7 @@ export async function buildPaketFixture(db: Db, now = FIXTURE_NOW): Promise<Pake
     kunci: 'A',
     options,
   });
-  const penalaran = await insertSoal(db, mapel.penalaran, {
+  await insertSoal(db, mapel.penalaran, {
     nomor: 1,
     type: 1,
     soal: '<p>Pola</p>',
@@ -443,4 +443,88 @@ export async function buildPaketFixture(db: Db, now = FIXTURE_NOW): Promise<Pake
     attempts,
     text,
   };
+}
+
+export interface EventFixture {
+  idJadwal: number;
+  hash: string;
+  idMapel: number;
+  soal: number[];
+  siswa: number[];
+  /** Right answers of each participant, in the order of `siswa`. */
+  raw: number[];
+}
+
+/**
+ * A TO Akbar (event) schedule with one category of one subject (12 choice questions of rising difficulty and one
+ * essay), and `peserta` participants who ended it with simulated Rasch answers (seeded, so the same every run).
+ */
+export async function buildEventFixture(
+  db: Db,
+  options: { paket: number; peserta: number; tgl_akhir: number; seed: number },
+): Promise<EventFixture> {
+  const idJadwal = await insertJadwal(db, {
+    paket: options.paket,
+    nama: `TO Akbar ${options.paket}`,
+    tgl_awal: options.tgl_akhir - 2 * DAY,
+    tgl_akhir: options.tgl_akhir,
+    is_event: 1,
+  });
+  const hash = `akbar-${options.paket}`;
+  const idKategori = await insertKategori(db, idJadwal, 'TPS', hash, 1);
+  const idMapel = await insertMapel(db, idKategori, 'Penalaran Umum', 1);
+  const options5 = { a: 'benar', b: 'salah', c: 'salah', d: 'salah', e: 'salah' };
+  const soal: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    soal.push(
+      (
+        await insertSoal(db, idMapel, {
+          nomor: i + 1,
+          type: 1,
+          soal: `<p>Soal ${i + 1}</p>`,
+          kunci: 'A',
+          options: options5,
+        })
+      ).id,
+    );
+  }
+  await insertSoal(db, idMapel, { nomor: 13, type: 4, soal: '<p>Uraikan.</p>', kunci: 'Model' });
+
+  let state = options.seed >>> 0;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  const siswa: number[] = [];
+  const raw: number[] = [];
+  for (let p = 0; p < options.peserta; p++) {
+    const id = await insertSiswa(
+      db,
+      `akbar${options.paket}-${p}`,
+      `Peserta ${options.paket}-${p}`,
+      'TO Akbar',
+    );
+    siswa.push(id);
+    await db.kysely.insertInto('jadwal_peserta').values({ id_jadwal: idJadwal, id_siswa: id }).execute();
+    const attempt = await insertAttempt(db, {
+      id_jadwal: idJadwal,
+      id_kategori: idKategori,
+      id_siswa: id,
+      ended_at: options.tgl_akhir - DAY + p * 1000,
+    });
+    const theta = -2 + (4 * p) / Math.max(1, options.peserta - 1);
+    const answers = soal.map((idSoal, i) => {
+      const b = -1.65 + 0.3 * i;
+      const right = random() < 1 / (1 + Math.exp(b - theta));
+      return {
+        id_hasil_to: attempt,
+        id_soal: idSoal,
+        jawaban: right ? 'A' : 'B',
+        updated_at: options.tgl_akhir - DAY,
+      };
+    });
+    raw.push(answers.filter((a) => a.jawaban === 'A').length);
+    await db.kysely.insertInto('jawaban').values(answers).execute();
+  }
+  return { idJadwal, hash, idMapel, soal, siswa, raw };
 }

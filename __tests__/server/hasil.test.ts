@@ -1,5 +1,13 @@
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
-import { FIXTURE_NOW, buildPaketFixture, sessionFor, type PaketFixture } from '../helpers/hasilFixture';
+import {
+  FIXTURE_NOW,
+  buildEventFixture,
+  buildPaketFixture,
+  sessionFor,
+  type PaketFixture,
+} from '../helpers/hasilFixture';
+import { irtNilai } from '../../src/server/domain/irt';
+import { IRT_MIN_PESERTA } from '../../src/server/features/shared/irtScoring';
 import type { HasilListItem, PembahasanMapel } from '../../src/contract/hasil';
 
 let ctx: TestContext;
@@ -9,7 +17,8 @@ const headers: Record<string, { key: string }> = {};
 beforeAll(async () => {
   ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
   fx = await buildPaketFixture(ctx.db);
-  for (const [name, id] of Object.entries(fx.siswa)) headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
+  for (const [name, id] of Object.entries(fx.siswa))
+    headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
 });
 afterAll(() => ctx.close());
 
@@ -58,7 +67,9 @@ describe('POST /siswa/tryout/hasil (list)', () => {
   });
 
   it('answers 401 without a session, 403 for another student and 400 for a bad body', async () => {
-    expect((await post('/siswa/tryout/hasil', null, { id_siswa: fx.siswa.andi, type: 'list' })).statusCode).toBe(401);
+    expect(
+      (await post('/siswa/tryout/hasil', null, { id_siswa: fx.siswa.andi, type: 'list' })).statusCode,
+    ).toBe(401);
     const other = await post('/siswa/tryout/hasil', 'budi', { id_siswa: fx.siswa.andi, type: 'list' });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ status: false, message: expect.stringMatching(/siswa lain/) });
@@ -104,11 +115,16 @@ describe('POST /siswa/tryout/hasil/id/:id/kategori/:kategori (detail)', () => {
 
   it('gives every category of the schedule with /hasil/id/:id', async () => {
     const body = (
-      await post(`/siswa/tryout/hasil/id/${fx.idJadwal}`, 'citra', { id_siswa: fx.siswa.citra, type: 'detail' })
+      await post(`/siswa/tryout/hasil/id/${fx.idJadwal}`, 'citra', {
+        id_siswa: fx.siswa.citra,
+        type: 'detail',
+      })
     ).json();
     expect(body.status).toBe(true);
     expect(body.content.paket).toBe(7);
-    expect(body.content.kategori.map((k: { kategori: string; rata_rata: number }) => [k.kategori, k.rata_rata])).toEqual([
+    expect(
+      body.content.kategori.map((k: { kategori: string; rata_rata: number }) => [k.kategori, k.rata_rata]),
+    ).toEqual([
       ['Saintek', 900],
       ['TPS', 800],
     ]);
@@ -122,7 +138,9 @@ describe('POST /siswa/tryout/hasilskor', () => {
       content: [{ id: fx.idJadwal, paket: 7, tgl_selesai: '19 Mei 2025', skor: 700, type: 'UTBK' }],
     });
     // Fajar has not ended TPS: the package is not finished.
-    expect((await post('/siswa/tryout/hasilskor', 'fajar', { id_siswa: fx.siswa.fajar })).json().content).toEqual([]);
+    expect(
+      (await post('/siswa/tryout/hasilskor', 'fajar', { id_siswa: fx.siswa.fajar })).json().content,
+    ).toEqual([]);
   });
 });
 
@@ -171,7 +189,9 @@ describe('POST /siswa/tryout/hasilptn', () => {
       },
     ]);
     expect(body.content.paket).toBe(7);
-    expect(body.content.mapel.map((m: { mapel: string; nilai: number }) => m.nilai)).toEqual([800, 700, 600, 700]);
+    expect(body.content.mapel.map((m: { mapel: string; nilai: number }) => m.nilai)).toEqual([
+      800, 700, 600, 700,
+    ]);
   });
 
   it('passes the first choice when score and rank allow, and fails everywhere otherwise', async () => {
@@ -180,13 +200,23 @@ describe('POST /siswa/tryout/hasilptn', () => {
     expect(citra.hasil_str).toContain('pilihan 1: Kedokteran - Universitas Indonesia');
     const budi = (await ptn('budi')).json().content;
     // Budi reaches Ilmu Hukum's grade but ties at rank 2 behind Citra for one seat.
-    expect(budi.my_ptn).toEqual({ hasil: 0, hasil_str: 'TIDAK LULUS - Belum lulus di pilihan mana pun', skor: 700 });
+    expect(budi.my_ptn).toEqual({
+      hasil: 0,
+      hasil_str: 'TIDAK LULUS - Belum lulus di pilihan mana pun',
+      skor: 700,
+    });
     expect(budi.list_pilihan[0]).toMatchObject({ rank_jurusan: 2, status: 0 });
   });
 
   it('refuses an unfinished package, and 403 for another student', async () => {
-    expect((await ptn('fajar')).json()).toEqual({ status: false, message: 'Paket tryout ini belum selesai dikerjakan' });
-    const other = await post('/siswa/tryout/hasilptn', 'budi', { idsiswa: fx.siswa.andi, idjadwal: fx.idJadwal });
+    expect((await ptn('fajar')).json()).toEqual({
+      status: false,
+      message: 'Paket tryout ini belum selesai dikerjakan',
+    });
+    const other = await post('/siswa/tryout/hasilptn', 'budi', {
+      idsiswa: fx.siswa.andi,
+      idjadwal: fx.idJadwal,
+    });
     expect(other.statusCode).toBe(403);
     const bad = await post('/siswa/tryout/hasilptn', 'andi', { idsiswa: fx.siswa.andi, idjadwal: 'tujuh' });
     expect(bad.statusCode).toBe(400);
@@ -217,7 +247,10 @@ describe('POST /siswa/tryout/pembahasan', () => {
   });
 
   it('reviews a finished subject with keys, verdicts and base64 UTF-8 texts', async () => {
-    const body = (await pembahasan('andi', fx.mapel.matematika)).json() as { status: boolean; content: PembahasanMapel };
+    const body = (await pembahasan('andi', fx.mapel.matematika)).json() as {
+      status: boolean;
+      content: PembahasanMapel;
+    };
     expect(body.status).toBe(true);
     const { content } = body;
     expect(content.mapel).toBe('Matematika');
@@ -227,14 +260,25 @@ describe('POST /siswa/tryout/pembahasan', () => {
     expect(decode(pilihan.soal)).toBe(fx.text.soal);
     expect(decode(pilihan.pembahasan)).toBe(fx.text.pembahasan);
     expect(decode(pilihan.a)).toBe(fx.text.opsiA);
-    expect(pilihan).toMatchObject({ id_soal: fx.soal.pilihan, type: 1, jawaban: 'B', kunci: 'B', is_benar: 1 });
+    expect(pilihan).toMatchObject({
+      id_soal: fx.soal.pilihan,
+      type: 1,
+      jawaban: 'B',
+      kunci: 'B',
+      is_benar: 1,
+    });
     expect(isian).toMatchObject({ type: 2, jawaban: '1/2', kunci: '0,5', is_benar: 1 });
     expect(pernyataan.is_benar).toBe(0);
     expect(pernyataan.group_soal?.map((g) => [decode(g.soal), g.jawaban, g.kunci])).toEqual([
       [fx.text.pernyataan, 'Y', 'Y'],
       ['Keliling lingkaran = πr', 'Y', 'N'],
     ]);
-    expect(esai).toMatchObject({ type: 4, jawaban: 'Esai saya tentang π', kunci: 'Model jawaban', is_benar: 0 });
+    expect(esai).toMatchObject({
+      type: 4,
+      jawaban: 'Esai saya tentang π',
+      kunci: 'Model jawaban',
+      is_benar: 0,
+    });
     expect(kosong).toMatchObject({ jawaban: '', kunci: 'C', is_benar: 0 });
   });
 
@@ -249,7 +293,11 @@ describe('POST /siswa/tryout/pembahasan', () => {
 
   it('answers 404 for a subject of another schedule and 400 for a bad id', async () => {
     expect((await pembahasan('andi', 999999)).statusCode).toBe(404);
-    const bad = await post('/siswa/tryout/pembahasan', 'andi', { idsiswa: fx.siswa.andi, idjadwal: fx.idJadwal, idmapel: 0 });
+    const bad = await post('/siswa/tryout/pembahasan', 'andi', {
+      idsiswa: fx.siswa.andi,
+      idjadwal: fx.idJadwal,
+      idmapel: 0,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -258,9 +306,15 @@ describe('Sync: POST /siswa/tryout/generatehasilmapel', () => {
   const ptn = () => post('/siswa/tryout/hasilptn', 'gita', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
 
   it('reports the missing summary, builds it on Sync, and then answers the PTN status', async () => {
-    expect((await ptn()).json()).toEqual({ status: false, message: 'Rekapitulasi nilai per mapel tidak ditemukan' });
+    expect((await ptn()).json()).toEqual({
+      status: false,
+      message: 'Rekapitulasi nilai per mapel tidak ditemukan',
+    });
 
-    const sync = await post('/siswa/tryout/generatehasilmapel', 'gita', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
+    const sync = await post('/siswa/tryout/generatehasilmapel', 'gita', {
+      idsiswa: fx.siswa.gita,
+      idjadwal: fx.idJadwal,
+    });
     expect(sync.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel berhasil dibuat' });
 
     const rows = await ctx.db.kysely
@@ -286,15 +340,170 @@ describe('Sync: POST /siswa/tryout/generatehasilmapel', () => {
     });
     expect(body.content.list_pilihan[0].rank_jurusan).toBe(2); // behind Andi (700)
 
-    const again = await post('/siswa/tryout/generatehasilmapel', 'gita', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
+    const again = await post('/siswa/tryout/generatehasilmapel', 'gita', {
+      idsiswa: fx.siswa.gita,
+      idjadwal: fx.idJadwal,
+    });
     expect(again.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel sudah lengkap' });
   });
 
   it('refuses a student without ended attempts, and another student', async () => {
     expect(
-      (await post('/siswa/tryout/generatehasilmapel', 'eka', { idsiswa: fx.siswa.eka, idjadwal: fx.idJadwal })).json(),
+      (
+        await post('/siswa/tryout/generatehasilmapel', 'eka', {
+          idsiswa: fx.siswa.eka,
+          idjadwal: fx.idJadwal,
+        })
+      ).json(),
     ).toEqual({ status: false, message: 'Tryout ini belum dikerjakan' });
-    const other = await post('/siswa/tryout/generatehasilmapel', 'eka', { idsiswa: fx.siswa.gita, idjadwal: fx.idJadwal });
+    const other = await post('/siswa/tryout/generatehasilmapel', 'eka', {
+      idsiswa: fx.siswa.gita,
+      idjadwal: fx.idJadwal,
+    });
     expect(other.statusCode).toBe(403);
+  });
+});
+
+describe('IRT scores of TO Akbar schedules', () => {
+  const HOUR = 60 * 60 * 1000;
+  const rowsOf = (idJadwal: number) =>
+    ctx.db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['id_siswa', 'nilai', 'metode', 'theta', 'benar'])
+      .where('id_jadwal', '=', idJadwal)
+      .execute();
+  const calibratedAt = async (idJadwal: number) =>
+    (
+      await ctx.db.kysely
+        .selectFrom('jadwal')
+        .select('irt_calibrated_at')
+        .where('id', '=', idJadwal)
+        .executeTakeFirstOrThrow()
+    ).irt_calibrated_at;
+
+  it('calibrates a closed event schedule when a result is read, and scores every participant by θ', async () => {
+    const ev = await buildEventFixture(ctx.db, {
+      paket: 21,
+      peserta: 40,
+      tgl_akhir: FIXTURE_NOW - HOUR,
+      seed: 11,
+    });
+    const token = { key: await sessionFor(ctx.db, ev.siswa[25], FIXTURE_NOW) };
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/siswa/tryout/hasil',
+      headers: token,
+      payload: { id_siswa: ev.siswa[25], type: 'list' },
+    });
+    const [item] = (response.json() as { content: HasilListItem[] }).content;
+    expect(item).toMatchObject({ paket: 21, type: 'TO Akbar', kategori: 'TPS' });
+
+    const rows = await rowsOf(ev.idJadwal);
+    expect(rows).toHaveLength(40);
+    for (const row of rows) {
+      expect(row.metode).toBe('irt');
+      expect(row.theta).not.toBeNull();
+      expect(row.nilai).toBe(irtNilai(row.theta as number));
+    }
+    expect(item.nilai).toBe(rows.find((r) => r.id_siswa === ev.siswa[25])?.nilai);
+    expect(Number(await calibratedAt(ev.idJadwal))).toBe(FIXTURE_NOW);
+
+    // The score follows the raw score: equal raw scores share a score, more right answers score higher.
+    const byStudent = new Map(rows.map((r) => [r.id_siswa, r]));
+    const pairs = ev.siswa.map((id, i) => ({ raw: ev.raw[i], nilai: byStudent.get(id)?.nilai as number }));
+    pairs.sort((a, b) => a.raw - b.raw);
+    for (let i = 1; i < pairs.length; i++) {
+      if (pairs[i].raw === pairs[i - 1].raw) expect(pairs[i].nilai).toBe(pairs[i - 1].nilai);
+      else expect(pairs[i].nilai).toBeGreaterThan(pairs[i - 1].nilai);
+    }
+    expect(rows.every((r) => r.benar === ev.raw[ev.siswa.indexOf(r.id_siswa)])).toBe(true);
+
+    // Item difficulties of the choice questions (the essay is not scored) sum to zero.
+    const items = await ctx.db.kysely
+      .selectFrom('irt_item')
+      .select(['id_soal', 'difficulty', 'se'])
+      .where('id_soal', 'in', ev.soal)
+      .execute();
+    expect(items.length).toBeGreaterThanOrEqual(10);
+    expect(Math.abs(items.reduce((sum, i) => sum + Number(i.difficulty), 0))).toBeLessThan(1e-6);
+    const first = items.find((i) => i.id_soal === ev.soal[0]);
+    const last = items.find((i) => i.id_soal === ev.soal[11]);
+    expect(first).toBeDefined();
+    expect(last).toBeDefined();
+    expect(Number(first?.difficulty)).toBeLessThan(Number(last?.difficulty));
+  });
+
+  it('does not recalibrate while no attempt ended after the last calibration', async () => {
+    const ev = await buildEventFixture(ctx.db, {
+      paket: 22,
+      peserta: 30,
+      tgl_akhir: FIXTURE_NOW - HOUR,
+      seed: 5,
+    });
+    const token = { key: await sessionFor(ctx.db, ev.siswa[0], FIXTURE_NOW) };
+    const rank = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/siswa/tryout/ranking/idsiswa/${ev.siswa[0]}/paket/${ev.idJadwal}`,
+        headers: token,
+        payload: {},
+      });
+    const first = (await rank()).json();
+    expect(first.content.jumlah_peserta).toBe(30);
+    expect(Number(await calibratedAt(ev.idJadwal))).toBe(FIXTURE_NOW);
+    ctx.clock.advance(60_000);
+    await rank();
+    expect(Number(await calibratedAt(ev.idJadwal))).toBe(FIXTURE_NOW);
+    ctx.clock.set(FIXTURE_NOW);
+  });
+
+  it('keeps the classical score with fewer than 30 participants', async () => {
+    const ev = await buildEventFixture(ctx.db, {
+      paket: 23,
+      peserta: IRT_MIN_PESERTA - 1,
+      tgl_akhir: FIXTURE_NOW - HOUR,
+      seed: 3,
+    });
+    const token = { key: await sessionFor(ctx.db, ev.siswa[0], FIXTURE_NOW) };
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/siswa/tryout/hasil/id/${ev.idJadwal}`,
+      headers: token,
+      payload: { id_siswa: ev.siswa[0], type: 'detail' },
+    });
+    const rows = await rowsOf(ev.idJadwal);
+    expect(rows).toHaveLength(IRT_MIN_PESERTA - 1);
+    for (const row of rows) {
+      expect(row.metode).toBe('klasik');
+      expect(row.theta).toBeNull();
+      expect(row.nilai).toBe(Math.round((1000 * row.benar) / 12));
+    }
+    expect(await calibratedAt(ev.idJadwal)).toBeNull();
+  });
+
+  it('leaves an open event schedule classical on reads and calibrates it on Sync', async () => {
+    const ev = await buildEventFixture(ctx.db, {
+      paket: 24,
+      peserta: 30,
+      tgl_akhir: FIXTURE_NOW + 24 * HOUR,
+      seed: 8,
+    });
+    const id = ev.siswa[3];
+    const token = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
+    const call = (url: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api${url}`,
+        headers: token,
+        payload: payload as Record<string, unknown>,
+      });
+    await call('/siswa/tryout/hasil', { id_siswa: id, type: 'list' });
+    expect(await rowsOf(ev.idJadwal)).toHaveLength(0);
+
+    const sync = await call('/siswa/tryout/generatehasilmapel', { idsiswa: id, idjadwal: ev.idJadwal });
+    expect(sync.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel berhasil dibuat' });
+    const rows = await rowsOf(ev.idJadwal);
+    expect(rows).toHaveLength(30);
+    expect(rows.every((r) => r.metode === 'irt')).toBe(true);
   });
 });
