@@ -1,9 +1,95 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
+
+const PUBLIC_DIR = path.resolve(__dirname, 'public');
+/** Files of public/ that other plugins emit (the HTML template and the favicon). */
+const PUBLIC_HANDLED_ELSEWHERE = new Set(['index.html', 'favicon.svg']);
+
+/** Copies the other files of public/ (logo, instruction page, ...) to the output as they are. */
+class CopyPublicPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const walk = (dir: string): string[] =>
+            fs
+              .readdirSync(dir, { withFileTypes: true })
+              .flatMap((entry) =>
+                entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+              );
+          for (const file of walk(PUBLIC_DIR)) {
+            const name = path.relative(PUBLIC_DIR, file).split(path.sep).join('/');
+            if (PUBLIC_HANDLED_ELSEWHERE.has(name)) continue;
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Prints the gzipped size of every initial chunk of each entry, their total, and the JavaScript of the login
+ * route (entry + the `page-login` chunk group). Fails the production build when the login route exceeds
+ * `loginBudgetKb` (DESIGN size goal).
+ */
+class GzipSizePlugin {
+  constructor(private readonly loginBudgetKb: number) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('GzipSizePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After minification, while the assets' contents are still in memory.
+        { name: 'GzipSizePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => this.report(compilation, compiler.options.mode === 'production'),
+      );
+    });
+  }
+
+  private report(compilation: webpack.Compilation, production: boolean): void {
+    const gzipKb = (file: string): number => {
+      const asset = compilation.getAsset(file);
+      if (!asset) return 0;
+      return zlib.gzipSync(asset.source.buffer(), { level: 9 }).length / 1024;
+    };
+    const jsFiles = (chunks: Iterable<webpack.Chunk>): string[] =>
+      [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+    const lines: string[] = [];
+    let entryFiles: string[] = [];
+    for (const [entryName, entrypoint] of compilation.entrypoints) {
+      let total = 0;
+      for (const chunk of entrypoint.chunks) {
+        const size = jsFiles([chunk]).reduce((sum, file) => sum + gzipKb(file), 0);
+        total += size;
+        lines.push(`initial chunk ${chunk.name ?? chunk.id}: ${size.toFixed(1)} KB gzip`);
+      }
+      lines.push(`entry ${entryName} total: ${total.toFixed(1)} KB gzip`);
+      entryFiles = entryFiles.concat(jsFiles(entrypoint.chunks));
+    }
+    const loginGroup = compilation.namedChunkGroups.get('page-login');
+    if (loginGroup) {
+      const files = new Set([...entryFiles, ...jsFiles(loginGroup.chunks)]);
+      const loginKb = [...files].reduce((sum, file) => sum + gzipKb(file), 0);
+      lines.push(`route /login JavaScript: ${loginKb.toFixed(1)} KB gzip (budget ${this.loginBudgetKb} KB)`);
+      if (production && loginKb > this.loginBudgetKb) {
+        compilation.errors.push(
+          new webpack.WebpackError(
+            `/login loads ${loginKb.toFixed(1)} KB gzip of JavaScript, over ${this.loginBudgetKb} KB`,
+          ),
+        );
+      }
+    }
+    console.log(lines.join('\n'));
+  }
+}
 
 /**
  * The SPA build. The cookie encryption key comes from build configuration (SIAPTES_COOKIE_KEY), with a
@@ -31,7 +117,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
           use: {
             loader: 'ts-loader',
             // ES modules out of TypeScript so webpack can tree-shake and split; types are `npm run typecheck`.
-            options: { transpileOnly: true, compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } },
+            options: {
+              transpileOnly: true,
+              compilerOptions: { module: 'esnext', moduleResolution: 'bundler' },
+            },
           },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
@@ -42,10 +131,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new webpack.DefinePlugin({
-        'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(process.env.SIAPTES_COOKIE_KEY ?? 'siaptes-dev-cookie-key'),
+        'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(
+          process.env.SIAPTES_COOKIE_KEY ?? 'siaptes-dev-cookie-key',
+        ),
       }),
+      new CopyPublicPlugin(),
+      new GzipSizePlugin(170),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },
     performance: { hints: false },

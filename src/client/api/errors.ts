@@ -1,0 +1,29 @@
+import axios from 'axios';
+
+/** What the error dialogs show about a failed call (spec §8 "Any failed call"). */
+export interface CallFailure {
+  /** axios error code (ERR_BAD_RESPONSE, ERR_NETWORK, ...), or the error's name. */
+  code: string;
+  message: string;
+  /** HTTP status text, empty when no answer came. */
+  statusText: string;
+  status?: number;
+  /** The request URL including /api. */
+  url: string;
+}
+
+export function describeCallError(error: unknown): CallFailure {
+  if (axios.isAxiosError(error)) {
+    const config = error.config;
+    const url = config ? `${config.baseURL ?? ''}${config.url ?? ''}` : '';
+    return {
+      code: error.code ?? 'ERR_UNKNOWN',
+      message: error.message,
+      statusText: error.response?.statusText ?? '',
+      status: error.response?.status,
+      url,
+    };
+  }
+  if (error instanceof Error) return { code: error.name, message: error.message, statusText: '', url: '' };
+  return { code: 'ERR_UNKNOWN', message: String(error), statusText: '', url: '' };
+}

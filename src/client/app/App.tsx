@@ -1,0 +1,38 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Spinner } from '../components/Spinner';
+import { GuestOnly, RequireAuth } from './guards';
+import { NotFoundPage } from './NotFoundPage';
+import { Layout, LoginPage, protectedRoutes } from './routes';
+
+/** The route table of spec §2: /login, the protected pages in the layout, / → /home, anything else → 404. */
+export function App() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path="/"
+          element={
+            <RequireAuth>
+              <Layout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Navigate to="/home" replace />} />
+          {protectedRoutes.map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { text } from '../text';
+
+/** Spec §2: any unknown path. */
+export function NotFoundPage() {
+  return (
+    <main className="min-vh-100 d-flex flex-column align-items-center justify-content-center text-center p-4">
+      <p className="display-1 fw-bold text-primary mb-2">{text.notFound.code}</p>
+      <h1 className="h3">{text.notFound.title}</h1>
+      <p className="text-body-secondary">{text.notFound.message}</p>
+      <Link to="/" className="btn btn-primary mt-2">
+        {text.notFound.goBackHome}
+      </Link>
+    </main>
+  );
+}

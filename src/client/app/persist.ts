@@ -1,0 +1,16 @@
+import type { PersistConfig } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import type { AppState } from './rootReducer';
+
+/**
+ * The slices that must survive a reload (localStorage): the profile for the navbar and dashboard, and the
+ * running tryouts. Add a slice name here to persist it. `auth` is not here: it is derived from the cookies.
+ */
+export const PERSISTED_SLICES: (keyof AppState)[] = ['profile', 'tryoutPaket', 'tryoutMateri'];
+
+export const persistConfig: PersistConfig<AppState> = {
+  key: 'siaptes',
+  version: 1,
+  storage,
+  whitelist: PERSISTED_SLICES,
+};

@@ -1,0 +1,28 @@
+import type { Saga } from 'redux-saga';
+import { all, call, spawn } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/saga';
+import { jadwalSaga } from '../features/jadwal/saga';
+import { profileSaga } from '../features/profile/saga';
+
+/** Each feature's watcher saga. Add a feature by adding its saga here (one line). */
+export const featureSagas: Saga[] = [authSaga, profileSaga, jadwalSaga];
+
+/** Restarts in a row before a crashing watcher is given up (a watcher that throws at once would spin). */
+const MAX_RESTARTS = 5;
+
+/** Run a watcher; when it crashes, log the error and start it again, so one crash stops no other feature. */
+export function* keepAlive(saga: Saga) {
+  for (let restarts = 0; restarts <= MAX_RESTARTS; restarts += 1) {
+    try {
+      yield call(saga);
+      return;
+    } catch (error) {
+      console.error(`saga ${saga.name || 'anonymous'} crashed; restarting`, error);
+    }
+  }
+  console.error(`saga ${saga.name || 'anonymous'} stopped after ${MAX_RESTARTS} restarts`);
+}
+
+export function* rootSaga() {
+  yield all(featureSagas.map((saga) => spawn(keepAlive, saga)));
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useAppSelector } from './hooks';
+import { selectIsTryoutRunning } from './selectors';
+
+/** Spec §2 "Other": the browser warns on page close or refresh while a tryout runs. */
+export function useLeaveWarning(): void {
+  const running = useAppSelector(selectIsTryoutRunning);
+  useEffect(() => {
+    if (!running) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need a returnValue to show the prompt.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [running]);
+}

@@ -1,0 +1,110 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { call, put, select, take, takeLatest, takeLeading, fork } from 'redux-saga/effects';
+import { login, logout, type LoginReply } from '../../api/auth';
+import { describeCallError } from '../../api/errors';
+import { isUnauthorized, onUnauthorized } from '../../api/http';
+import { selectIsTryoutRunning } from '../../app/selectors';
+import { showError, showFailed } from '../../components/dialogs';
+import { reloadPage } from '../../lib/browser';
+import { clearSession, readCredential, writeSession, type Credential } from '../../session/cookies';
+import { text } from '../../text';
+import {
+  loginFailed,
+  loginRequested,
+  loginSucceeded,
+  logoutRequested,
+  selectIsLoggedIn,
+  sessionEnded,
+  sessionExpired,
+} from './slice';
+
+/** Spec §4 Login: on status true store the session and reload; on false "Failed"; on error the error code. */
+export function* loginFlow(action: PayloadAction<Credential>) {
+  const { username, password } = action.payload;
+  try {
+    const reply: LoginReply = yield call(login, { code: 's', isgoogle: false, username, password });
+    if (reply.status && 'content' in reply) {
+      const { user, access_token } = reply.content;
+      const latisKey = { key: access_token.value };
+      yield call(writeSession, {
+        latisKey,
+        credential: { username, password },
+        idProfil: user.id,
+        id: user.id,
+      });
+      yield put(loginSucceeded({ latisKey, user }));
+      yield call(reloadPage);
+    } else {
+      yield put(loginFailed());
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(loginFailed());
+    const failure = describeCallError(error);
+    yield call(
+      showError,
+      failure.code,
+      [failure.message, failure.statusText].filter((s) => s !== '').join(' '),
+    );
+  }
+}
+
+/** Forget the session in the browser and in the store (the guards then show /login). */
+export function* endSession() {
+  yield call(clearSession);
+  yield put(sessionEnded());
+}
+
+/** Spec §4/§8 Logout: blocked while a tryout runs; otherwise tell the server, and end the session anyway. */
+export function* logoutFlow() {
+  const running: boolean = yield select(selectIsTryoutRunning);
+  if (running) {
+    yield call(showError, text.common.failed, text.logout.blockedWhileRunning);
+    return;
+  }
+  const credential: Credential | undefined = yield call(readCredential);
+  let failure: { code: string; message: string } | null = null;
+  try {
+    yield call(logout, {
+      code: 's',
+      username: credential?.username ?? '',
+      password: credential?.password ?? '',
+    });
+  } catch (error) {
+    // A 401 means the server had already ended the session: logging out succeeded in effect.
+    if (!isUnauthorized(error)) failure = describeCallError(error);
+  } finally {
+    yield call(endSession);
+  }
+  if (failure) yield call(showError, failure.code, failure.message);
+}
+
+/** A 401 from any call ends the session (the token expired or was revoked). */
+export function* expireSession() {
+  const loggedIn: boolean = yield select(selectIsLoggedIn);
+  if (loggedIn) yield call(endSession);
+}
+
+function unauthorizedChannel(): EventChannel<true> {
+  return eventChannel<true>((emit) => onUnauthorized(() => emit(true)));
+}
+
+function* watchUnauthorized() {
+  const channel: EventChannel<true> = yield call(unauthorizedChannel);
+  try {
+    for (;;) {
+      yield take(channel);
+      yield put(sessionExpired());
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+export function* authSaga() {
+  yield fork(watchUnauthorized);
+  yield takeLeading(loginRequested.type, loginFlow);
+  yield takeLeading(logoutRequested.type, logoutFlow);
+  yield takeLatest(sessionExpired.type, expireSession);
+}

@@ -1,0 +1,69 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ProfileUser } from '../../../contract';
+import { readSession, type Credential, type LatisKey } from '../../session/cookies';
+
+/** Spec §3 session/auth state. It is derived from the session cookies, never persisted on its own. */
+export interface AuthState {
+  isLoggedIn: boolean;
+  latisKey: LatisKey | null;
+  /** The logged-in student's id (the `id` cookie): the `idsiswa` of every call. */
+  idSiswa: number | null;
+  loginStatus: 'idle' | 'processing';
+  /** Counts finished login attempts, so the form can clear its fields after each one. */
+  loginAttempts: number;
+}
+
+export function authStateFromCookies(): AuthState {
+  const session = readSession();
+  return {
+    isLoggedIn: session !== null,
+    latisKey: session?.latisKey ?? null,
+    idSiswa: session?.id ?? null,
+    loginStatus: 'idle',
+    loginAttempts: 0,
+  };
+}
+
+export interface LoginSucceededPayload {
+  latisKey: LatisKey;
+  user: ProfileUser;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: authStateFromCookies,
+  reducers: {
+    loginRequested(state, _action: PayloadAction<Credential>) {
+      state.loginStatus = 'processing';
+    },
+    loginSucceeded(state, action: PayloadAction<LoginSucceededPayload>) {
+      state.isLoggedIn = true;
+      state.latisKey = action.payload.latisKey;
+      state.idSiswa = action.payload.user.id;
+      state.loginStatus = 'idle';
+      state.loginAttempts += 1;
+    },
+    loginFailed(state) {
+      state.loginStatus = 'idle';
+      state.loginAttempts += 1;
+    },
+    logoutRequested() {},
+    /** A 401 answer: the server no longer knows the token. */
+    sessionExpired() {},
+    /** The session is over (logout or expiry); the root reducer resets every slice on it. */
+    sessionEnded() {
+      return authStateFromCookies();
+    },
+  },
+});
+
+export const { loginRequested, loginSucceeded, loginFailed, logoutRequested, sessionExpired, sessionEnded } =
+  authSlice.actions;
+export const authReducer = authSlice.reducer;
+export default authSlice;
+
+type WithAuth = { auth: AuthState };
+export const selectIsLoggedIn = (state: WithAuth) => state.auth.isLoggedIn;
+export const selectIdSiswa = (state: WithAuth) => state.auth.idSiswa;
+export const selectLoginProcessing = (state: WithAuth) => state.auth.loginStatus === 'processing';
+export const selectLoginAttempts = (state: WithAuth) => state.auth.loginAttempts;

@@ -1,0 +1,51 @@
+import { all, call, fork, put, select, takeEvery } from 'redux-saga/effects';
+import { fetchJadwal, type JadwalListName, type JadwalReply } from '../../api/jadwal';
+import { showCallError, showFailed } from '../../components/dialogs';
+import { text } from '../../text';
+import { selectIdSiswa } from '../auth/slice';
+import {
+  jadwalListFailed,
+  jadwalListLoaded,
+  jadwalListLoading,
+  jadwalRequested,
+  selectJadwalStatus,
+  type JadwalState,
+} from './slice';
+
+/** Action names shown in error dialogs (spec §8). */
+const actionNames: Record<JadwalListName, string> = {
+  current: text.actions.getJadwalCurrent,
+  future: text.actions.getJadwalFuture,
+  previous: text.actions.getJadwalPrevious,
+};
+
+const LISTS: JadwalListName[] = ['current', 'future', 'previous'];
+
+export function* loadJadwalList(list: JadwalListName, idSiswa: number) {
+  yield put(jadwalListLoading(list));
+  try {
+    const reply: JadwalReply = yield call(fetchJadwal, list, idSiswa);
+    if (reply.status && 'content' in reply) {
+      yield put(jadwalListLoaded({ list, items: reply.content }));
+    } else {
+      yield put(jadwalListFailed(list));
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(jadwalListFailed(list));
+    yield call(showCallError, error, actionNames[list]);
+  }
+}
+
+/** Load the lists not loaded yet (a list being loaded or already loaded is left alone). */
+export function* loadJadwal() {
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return;
+  const status: JadwalState['status'] = yield select(selectJadwalStatus);
+  const missing = LISTS.filter((list) => status[list] === 'idle' || status[list] === 'failed');
+  yield all(missing.map((list) => fork(loadJadwalList, list, idSiswa)));
+}
+
+export function* jadwalSaga() {
+  yield takeEvery(jadwalRequested.type, loadJadwal);
+}
