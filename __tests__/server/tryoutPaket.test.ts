@@ -1,0 +1,943 @@
+import type { Db } from '../../src/server/db/createDb';
+import { hashToken } from '../../src/server/plugins/auth';
+import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
+
+const T0 = Date.UTC(2025, 0, 10, 3, 0, 0);
+const S = 1000;
+const DAY = 24 * 60 * 60 * S;
+
+interface Siswa {
+  id: number;
+  token: string;
+}
+
+interface Fixture {
+  /** Regular student outside the SMA interests: four choices. */
+  reg4: Siswa;
+  /** Regular student of SMA KELAS 12 IPA: five choices. */
+  reg5: Siswa;
+  /** TO Akbar student. */
+  event: Siswa;
+  /** Enrolled nowhere. */
+  stranger: Siswa;
+  jadwal: number;
+  jadwalEvent: number;
+  jadwalFuture: number;
+  mapel: { pu: number; pk: number; lbi: number; lbe: number; akbar: number };
+  soal: { pilihan: number; pernyataan: number; angka: number; esai: number; isian: number; pilihanE: number };
+}
+
+async function insertSiswa(db: Db, username: string, lembaga: string, minat: string): Promise<Siswa> {
+  const row = await db.kysely
+    .insertInto('siswa')
+    .values({
+      username,
+      password_hash: 'x',
+      nama_lengkap: `Siswa ${username}`,
+      nama_panggilan: username,
+      photo_url: '',
+      id_program: 1,
+      lembaga,
+      minat,
+      no_telp: '',
+      no_telp_ortu: '',
+      alamat: '',
+      email: '',
+      kelas: '12',
+      jenjang: 'SMA',
+      sekolah: '',
+      kurikulum_str: '',
+      is_synthetic: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = `token-${username}`;
+  await db.kysely
+    .insertInto('sesi')
+    .values({
+      token_hash: hashToken(token),
+      id_siswa: row.id,
+      created_at: T0,
+      expires_at: T0 + 30 * DAY,
+      revoked_at: null,
+    })
+    .execute();
+  return { id: row.id, token };
+}
+
+async function insertJadwal(db: Db, paket: number, isEvent: number, tglAwal: number): Promise<number> {
+  const row = await db.kysely
+    .insertInto('jadwal')
+    .values({
+      paket,
+      nama: `Paket ${paket}`,
+      tgl_awal: tglAwal,
+      tgl_akhir: tglAwal + 30 * DAY,
+      is_event: isEvent,
+      irt_calibrated_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertKategori(db: Db, idJadwal: number, nama: string, hash: string, urutan: number) {
+  const row = await db.kysely
+    .insertInto('kategori')
+    .values({ id_jadwal: idJadwal, nama, hash, urutan, pembahasan: `/pembahasan/${hash}.pdf` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertMapel(db: Db, idKategori: number, nama: string, waktu: number, urutan: number) {
+  const row = await db.kysely
+    .insertInto('mapel')
+    .values({ id_kategori: idKategori, nama, waktu, urutan })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertSoal(
+  db: Db,
+  idMapel: number,
+  nomor: number,
+  type: number,
+  kunci: string,
+  statements: [string, string][] = [],
+): Promise<number> {
+  const row = await db.kysely
+    .insertInto('soal')
+    .values({
+      id_mapel: idMapel,
+      nomor,
+      type,
+      soal: `<p>Soal ${nomor} tipe ${type} — ½ café</p>`,
+      a: type === 1 ? 'pilihan a' : '',
+      b: type === 1 ? 'pilihan b' : '',
+      c: type === 1 ? 'pilihan c' : '',
+      d: type === 1 ? 'pilihan d' : '',
+      e: type === 1 ? 'pilihan e' : '',
+      kunci,
+      pembahasan: `RAHASIA-PEMBAHASAN-${nomor}`,
+      group_text_type: type === 3 ? 2 : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [i, [pernyataan, kunciGroup]] of statements.entries()) {
+    await db.kysely
+      .insertInto('soal_group')
+      .values({ id_soal: row.id, urutan: i + 1, pernyataan, kunci: kunciGroup })
+      .execute();
+  }
+  return row.id;
+}
+
+/** Two categories × two subjects of all question types, an event schedule and one not yet open. */
+async function seedFixture(db: Db): Promise<Fixture> {
+  const reg4 = await insertSiswa(db, 'reg4', 'SiapTes', 'SMP KELAS 9');
+  const reg5 = await insertSiswa(db, 'reg5', 'tutorindonesia', 'SMA KELAS 12 IPA');
+  const event = await insertSiswa(db, 'akbar', 'TO Akbar', 'SMA KELAS 12 IPA');
+  const stranger = await insertSiswa(db, 'lain', 'SiapTes', 'SMA KELAS 12 IPA');
+
+  const jadwal = await insertJadwal(db, 7, 0, T0 - DAY);
+  // Inserted out of order: the queue follows `urutan`, not ids.
+  const kLit = await insertKategori(db, jadwal, 'Literasi', 'litHash02', 2);
+  const kTps = await insertKategori(db, jadwal, 'TPS', 'tpsHash01', 1);
+  const pk = await insertMapel(db, kTps, 'Pengetahuan Kuantitatif', 5, 2);
+  const pu = await insertMapel(db, kTps, 'Penalaran Umum', 10, 1);
+  const lbi = await insertMapel(db, kLit, 'Literasi Bahasa Indonesia', 5, 1);
+  const lbe = await insertMapel(db, kLit, 'Literasi Bahasa Inggris', 5, 2);
+  const esai = await insertSoal(db, pu, 4, 4, 'jawaban model');
+  const pilihan = await insertSoal(db, pu, 1, 1, 'B');
+  const pernyataan = await insertSoal(db, pu, 2, 3, '', [
+    ['Pernyataan satu', 'Y'],
+    ['Pernyataan dua', 'N'],
+    ['Pernyataan tiga', 'Y'],
+  ]);
+  const angka = await insertSoal(db, pu, 3, 5, '0,5');
+  const isian = await insertSoal(db, pk, 1, 2, 'Jakarta');
+  const pilihanE = await insertSoal(db, pk, 2, 1, 'E');
+  await insertSoal(db, lbi, 1, 1, 'A');
+  await insertSoal(db, lbe, 1, 1, 'C');
+
+  const jadwalEvent = await insertJadwal(db, 8, 1, T0 - DAY);
+  const kAkbar = await insertKategori(db, jadwalEvent, 'TO Akbar', 'akbarHash1', 1);
+  const akbar = await insertMapel(db, kAkbar, 'Penalaran Matematika', 10, 1);
+  await insertSoal(db, akbar, 1, 1, 'D');
+
+  const jadwalFuture = await insertJadwal(db, 9, 0, T0 + DAY);
+  const kFuture = await insertKategori(db, jadwalFuture, 'Nanti', 'nantiHash1', 1);
+  const mFuture = await insertMapel(db, kFuture, 'Penalaran Umum', 10, 1);
+  await insertSoal(db, mFuture, 1, 1, 'A');
+
+  const peserta = [
+    [jadwal, reg4.id],
+    [jadwal, reg5.id],
+    [jadwal, event.id],
+    [jadwalEvent, event.id],
+    [jadwalFuture, reg4.id],
+  ].map(([id_jadwal, id_siswa]) => ({ id_jadwal, id_siswa }));
+  await db.kysely.insertInto('jadwal_peserta').values(peserta).execute();
+
+  return {
+    reg4,
+    reg5,
+    event,
+    stranger,
+    jadwal,
+    jadwalEvent,
+    jadwalFuture,
+    mapel: { pu, pk, lbi, lbe, akbar },
+    soal: { pilihan, pernyataan, angka, esai, isian, pilihanE },
+  };
+}
+
+interface Reply {
+  statusCode: number;
+  body: {
+    status: boolean;
+    message?: string;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in assertions
+    content?: any;
+  };
+  text: string;
+}
+
+class Harness {
+  constructor(
+    readonly ctx: TestContext,
+    readonly f: Fixture,
+  ) {}
+
+  async call(
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    who: Siswa | null,
+    payload?: object,
+  ): Promise<Reply> {
+    const res = await this.ctx.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: who ? { key: who.token } : {},
+      ...(payload ? { payload } : {}),
+    });
+    return { statusCode: res.statusCode, body: res.json(), text: res.body };
+  }
+
+  preview(who: Siswa, paket = 7, id = this.f.jadwal) {
+    return this.call('GET', `/siswa/tryout/preview/paket/${paket}/id/${id}`, who);
+  }
+
+  start(who: Siswa, hash = 'tpsHash01', id = this.f.jadwal, idSiswa = who.id) {
+    return this.call('POST', `/siswa/tryout/start/id/${id}/kategori/${hash}`, who, { id_siswa: idSiswa });
+  }
+
+  end(who: Siswa, hash = 'tpsHash01', id = this.f.jadwal, idSiswa = who.id) {
+    return this.call('POST', `/siswa/tryout/end/id/${id}/kategori/${hash}`, who, { id_siswa: idSiswa });
+  }
+
+  save(who: Siswa, body: Record<string, unknown>, id = this.f.jadwal) {
+    return this.call('PUT', `/siswa/tryout/saveanswer/id/${id}`, who, {
+      sisa_waktu: 100,
+      operation: 'save',
+      ...body,
+    });
+  }
+
+  status(
+    who: Siswa,
+    idMapel: number,
+    sisaWaktu: number,
+    status: 0 | 1,
+    hash = 'tpsHash01',
+    id = this.f.jadwal,
+  ) {
+    return this.call('PUT', `/siswa/tryout/statusmapel/id/${id}`, who, {
+      id_siswa: who.id,
+      id_mapel: idMapel,
+      kategori: hash,
+      sisa_waktu: sisaWaktu,
+      status,
+    });
+  }
+
+  async clockRow(idHasilTo: number, idMapel: number) {
+    return this.ctx.db.kysely
+      .selectFrom('mapel_waktu')
+      .selectAll()
+      .where('id_hasil_to', '=', idHasilTo)
+      .where('id_mapel', '=', idMapel)
+      .executeTakeFirstOrThrow();
+  }
+
+  async count(table: 'hasil_to' | 'jawaban' | 'jawaban_group' | 'mapel_waktu' | 'hasil_mapel') {
+    const row = await this.ctx.db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}
+
+interface StartedSoal {
+  id_soal: number;
+  id_jawaban: number;
+  type: number;
+  jawaban_siswa: string;
+  e: string;
+  group_soal: { id_jawaban_group: number; soal: string; jawaban: string }[];
+}
+
+function soalOf(reply: Reply, idSoal: number): StartedSoal {
+  const found = (reply.body.content.soal as StartedSoal[]).find((s) => s.id_soal === idSoal);
+  if (!found) throw new Error(`soal ${idSoal} not in start answer`);
+  return found;
+}
+
+async function harness(): Promise<Harness> {
+  let fixture: Fixture | undefined;
+  const ctx = await buildTestApp({
+    clock: testClock(T0),
+    seed: async (db) => {
+      fixture = await seedFixture(db);
+    },
+  });
+  if (!fixture) throw new Error('fixture not seeded');
+  return new Harness(ctx, fixture);
+}
+
+describe('preview', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.ctx.close());
+
+  it('lists categories and subjects in order, with their queues', async () => {
+    const res = await h.preview(h.f.reg4);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.status).toBe(true);
+    const [tps, lit] = res.body.content.detailPaket;
+    expect(res.body.content.paket).toBe(7);
+    expect(tps).toMatchObject({
+      kategori: 'TPS',
+      kategoriHash: 'tpsHash01',
+      jumlah_soal: 6,
+      waktu: 15,
+      is_selesai: 0,
+      is_antrian: 0,
+      pembahasan: '',
+    });
+    expect(tps.detailSoal).toEqual([
+      {
+        mapel: 'Penalaran Umum',
+        id_mapel: h.f.mapel.pu,
+        jmlh_soal: 4,
+        waktu: 10,
+        status: '0',
+        antrian: 0,
+        antrian_str: '',
+        sisa_waktu: 600,
+      },
+      {
+        mapel: 'Pengetahuan Kuantitatif',
+        id_mapel: h.f.mapel.pk,
+        jmlh_soal: 2,
+        waktu: 5,
+        status: '0',
+        antrian: 1,
+        antrian_str: 'Selesaikan Penalaran Umum terlebih dahulu',
+        sisa_waktu: 300,
+      },
+    ]);
+    expect(lit).toMatchObject({
+      kategori: 'Literasi',
+      is_antrian: 1,
+      is_selesai: 0,
+      jumlah_soal: 2,
+      waktu: 10,
+    });
+  });
+
+  it('answers 404 for a wrong package or schedule, 403 when not enrolled, 401 without a token, 400 for bad ids', async () => {
+    expect((await h.preview(h.f.reg4, 99)).statusCode).toBe(404);
+    expect((await h.preview(h.f.reg4, 7, 99999)).statusCode).toBe(404);
+    const forbidden = await h.preview(h.f.stranger);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.body).toEqual({ status: false, message: 'Kamu tidak terdaftar pada jadwal tryout ini' });
+    const anonymous = await h.call('GET', `/siswa/tryout/preview/paket/7/id/${h.f.jadwal}`, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body.status).toBe(false);
+    const bad = await h.call('GET', '/siswa/tryout/preview/paket/abc/id/1', h.f.reg4);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.status).toBe(false);
+  });
+});
+
+describe('start', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.ctx.close());
+
+  it('creates the attempt once, even when two starts race', async () => {
+    const [first, second] = await Promise.all([h.start(h.f.reg5), h.start(h.f.reg5)]);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toMatchObject({ status: true, message: 'Tryout berhasil dimulai' });
+    expect(second.body.content.id_hasil_to).toBe(first.body.content.id_hasil_to);
+    expect(await h.count('hasil_to')).toBe(1);
+    expect(await h.count('jawaban')).toBe(6);
+    expect(await h.count('jawaban_group')).toBe(3);
+    expect(await h.count('mapel_waktu')).toBe(2);
+    const clock = await h.clockRow(first.body.content.id_hasil_to, h.f.mapel.pu);
+    expect(clock).toMatchObject({ sisa_waktu: 600, status: 0, opened_at: null });
+  });
+
+  it('sends every question in order with blank answers, and never a key or a discussion', async () => {
+    const res = await h.start(h.f.reg5);
+    const soal = res.body.content.soal as (StartedSoal & { nomor: number; id_mapel: number })[];
+    expect(soal.map((s) => [s.id_mapel, s.nomor])).toEqual([
+      [h.f.mapel.pu, 1],
+      [h.f.mapel.pu, 2],
+      [h.f.mapel.pu, 3],
+      [h.f.mapel.pu, 4],
+      [h.f.mapel.pk, 1],
+      [h.f.mapel.pk, 2],
+    ]);
+    expect(soal.map((s) => s.jawaban_siswa)).toEqual(['0', '0', '', '', '', '0']);
+    const group = soalOf(res, h.f.soal.pernyataan);
+    expect(group).toMatchObject({ type: 3, group_text_type: 2 });
+    expect(group.group_soal.map((g) => [g.soal, g.jawaban])).toEqual([
+      ['Pernyataan satu', '0'],
+      ['Pernyataan dua', '0'],
+      ['Pernyataan tiga', '0'],
+    ]);
+    expect(soalOf(res, h.f.soal.pilihan).e).toBe('pilihan e');
+    expect(res.text).not.toMatch(/kunci|pembahasan|is_benar|RAHASIA/);
+  });
+
+  it('hides option E from a four-choice regular student', async () => {
+    const res = await h.start(h.f.reg4);
+    expect(res.body.status).toBe(true);
+    expect(soalOf(res, h.f.soal.pilihan).e).toBe('');
+    expect(await h.count('hasil_to')).toBe(2);
+  });
+
+  it('returns the saved answers on a second start', async () => {
+    const first = await h.start(h.f.reg4);
+    const pilihan = soalOf(first, h.f.soal.pilihan);
+    const saved = await h.save(h.f.reg4, {
+      id_hasil_to: first.body.content.id_hasil_to,
+      id_jawaban: pilihan.id_jawaban,
+      jawaban: 'C',
+      type_soal: 1,
+    });
+    expect(saved.body).toEqual({ status: true, message: 'Jawaban tersimpan' });
+    const again = await h.start(h.f.reg4);
+    expect(again.body.content.id_hasil_to).toBe(first.body.content.id_hasil_to);
+    expect(soalOf(again, h.f.soal.pilihan).jawaban_siswa).toBe('C');
+    expect(await h.count('jawaban')).toBe(12);
+  });
+
+  it('refuses a queued category, a schedule not yet open, another student and bad input', async () => {
+    expect((await h.start(h.f.reg5, 'litHash02')).body).toEqual({
+      status: false,
+      message: 'Selesaikan kategori TPS terlebih dahulu',
+    });
+    expect((await h.start(h.f.reg4, 'nantiHash1', h.f.jadwalFuture)).body).toEqual({
+      status: false,
+      message: 'Jadwal tryout ini belum dibuka',
+    });
+    const other = await h.start(h.f.reg4, 'tpsHash01', h.f.jadwal, h.f.reg5.id);
+    expect(other.statusCode).toBe(403);
+    expect((await h.start(h.f.stranger)).statusCode).toBe(403);
+    expect((await h.start(h.f.reg4, 'tidakAda99')).statusCode).toBe(404);
+    expect((await h.start(h.f.reg4, 'bad hash!')).statusCode).toBe(400);
+    const noBody = await h.call(
+      'POST',
+      `/siswa/tryout/start/id/${h.f.jadwal}/kategori/tpsHash01`,
+      h.f.reg4,
+      {},
+    );
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.body.status).toBe(false);
+    expect(await h.count('hasil_to')).toBe(2);
+  });
+
+  it('refuses a schedule that has ended', async () => {
+    h.ctx.clock.set(T0 + 29 * DAY + S);
+    try {
+      expect((await h.start(h.f.reg5)).body).toEqual({
+        status: false,
+        message: 'Jadwal tryout ini sudah berakhir',
+      });
+    } finally {
+      h.ctx.clock.set(T0);
+    }
+  });
+});
+
+describe('saveanswer', () => {
+  let h: Harness;
+  let reg4: Reply;
+  let reg5: Reply;
+  beforeAll(async () => {
+    h = await harness();
+    reg4 = await h.start(h.f.reg4);
+    reg5 = await h.start(h.f.reg5);
+  });
+  afterAll(() => h.ctx.close());
+
+  const answerOf = async (idJawaban: number) =>
+    (
+      await h.ctx.db.kysely
+        .selectFrom('jawaban')
+        .select('jawaban')
+        .where('id', '=', idJawaban)
+        .executeTakeFirstOrThrow()
+    ).jawaban;
+
+  it('saves a choice; E only for students who have five choices', async () => {
+    const mine = soalOf(reg4, h.f.soal.pilihan);
+    const body = { id_hasil_to: reg4.body.content.id_hasil_to, id_jawaban: mine.id_jawaban, type_soal: 1 };
+    expect((await h.save(h.f.reg4, { ...body, jawaban: 'D' })).body.status).toBe(true);
+    expect(await answerOf(mine.id_jawaban)).toBe('D');
+    const e = await h.save(h.f.reg4, { ...body, jawaban: 'E' });
+    expect(e.statusCode).toBe(400);
+    expect(e.body).toEqual({ status: false, message: 'Pilihan E tidak tersedia untuk kamu' });
+    expect(await answerOf(mine.id_jawaban)).toBe('D');
+    expect((await h.save(h.f.reg4, { ...body, jawaban: 'F' })).statusCode).toBe(400);
+    expect((await h.save(h.f.reg4, { ...body, jawaban: '0' })).body.status).toBe(true);
+    expect(await answerOf(mine.id_jawaban)).toBe('0');
+
+    const theirs = soalOf(reg5, h.f.soal.pilihan);
+    const ok = await h.save(h.f.reg5, {
+      id_hasil_to: reg5.body.content.id_hasil_to,
+      id_jawaban: theirs.id_jawaban,
+      type_soal: 1,
+      jawaban: 'E',
+    });
+    expect(ok.body.status).toBe(true);
+    expect(await answerOf(theirs.id_jawaban)).toBe('E');
+  });
+
+  it('saves short answers and essays within their lengths', async () => {
+    const idHasilTo = reg4.body.content.id_hasil_to;
+    const angka = soalOf(reg4, h.f.soal.angka);
+    const esai = soalOf(reg4, h.f.soal.esai);
+    expect(
+      (
+        await h.save(h.f.reg4, {
+          id_hasil_to: idHasilTo,
+          id_jawaban: angka.id_jawaban,
+          type_soal: 5,
+          jawaban: '1/2',
+        })
+      ).body.status,
+    ).toBe(true);
+    expect(await answerOf(angka.id_jawaban)).toBe('1/2');
+    const long = await h.save(h.f.reg4, {
+      id_hasil_to: idHasilTo,
+      id_jawaban: angka.id_jawaban,
+      type_soal: 5,
+      jawaban: 'x'.repeat(201),
+    });
+    expect(long.statusCode).toBe(400);
+    const essay = 'Karena ½ · 2 = 1 — naïve ✓ '.repeat(100);
+    expect(
+      (
+        await h.save(h.f.reg4, {
+          id_hasil_to: idHasilTo,
+          id_jawaban: esai.id_jawaban,
+          type_soal: 4,
+          jawaban: essay,
+        })
+      ).body.status,
+    ).toBe(true);
+    expect(await answerOf(esai.id_jawaban)).toBe(essay);
+    const tooLong = await h.save(h.f.reg4, {
+      id_hasil_to: idHasilTo,
+      id_jawaban: esai.id_jawaban,
+      type_soal: 4,
+      jawaban: 'x'.repeat(5001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(await answerOf(esai.id_jawaban)).toBe(essay);
+  });
+
+  it('saves statements one by one, marks the question Z, and groupCancel clears them', async () => {
+    const idHasilTo = reg4.body.content.id_hasil_to;
+    const q = soalOf(reg4, h.f.soal.pernyataan);
+    const [g1, g2] = q.group_soal;
+    const base = { id_hasil_to: idHasilTo, id_jawaban: q.id_jawaban, type_soal: 3 };
+    expect(
+      (await h.save(h.f.reg4, { ...base, id_jawaban_group: g1.id_jawaban_group, jawaban: 'Y' })).body.status,
+    ).toBe(true);
+    expect(
+      (await h.save(h.f.reg4, { ...base, id_jawaban_group: g2.id_jawaban_group, jawaban: 'N' })).body.status,
+    ).toBe(true);
+    // A retried request changes nothing.
+    expect(
+      (await h.save(h.f.reg4, { ...base, id_jawaban_group: g2.id_jawaban_group, jawaban: 'N' })).body.status,
+    ).toBe(true);
+    expect(await answerOf(q.id_jawaban)).toBe('Z');
+    let again = soalOf(await h.start(h.f.reg4), h.f.soal.pernyataan);
+    expect(again.jawaban_siswa).toBe('Z');
+    expect(again.group_soal.map((g) => g.jawaban)).toEqual(['Y', 'N', '0']);
+
+    const bad = await h.save(h.f.reg4, { ...base, id_jawaban_group: g1.id_jawaban_group, jawaban: 'X' });
+    expect(bad.statusCode).toBe(400);
+    const otherGroup = soalOf(reg5, h.f.soal.pernyataan).group_soal[0].id_jawaban_group;
+    expect((await h.save(h.f.reg4, { ...base, id_jawaban_group: otherGroup, jawaban: 'Y' })).statusCode).toBe(
+      400,
+    );
+
+    const cancel = await h.save(h.f.reg4, { ...base, operation: 'groupCancel', jawaban: '0' });
+    expect(cancel.body.status).toBe(true);
+    again = soalOf(await h.start(h.f.reg4), h.f.soal.pernyataan);
+    expect(again.jawaban_siswa).toBe('0');
+    expect(again.group_soal.map((g) => g.jawaban)).toEqual(['0', '0', '0']);
+  });
+
+  it('refuses a type that does not match, an answer of another attempt, and bad bodies', async () => {
+    const idHasilTo = reg4.body.content.id_hasil_to;
+    const pilihan = soalOf(reg4, h.f.soal.pilihan);
+    const mismatch = await h.save(h.f.reg4, {
+      id_hasil_to: idHasilTo,
+      id_jawaban: pilihan.id_jawaban,
+      type_soal: 2,
+      jawaban: 'B',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    const foreign = await h.save(h.f.reg4, {
+      id_hasil_to: idHasilTo,
+      id_jawaban: soalOf(reg5, h.f.soal.pilihan).id_jawaban,
+      type_soal: 1,
+      jawaban: 'B',
+    });
+    expect(foreign.statusCode).toBe(400);
+    const notMine = await h.save(h.f.reg4, {
+      id_hasil_to: reg5.body.content.id_hasil_to,
+      id_jawaban: soalOf(reg5, h.f.soal.pilihan).id_jawaban,
+      type_soal: 1,
+      jawaban: 'B',
+    });
+    expect(notMine.statusCode).toBe(403);
+    for (const body of [
+      { id_hasil_to: idHasilTo, id_jawaban: pilihan.id_jawaban, type_soal: 1 },
+      { id_hasil_to: idHasilTo, id_jawaban: pilihan.id_jawaban, type_soal: 9, jawaban: 'B' },
+      {
+        id_hasil_to: idHasilTo,
+        id_jawaban: pilihan.id_jawaban,
+        type_soal: 1,
+        jawaban: 'B',
+        operation: 'hapus',
+      },
+      { id_hasil_to: 'abc', id_jawaban: pilihan.id_jawaban, type_soal: 1, jawaban: 'B' },
+    ]) {
+      const res = await h.save(h.f.reg4, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.body.status).toBe(false);
+    }
+    const wrongJadwal = await h.save(
+      h.f.reg4,
+      { id_hasil_to: idHasilTo, id_jawaban: pilihan.id_jawaban, type_soal: 1, jawaban: 'B' },
+      h.f.jadwalEvent,
+    );
+    expect(wrongJadwal.statusCode).toBe(404);
+    const anonymous = await h.call('PUT', `/siswa/tryout/saveanswer/id/${h.f.jadwal}`, null, {
+      id_hasil_to: idHasilTo,
+      id_jawaban: pilihan.id_jawaban,
+      type_soal: 1,
+      jawaban: 'B',
+      sisa_waktu: 100,
+      operation: 'save',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses answers to a subject still in the queue', async () => {
+    const isian = soalOf(reg4, h.f.soal.isian);
+    const res = await h.save(h.f.reg4, {
+      id_hasil_to: reg4.body.content.id_hasil_to,
+      id_jawaban: isian.id_jawaban,
+      type_soal: 2,
+      jawaban: 'Jakarta',
+    });
+    expect(res.body).toEqual({ status: false, message: 'Selesaikan Penalaran Umum terlebih dahulu' });
+    expect(await answerOf(isian.id_jawaban)).toBe('');
+  });
+
+  it('opens the clock at the first save', async () => {
+    const clock = await h.clockRow(reg4.body.content.id_hasil_to, h.f.mapel.pu);
+    expect(clock.opened_at).toBe(T0);
+    expect(clock.status).toBe(0);
+  });
+});
+
+describe('statusmapel and the server clock', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.ctx.close());
+
+  it('clamps a reported time above the server count, accepts a lower one, charges at most 125 s per gap', async () => {
+    const started = await h.start(h.f.reg4);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const queued = await h.status(h.f.reg4, h.f.mapel.pk, 300, 0);
+    expect(queued.body).toEqual({ status: false, message: 'Selesaikan Penalaran Umum terlebih dahulu' });
+
+    const opened = await h.status(h.f.reg4, h.f.mapel.pu, 9999, 0);
+    expect(opened.body).toEqual({
+      status: true,
+      message: 'Sisa waktu tersimpan',
+      content: { sisa_waktu: 600, status: 0 },
+    });
+    h.ctx.clock.advance(60 * S);
+    expect((await h.status(h.f.reg4, h.f.mapel.pu, 9999, 0)).body.content).toEqual({
+      sisa_waktu: 540,
+      status: 0,
+    });
+    h.ctx.clock.advance(10 * S);
+    expect((await h.status(h.f.reg4, h.f.mapel.pu, 500, 0)).body.content).toEqual({
+      sisa_waktu: 500,
+      status: 0,
+    });
+    // The student left the sheet for an hour: one gap costs at most 125 s.
+    h.ctx.clock.advance(3600 * S);
+    expect((await h.status(h.f.reg4, h.f.mapel.pu, 9999, 0)).body.content).toEqual({
+      sisa_waktu: 375,
+      status: 0,
+    });
+    const preview = await h.preview(h.f.reg4);
+    expect(preview.body.content.detailPaket[0].detailSoal[0]).toMatchObject({ status: '0', sisa_waktu: 375 });
+    expect((await h.clockRow(idHasilTo, h.f.mapel.pu)).sisa_waktu).toBe(375);
+  });
+
+  it('status 1 closes the subject; a closed subject stays closed', async () => {
+    const closed = await h.status(h.f.reg4, h.f.mapel.pu, 200, 1);
+    expect(closed.body).toEqual({
+      status: true,
+      message: 'Mapel selesai',
+      content: { sisa_waktu: 0, status: 1 },
+    });
+    const reopen = await h.status(h.f.reg4, h.f.mapel.pu, 200, 0);
+    expect(reopen.body).toMatchObject({ status: false, message: 'Mapel ini sudah selesai' });
+    expect((await h.status(h.f.reg4, h.f.mapel.pu, 0, 1)).body.status).toBe(true);
+    const preview = await h.preview(h.f.reg4);
+    expect(
+      preview.body.content.detailPaket[0].detailSoal.map((m: { status: string; antrian: number }) => [
+        m.status,
+        m.antrian,
+      ]),
+    ).toEqual([
+      ['1', 0],
+      ['0', 0],
+    ]);
+  });
+
+  it('refuses reports for another student, an unknown subject, an unstarted category and bad bodies', async () => {
+    const other = await h.call('PUT', `/siswa/tryout/statusmapel/id/${h.f.jadwal}`, h.f.reg4, {
+      id_siswa: h.f.reg5.id,
+      id_mapel: h.f.mapel.pu,
+      kategori: 'tpsHash01',
+      sisa_waktu: 10,
+      status: 0,
+    });
+    expect(other.statusCode).toBe(403);
+    expect((await h.status(h.f.reg4, h.f.mapel.lbi, 10, 0)).statusCode).toBe(404);
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 10, 0)).body).toEqual({
+      status: false,
+      message: 'Tryout kategori ini belum dimulai',
+    });
+    const bad = await h.call('PUT', `/siswa/tryout/statusmapel/id/${h.f.jadwal}`, h.f.reg4, {
+      id_siswa: h.f.reg4.id,
+      id_mapel: h.f.mapel.pu,
+      kategori: 'tpsHash01',
+      sisa_waktu: -1,
+      status: 2,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('event subjects run on the wall clock; late answers are refused after 30 s grace and the server closes the subject', async () => {
+    const t = h.ctx.clock.now();
+    const started = await h.start(h.f.event, 'akbarHash1', h.f.jadwalEvent);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const q = started.body.content.soal[0] as StartedSoal;
+    const save = (jawaban: string) =>
+      h.save(
+        h.f.event,
+        { id_hasil_to: idHasilTo, id_jawaban: q.id_jawaban, type_soal: 1, jawaban },
+        h.f.jadwalEvent,
+      );
+    expect((await save('A')).body.status).toBe(true);
+    expect((await h.clockRow(idHasilTo, h.f.mapel.akbar)).opened_at).toBe(t);
+    // Away for 250 s without any call: the wall clock still runs.
+    h.ctx.clock.advance(250 * S);
+    expect(
+      (await h.status(h.f.event, h.f.mapel.akbar, 9999, 0, 'akbarHash1', h.f.jadwalEvent)).body.content,
+    ).toEqual({
+      sisa_waktu: 350,
+      status: 0,
+    });
+    // 10 s after the end: an answer in flight is still accepted, and the subject is closed.
+    h.ctx.clock.set(t + 610 * S);
+    expect((await save('B')).body.status).toBe(true);
+    expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject({ status: 1, sisa_waktu: 0 });
+    h.ctx.clock.set(t + 631 * S);
+    expect((await save('C')).body).toEqual({ status: false, message: 'Waktu mapel ini sudah habis' });
+    const stored = await h.ctx.db.kysely
+      .selectFrom('jawaban')
+      .select('jawaban')
+      .where('id', '=', q.id_jawaban)
+      .executeTakeFirstOrThrow();
+    expect(stored.jawaban).toBe('B');
+  });
+
+  it('closes an expired subject itself when the preview touches it', async () => {
+    const t = h.ctx.clock.now();
+    const started = await h.start(h.f.event, 'tpsHash01');
+    const idHasilTo = started.body.content.id_hasil_to;
+    expect((await h.status(h.f.event, h.f.mapel.pu, 600, 0)).body.status).toBe(true);
+    // Wall clock for a TO Akbar student even on a regular package.
+    h.ctx.clock.set(t + 700 * S);
+    const preview = await h.preview(h.f.event);
+    expect(preview.body.content.detailPaket[0].detailSoal[0]).toMatchObject({
+      status: '1',
+      sisa_waktu: 0,
+      antrian: 0,
+    });
+    expect(preview.body.content.detailPaket[0].detailSoal[1]).toMatchObject({ status: '0', antrian: 0 });
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pu)).toMatchObject({ status: 1, sisa_waktu: 0 });
+    const late = await h.status(h.f.event, h.f.mapel.pu, 100, 0);
+    expect(late.body).toMatchObject({ status: false, message: 'Mapel ini sudah selesai' });
+  });
+});
+
+describe('end', () => {
+  let h: Harness;
+  let started: Reply;
+  beforeAll(async () => {
+    h = await harness();
+    started = await h.start(h.f.reg5);
+  });
+  afterAll(() => h.ctx.close());
+
+  it('is refused while a subject is still open, then writes the classical results once', async () => {
+    const idHasilTo = started.body.content.id_hasil_to;
+    const base = { id_hasil_to: idHasilTo };
+    const pilihan = soalOf(started, h.f.soal.pilihan);
+    const pernyataan = soalOf(started, h.f.soal.pernyataan);
+    const answers: Record<string, unknown>[] = [
+      { id_jawaban: pilihan.id_jawaban, type_soal: 1, jawaban: 'B' },
+      { id_jawaban: soalOf(started, h.f.soal.angka).id_jawaban, type_soal: 5, jawaban: '1/2' },
+      { id_jawaban: soalOf(started, h.f.soal.esai).id_jawaban, type_soal: 4, jawaban: 'esai saya' },
+      ...['Y', 'N', 'N'].map((jawaban, i) => ({
+        id_jawaban: pernyataan.id_jawaban,
+        id_jawaban_group: pernyataan.group_soal[i].id_jawaban_group,
+        type_soal: 3,
+        jawaban,
+      })),
+    ];
+    for (const answer of answers)
+      expect((await h.save(h.f.reg5, { ...base, ...answer })).body.status).toBe(true);
+
+    const refused = await h.end(h.f.reg5);
+    expect(refused.body).toEqual({
+      status: false,
+      message: 'Oops! Kamu belum menyelesaikan semua mapel tryout',
+    });
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 300, 1)).body.status).toBe(true);
+    expect((await h.end(h.f.reg5)).body.status).toBe(false);
+    const pilihanE = soalOf(started, h.f.soal.pilihanE);
+    expect(
+      (await h.save(h.f.reg5, { ...base, id_jawaban: pilihanE.id_jawaban, type_soal: 1, jawaban: 'E' })).body
+        .status,
+    ).toBe(true);
+    expect((await h.status(h.f.reg5, h.f.mapel.pk, 0, 1)).body.status).toBe(true);
+    expect(await h.count('hasil_mapel')).toBe(0);
+
+    const other = await h.end(h.f.reg4, 'tpsHash01', h.f.jadwal, h.f.reg5.id);
+    expect(other.statusCode).toBe(403);
+
+    const ended = await h.end(h.f.reg5);
+    expect(ended.body).toEqual({ status: true, message: 'Tryout berhasil diakhiri' });
+    const rows = await h.ctx.db.kysely
+      .selectFrom('hasil_mapel')
+      .selectAll()
+      .where('id_hasil_to', '=', idHasilTo)
+      .orderBy('id_mapel')
+      .execute();
+    const byMapel = new Map(rows.map((r) => [r.id_mapel, r]));
+    // PU: choice right, statements wrong, 1/2 = 0,5 right, essay not scored → 2 of 3.
+    expect(byMapel.get(h.f.mapel.pu)).toMatchObject({
+      benar: 2,
+      salah: 1,
+      kosong: 0,
+      nilai: 667,
+      persentase: 66.67,
+      metode: 'klasik',
+      id_siswa: h.f.reg5.id,
+      id_jadwal: h.f.jadwal,
+    });
+    // PK: short answer blank, E right → 1 of 2.
+    expect(byMapel.get(h.f.mapel.pk)).toMatchObject({
+      benar: 1,
+      salah: 0,
+      kosong: 1,
+      nilai: 500,
+      persentase: 50,
+    });
+    const attempt = await h.ctx.db.kysely
+      .selectFrom('hasil_to')
+      .selectAll()
+      .where('id', '=', idHasilTo)
+      .executeTakeFirstOrThrow();
+    expect(attempt).toMatchObject({ is_selesai: 1, ended_at: h.ctx.clock.now() });
+
+    h.ctx.clock.advance(5 * S);
+    expect((await h.end(h.f.reg5)).body).toEqual({ status: true, message: 'Tryout ini sudah diakhiri' });
+    const again = await h.ctx.db.kysely
+      .selectFrom('hasil_to')
+      .select('ended_at')
+      .where('id', '=', idHasilTo)
+      .executeTakeFirstOrThrow();
+    expect(again.ended_at).toBe(attempt.ended_at);
+    expect(await h.count('hasil_mapel')).toBe(2);
+  });
+
+  it('after the end: saves refused, the category shows its discussion and the next one is free', async () => {
+    const save = await h.save(h.f.reg5, {
+      id_hasil_to: started.body.content.id_hasil_to,
+      id_jawaban: soalOf(started, h.f.soal.pilihan).id_jawaban,
+      type_soal: 1,
+      jawaban: 'C',
+    });
+    expect(save.body).toEqual({ status: false, message: 'Tryout ini sudah diakhiri' });
+    expect((await h.start(h.f.reg5)).body).toEqual({
+      status: false,
+      message: 'Kategori ini sudah selesai dikerjakan',
+    });
+    const [tps, lit] = (await h.preview(h.f.reg5)).body.content.detailPaket;
+    expect(tps).toMatchObject({ is_selesai: 1, is_antrian: 0, pembahasan: '/pembahasan/tpsHash01.pdf' });
+    expect(lit).toMatchObject({ is_selesai: 0, is_antrian: 0, pembahasan: '' });
+    expect((await h.start(h.f.reg5, 'litHash02')).body.status).toBe(true);
+  });
+
+  it('refuses an end before the start and bad parameters', async () => {
+    expect((await h.end(h.f.reg4)).body).toEqual({
+      status: false,
+      message: 'Tryout kategori ini belum dimulai',
+    });
+    expect((await h.end(h.f.reg4, 'tidakAda99')).statusCode).toBe(404);
+    const bad = await h.call('POST', '/siswa/tryout/end/id/0/kategori/tpsHash01', h.f.reg4, {
+      id_siswa: h.f.reg4.id,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

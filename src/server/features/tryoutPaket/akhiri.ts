@@ -1,0 +1,40 @@
+/** `POST /siswa/tryout/end/id/:id/kategori/:categoryHash`: ends a category once every subject is closed. */
+import type { Config } from '../../config';
+import type { Siswa } from '../../plugins/auth';
+import { writeHasilMapel } from '../shared/hasilMapel';
+import { isWallClock, kategoriContext } from './konteks';
+import { findAttempt, listClocks, listMapel, type Q } from './queries';
+import { PESAN, gagal } from './teks';
+import { settleClocks } from './waktu';
+
+export async function akhiriPaket(
+  q: Q,
+  input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
+): Promise<{ status: boolean; message: string }> {
+  const { siswa, now } = input;
+  const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, input.hash, siswa.id);
+  const attempt = await findAttempt(q, kategori.id, siswa.id);
+  if (!attempt) return gagal(PESAN.belumDimulai);
+  if (attempt.is_selesai === 1) return { status: true, message: PESAN.sudahDiakhiri };
+
+  const clocks = await settleClocks(q, {
+    idHasilTo: attempt.id,
+    mapel: await listMapel(q, [kategori.id]),
+    rows: await listClocks(q, [attempt.id]),
+    wallClock: isWallClock(jadwal, siswa, input.config),
+    now,
+  });
+  if (clocks.some((c) => c.clock.status === 0)) return gagal(PESAN.belumSemuaMapel);
+
+  // Classical results are written with the end; an event package is rescored by IRT later (DESIGN.md "Scoring").
+  await q.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable('hasil_to')
+      .set({ is_selesai: 1, ended_at: now })
+      .where('id', '=', attempt.id)
+      .where('is_selesai', '=', 0)
+      .executeTakeFirst();
+    if (Number(ended.numUpdatedRows) > 0) await writeHasilMapel(trx, attempt.id);
+  });
+  return { status: true, message: PESAN.berhasilDiakhiri };
+}

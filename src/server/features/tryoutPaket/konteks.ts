@@ -1,0 +1,40 @@
+/** The schedule, category and student of a call, checked once: unknown → 404, not enrolled → 403. */
+import type { Config } from '../../config';
+import { isEventStudent } from '../../domain/studentType';
+import type { Siswa } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { findJadwal, isPeserta, listKategori, type JadwalRow, type KategoriRow, type Q } from './queries';
+import { PESAN } from './teks';
+
+export interface JadwalContext {
+  jadwal: JadwalRow;
+  /** Every category of the schedule, in order. */
+  kategoriList: KategoriRow[];
+}
+
+export async function jadwalContext(q: Q, idJadwal: number, idSiswa: number): Promise<JadwalContext> {
+  const jadwal = await findJadwal(q, idJadwal);
+  if (!jadwal) throw new HttpError(404, PESAN.jadwalTidakAda);
+  if (!(await isPeserta(q, jadwal.id, idSiswa))) throw new HttpError(403, PESAN.bukanPeserta);
+  return { jadwal, kategoriList: await listKategori(q, jadwal.id) };
+}
+
+export async function kategoriContext(
+  q: Q,
+  idJadwal: number,
+  hash: string,
+  idSiswa: number,
+): Promise<JadwalContext & { kategori: KategoriRow; index: number }> {
+  const context = await jadwalContext(q, idJadwal, idSiswa);
+  const index = context.kategoriList.findIndex((k) => k.hash === hash);
+  if (index < 0) throw new HttpError(404, PESAN.kategoriTidakAda);
+  return { ...context, kategori: context.kategoriList[index], index };
+}
+
+/**
+ * Event subjects run on the wall clock (DESIGN.md): a TO Akbar package, or a TO Akbar student, who may not leave
+ * the sheet anyway (spec §4). Everyone else may pause between calls.
+ */
+export function isWallClock(jadwal: JadwalRow, siswa: Siswa, config: Config): boolean {
+  return jadwal.is_event === 1 || isEventStudent(siswa.lembaga, config);
+}

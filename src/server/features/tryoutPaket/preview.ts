@@ -1,0 +1,74 @@
+/** `GET /siswa/tryout/preview/paket/:paket/id/:id`: categories and subjects with their queue and clock. */
+import type { KategoriPreview } from '../../../contract/tryoutPaket';
+import type { Config } from '../../config';
+import { kategoriAntrian } from '../../domain/antrian';
+import type { Siswa } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { jadwalContext, isWallClock } from './konteks';
+import { countSoal, listAttempts, listClocks, listMapel, type Q } from './queries';
+import { PESAN } from './teks';
+import { antrianOf, settleClocks } from './waktu';
+
+export async function previewPaket(
+  q: Q,
+  input: { paket: number; idJadwal: number; siswa: Siswa; config: Config; now: number },
+): Promise<KategoriPreview[]> {
+  const { jadwal, kategoriList } = await jadwalContext(q, input.idJadwal, input.siswa.id);
+  if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
+
+  const mapel = await listMapel(
+    q,
+    kategoriList.map((k) => k.id),
+  );
+  const jumlah = await countSoal(
+    q,
+    mapel.map((m) => m.id),
+  );
+  const attempts = await listAttempts(q, jadwal.id, input.siswa.id);
+  const clockRows = await listClocks(
+    q,
+    attempts.map((a) => a.id),
+  );
+  const attemptOf = new Map(attempts.map((a) => [a.id_kategori, a]));
+  const antrian = kategoriAntrian(
+    kategoriList.map((k) => ({ selesai: attemptOf.get(k.id)?.is_selesai === 1 })),
+  );
+  const wallClock = isWallClock(jadwal, input.siswa, input.config);
+
+  const result: KategoriPreview[] = [];
+  for (const [i, kategori] of kategoriList.entries()) {
+    const attempt = attemptOf.get(kategori.id);
+    const selesai = attempt?.is_selesai === 1;
+    const mapelKategori = mapel.filter((m) => m.id_kategori === kategori.id);
+    const clocks = await settleClocks(q, {
+      idHasilTo: attempt?.id ?? 0,
+      mapel: mapelKategori,
+      rows: attempt ? clockRows : [],
+      wallClock,
+      now: input.now,
+    });
+    const queue = antrianOf(clocks);
+    const detailSoal = clocks.map((c, j) => ({
+      mapel: c.mapel.nama,
+      id_mapel: c.mapel.id,
+      jmlh_soal: jumlah.get(c.mapel.id) ?? 0,
+      waktu: c.mapel.waktu,
+      status: c.clock.status === 1 || selesai ? '1' : '0',
+      antrian: queue[j].antrian,
+      antrian_str: queue[j].antrian_str,
+      sisa_waktu: selesai ? 0 : c.clock.sisaWaktu,
+    }));
+    result.push({
+      kategori: kategori.nama,
+      kategoriHash: kategori.hash,
+      jumlah_soal: detailSoal.reduce((sum, m) => sum + m.jmlh_soal, 0),
+      waktu: detailSoal.reduce((sum, m) => sum + m.waktu, 0),
+      is_selesai: selesai ? 1 : 0,
+      is_antrian: antrian[i],
+      // The discussion is shown only once the category is finished (DESIGN.md "Starting and saving").
+      pembahasan: selesai ? kategori.pembahasan : '',
+      detailSoal,
+    });
+  }
+  return result;
+}

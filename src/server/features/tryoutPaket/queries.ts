@@ -1,0 +1,349 @@
+/** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
+
+export type Q = Kysely<Database>;
+export type HasilTo = Selectable<HasilToTable>;
+export type MapelWaktu = Selectable<MapelWaktuTable>;
+
+export interface JadwalRow {
+  id: number;
+  paket: number;
+  tgl_awal: number;
+  tgl_akhir: number;
+  is_event: number;
+}
+
+export interface KategoriRow {
+  id: number;
+  nama: string;
+  hash: string;
+  urutan: number;
+  pembahasan: string;
+}
+
+export interface MapelRow {
+  id: number;
+  id_kategori: number;
+  nama: string;
+  waktu: number;
+}
+
+/** Rows inserted per statement, far below the bound-parameter limits of SQLite and PostgreSQL. */
+const CHUNK = 200;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+export function findJadwal(q: Q, id: number): Promise<JadwalRow | undefined> {
+  return q
+    .selectFrom('jadwal')
+    .select(['id', 'paket', 'tgl_awal', 'tgl_akhir', 'is_event'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function isPeserta(q: Q, idJadwal: number, idSiswa: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('jadwal_peserta')
+    .select('id_siswa')
+    .where('id_jadwal', '=', idJadwal)
+    .where('id_siswa', '=', idSiswa)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Categories of a schedule in their order. */
+export function listKategori(q: Q, idJadwal: number): Promise<KategoriRow[]> {
+  return q
+    .selectFrom('kategori')
+    .select(['id', 'nama', 'hash', 'urutan', 'pembahasan'])
+    .where('id_jadwal', '=', idJadwal)
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+}
+
+/** Subjects of the given categories, each category's in order. */
+export async function listMapel(q: Q, kategoriIds: readonly number[]): Promise<MapelRow[]> {
+  if (kategoriIds.length === 0) return [];
+  return q
+    .selectFrom('mapel')
+    .select(['id', 'id_kategori', 'nama', 'waktu'])
+    .where('id_kategori', 'in', kategoriIds)
+    .orderBy('id_kategori')
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+}
+
+/** Number of questions per subject. */
+export async function countSoal(q: Q, mapelIds: readonly number[]): Promise<Map<number, number>> {
+  if (mapelIds.length === 0) return new Map();
+  const rows = await q
+    .selectFrom('soal')
+    .select(['id_mapel', (eb) => eb.fn.countAll<number>().as('jumlah')])
+    .where('id_mapel', 'in', mapelIds)
+    .groupBy('id_mapel')
+    .execute();
+  return new Map(rows.map((r) => [r.id_mapel, Number(r.jumlah)]));
+}
+
+export function findAttempt(q: Q, idKategori: number, idSiswa: number): Promise<HasilTo | undefined> {
+  return q
+    .selectFrom('hasil_to')
+    .selectAll()
+    .where('id_kategori', '=', idKategori)
+    .where('id_siswa', '=', idSiswa)
+    .executeTakeFirst();
+}
+
+export function findAttemptById(q: Q, id: number): Promise<HasilTo | undefined> {
+  return q.selectFrom('hasil_to').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The student's attempts at the categories of a schedule. */
+export function listAttempts(q: Q, idJadwal: number, idSiswa: number): Promise<HasilTo[]> {
+  return q
+    .selectFrom('hasil_to')
+    .selectAll()
+    .where('id_jadwal', '=', idJadwal)
+    .where('id_siswa', '=', idSiswa)
+    .execute();
+}
+
+export async function listClocks(q: Q, attemptIds: readonly number[]): Promise<MapelWaktu[]> {
+  if (attemptIds.length === 0) return [];
+  return q.selectFrom('mapel_waktu').selectAll().where('id_hasil_to', 'in', attemptIds).execute();
+}
+
+export interface SoalRow {
+  id: number;
+  id_mapel: number;
+  nomor: number;
+  type: number;
+  soal: string;
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+  e: string;
+  group_text_type: number | null;
+}
+
+/** Every question of a category, subjects and numbers in order, without keys or discussions. */
+export function listSoalOfKategori(q: Q, idKategori: number): Promise<SoalRow[]> {
+  return q
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select([
+      'soal.id',
+      'soal.id_mapel',
+      'soal.nomor',
+      'soal.type',
+      'soal.soal',
+      'soal.a',
+      'soal.b',
+      'soal.c',
+      'soal.d',
+      'soal.e',
+      'soal.group_text_type',
+    ])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id')
+    .orderBy('soal.nomor')
+    .orderBy('soal.id')
+    .execute();
+}
+
+/** The statements of a category's type-3 questions, in order, without keys. */
+export function listStatementsOfKategori(q: Q, idKategori: number) {
+  return q
+    .selectFrom('soal_group')
+    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan'])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('soal_group.id_soal')
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id')
+    .execute();
+}
+
+export function listJawaban(q: Q, idHasilTo: number) {
+  return q
+    .selectFrom('jawaban')
+    .select(['id', 'id_soal', 'jawaban'])
+    .where('id_hasil_to', '=', idHasilTo)
+    .execute();
+}
+
+export function listJawabanGroup(q: Q, idHasilTo: number) {
+  return q
+    .selectFrom('jawaban_group')
+    .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
+    .select([
+      'jawaban_group.id',
+      'jawaban_group.id_jawaban',
+      'jawaban_group.id_soal_group',
+      'jawaban_group.jawaban',
+    ])
+    .where('jawaban.id_hasil_to', '=', idHasilTo)
+    .execute();
+}
+
+/**
+ * Creates the attempt with one answer row per question, one row per type-3 statement and one clock per subject,
+ * once: every insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id.
+ */
+export async function createAttempt(
+  q: Q,
+  input: {
+    idJadwal: number;
+    idKategori: number;
+    idSiswa: number;
+    soal: readonly { id: number; type: number }[];
+    statements: readonly { id: number; id_soal: number }[];
+    mapel: readonly { id: number; durasi: number }[];
+    now: number;
+  },
+): Promise<number> {
+  return q.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('hasil_to')
+      .values({
+        id_jadwal: input.idJadwal,
+        id_kategori: input.idKategori,
+        id_siswa: input.idSiswa,
+        started_at: input.now,
+        ended_at: null,
+        is_selesai: 0,
+      })
+      .onConflict((oc) => oc.columns(['id_kategori', 'id_siswa']).doNothing())
+      .execute();
+    const attempt = await trx
+      .selectFrom('hasil_to')
+      .select('id')
+      .where('id_kategori', '=', input.idKategori)
+      .where('id_siswa', '=', input.idSiswa)
+      .executeTakeFirstOrThrow();
+
+    // Blank is '0' for choices and statement groups, '' for text (spec §4 "Answered state").
+    const jawaban = input.soal.map((s) => ({
+      id_hasil_to: attempt.id,
+      id_soal: s.id,
+      jawaban: s.type === 1 || s.type === 3 ? '0' : '',
+      updated_at: input.now,
+    }));
+    for (const rows of chunks(jawaban)) {
+      await trx
+        .insertInto('jawaban')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing())
+        .execute();
+    }
+
+    if (input.statements.length > 0) {
+      const ids = await listJawaban(trx, attempt.id);
+      const idOfSoal = new Map(ids.map((j) => [j.id_soal, j.id]));
+      const groups = input.statements.flatMap((st) => {
+        const idJawaban = idOfSoal.get(st.id_soal);
+        return idJawaban === undefined ? [] : [{ id_jawaban: idJawaban, id_soal_group: st.id, jawaban: '0' }];
+      });
+      for (const rows of chunks(groups)) {
+        await trx
+          .insertInto('jawaban_group')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing())
+          .execute();
+      }
+    }
+
+    if (input.mapel.length > 0) {
+      await trx
+        .insertInto('mapel_waktu')
+        .values(
+          input.mapel.map((m) => ({
+            id_hasil_to: attempt.id,
+            id_mapel: m.id,
+            sisa_waktu: m.durasi,
+            status: 0,
+            opened_at: null,
+            last_seen_at: null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_mapel']).doNothing())
+        .execute();
+    }
+    return attempt.id;
+  });
+}
+
+export interface ClockWrite {
+  idHasilTo: number;
+  idMapel: number;
+  sisaWaktu: number;
+  status: number;
+  openedAt: number | null;
+  lastSeenAt: number | null;
+}
+
+/** Writes a subject's clock; a subject already closed is never reopened or changed. */
+export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
+  await q
+    .insertInto('mapel_waktu')
+    .values({
+      id_hasil_to: clock.idHasilTo,
+      id_mapel: clock.idMapel,
+      sisa_waktu: clock.sisaWaktu,
+      status: clock.status,
+      opened_at: clock.openedAt,
+      last_seen_at: clock.lastSeenAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['id_hasil_to', 'id_mapel'])
+        .doUpdateSet({
+          sisa_waktu: clock.sisaWaktu,
+          status: clock.status,
+          opened_at: clock.openedAt,
+          last_seen_at: clock.lastSeenAt,
+        })
+        .where('mapel_waktu.status', '=', 0),
+    )
+    .execute();
+}
+
+/** The answer row with its question, or undefined. */
+export function findJawaban(q: Q, idJawaban: number) {
+  return q
+    .selectFrom('jawaban')
+    .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
+    .select(['jawaban.id', 'jawaban.id_hasil_to', 'jawaban.id_soal', 'soal.type', 'soal.id_mapel'])
+    .where('jawaban.id', '=', idJawaban)
+    .executeTakeFirst();
+}
+
+/** The statements of one question with the student's answers (rows created at start, '0' when missing). */
+export function listStatementAnswers(q: Q, idSoal: number, idJawaban: number) {
+  return q
+    .selectFrom('soal_group')
+    .leftJoin('jawaban_group', (join) =>
+      join
+        .onRef('jawaban_group.id_soal_group', '=', 'soal_group.id')
+        .on('jawaban_group.id_jawaban', '=', idJawaban),
+    )
+    .select([
+      'soal_group.id as id_soal_group',
+      'jawaban_group.id as id_jawaban_group',
+      'jawaban_group.jawaban',
+    ])
+    .where('soal_group.id_soal', '=', idSoal)
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id')
+    .execute();
+}

@@ -1,0 +1,104 @@
+/** `PUT /siswa/tryout/saveanswer/id/:id`: an idempotent answer save on the server's clock. */
+import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
+import type { Config } from '../../config';
+import { allowsFiveChoices } from '../../domain/studentType';
+import { isPastGrace, openClock } from '../../domain/timing';
+import type { Siswa } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { groupMarker, parseAnswer } from './jawaban';
+import {
+  findAttemptById,
+  findJadwal,
+  findJawaban,
+  listClocks,
+  listMapel,
+  listStatementAnswers,
+  type Q,
+} from './queries';
+import { isWallClock } from './konteks';
+import { PESAN, gagal, tipeTidakSesuai } from './teks';
+import { antrianOf, saveClock, settleClocks } from './waktu';
+
+type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;
+
+export async function saveAnswerPaket(
+  q: Q,
+  input: { idJadwal: number; body: SaveAnswerPaketBody; siswa: Siswa; config: Config; now: number },
+): Promise<SaveResult> {
+  const { body, siswa, now } = input;
+  const attempt = await findAttemptById(q, body.id_hasil_to);
+  if (!attempt || attempt.id_jadwal !== input.idJadwal) throw new HttpError(404, PESAN.tryoutTidakAda);
+  if (attempt.id_siswa !== siswa.id) throw new HttpError(403, PESAN.bukanMilikmu);
+
+  // Everything the request says is checked before anything is written (bad input changes no row).
+  const row = await findJawaban(q, body.id_jawaban);
+  if (!row || row.id_hasil_to !== attempt.id) throw new HttpError(400, PESAN.jawabanTidakAda);
+  if (row.type !== body.type_soal) throw new HttpError(400, tipeTidakSesuai(body.type_soal, row.type));
+  const parsed = parseAnswer({
+    type: row.type,
+    operation: body.operation,
+    jawaban: body.jawaban,
+    idJawabanGroup: body.id_jawaban_group,
+    fiveChoices: allowsFiveChoices(siswa.lembaga, siswa.minat, input.config),
+  });
+  if (!parsed.ok) throw new HttpError(400, parsed.message);
+  const change = parsed.change;
+  const statements = row.type === 3 ? await listStatementAnswers(q, row.id_soal, row.id) : [];
+  if (change.kind === 'statement' && !statements.some((s) => s.id_jawaban_group === change.idJawabanGroup)) {
+    throw new HttpError(400, PESAN.pernyataanTidakAda);
+  }
+
+  if (attempt.is_selesai === 1) return gagal(PESAN.sudahDiakhiri);
+
+  const jadwal = await findJadwal(q, attempt.id_jadwal);
+  if (!jadwal) throw new HttpError(404, PESAN.jadwalTidakAda);
+  const clocks = await settleClocks(q, {
+    idHasilTo: attempt.id,
+    mapel: await listMapel(q, [attempt.id_kategori]),
+    rows: await listClocks(q, [attempt.id]),
+    wallClock: isWallClock(jadwal, siswa, input.config),
+    now,
+  });
+  const index = clocks.findIndex((c) => c.mapel.id === row.id_mapel);
+  if (index < 0) throw new HttpError(400, PESAN.jawabanTidakAda);
+  const target = clocks[index];
+  let clock = target.clock;
+  if (clock.status === 1) {
+    // An answer in flight when the subject ended is accepted for the grace period, later ones are refused.
+    if (isPastGrace(clock, now)) return gagal(PESAN.waktuHabis);
+  } else {
+    const queue = antrianOf(clocks)[index];
+    if (queue.antrian !== 0) return gagal(queue.antrian_str);
+    clock = openClock(clock, now);
+  }
+
+  await q.transaction().execute(async (trx) => {
+    if (clock.status === 0) await saveClock(trx, attempt.id, row.id_mapel, clock);
+    let jawaban = change.kind === 'text' ? change.jawaban : '0';
+    if (row.type === 3) {
+      // Only the statement asked for is written, so two saves of one question in flight do not undo each other.
+      if (change.kind === 'statement') {
+        await trx
+          .updateTable('jawaban_group')
+          .set({ jawaban: change.jawaban })
+          .where('id', '=', change.idJawabanGroup)
+          .where('id_jawaban', '=', row.id)
+          .execute();
+      } else if (change.kind === 'cancelGroup') {
+        await trx
+          .updateTable('jawaban_group')
+          .set({ jawaban: '0' })
+          .where('id_jawaban', '=', row.id)
+          .execute();
+      }
+      const saved = await trx
+        .selectFrom('jawaban_group')
+        .select('jawaban')
+        .where('id_jawaban', '=', row.id)
+        .execute();
+      jawaban = groupMarker(saved.map((g) => g.jawaban));
+    }
+    await trx.updateTable('jawaban').set({ jawaban, updated_at: now }).where('id', '=', row.id).execute();
+  });
+  return { status: true, message: PESAN.jawabanTersimpan };
+}

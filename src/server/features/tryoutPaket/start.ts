@@ -1,0 +1,133 @@
+/** `POST /siswa/tryout/start/id/:id/kategori/:categoryHash`: idempotent start of a category (DESIGN.md). */
+import type { QuestionType } from '../../../contract/common';
+import type { GroupSoal, SoalPaket, StartPaketContent } from '../../../contract/tryoutPaket';
+import type { Config } from '../../config';
+import { kategoriAntrian } from '../../domain/antrian';
+import { allowsFiveChoices } from '../../domain/studentType';
+import { durasiDetik } from '../../domain/timing';
+import type { Siswa } from '../../plugins/auth';
+import { isWallClock, kategoriContext } from './konteks';
+import {
+  createAttempt,
+  listAttempts,
+  listClocks,
+  listJawaban,
+  listJawabanGroup,
+  listMapel,
+  listSoalOfKategori,
+  listStatementsOfKategori,
+  type Q,
+  type SoalRow,
+} from './queries';
+import { PESAN, gagal, kategoriMengantri } from './teks';
+import { settleClocks } from './waktu';
+
+type StartResult = { status: true; message: string; content: StartPaketContent } | ReturnType<typeof gagal>;
+
+function questionType(type: number): QuestionType {
+  return (type >= 1 && type <= 5 ? type : 4) as QuestionType;
+}
+
+function groupJawaban(value: string): GroupSoal['jawaban'] {
+  return value === 'Y' || value === 'N' ? value : '0';
+}
+
+export async function startPaket(
+  q: Q,
+  input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
+): Promise<StartResult> {
+  const { siswa, now } = input;
+  const { jadwal, kategori, kategoriList, index } = await kategoriContext(
+    q,
+    input.idJadwal,
+    input.hash,
+    siswa.id,
+  );
+  if (now < jadwal.tgl_awal) return gagal(PESAN.jadwalBelumDibuka);
+  if (now > jadwal.tgl_akhir) return gagal(PESAN.jadwalBerakhir);
+
+  const attempts = await listAttempts(q, jadwal.id, siswa.id);
+  const selesai = new Set(attempts.filter((a) => a.is_selesai === 1).map((a) => a.id_kategori));
+  if (selesai.has(kategori.id)) return gagal(PESAN.kategoriSelesai);
+  const antrian = kategoriAntrian(kategoriList.map((k) => ({ selesai: selesai.has(k.id) })));
+  if (antrian[index] === 1) return gagal(kategoriMengantri(kategoriList[index - 1].nama));
+
+  const mapel = await listMapel(q, [kategori.id]);
+  const soal = await listSoalOfKategori(q, kategori.id);
+  if (soal.length === 0) return gagal(PESAN.soalBelumAda);
+  const statements = await listStatementsOfKategori(q, kategori.id);
+
+  const idHasilTo = await createAttempt(q, {
+    idJadwal: jadwal.id,
+    idKategori: kategori.id,
+    idSiswa: siswa.id,
+    soal,
+    statements,
+    mapel: mapel.map((m) => ({ id: m.id, durasi: durasiDetik(m.waktu) })),
+    now,
+  });
+  // Touching the attempt closes subjects whose time ran out while the student was away.
+  await settleClocks(q, {
+    idHasilTo,
+    mapel,
+    rows: await listClocks(q, [idHasilTo]),
+    wallClock: isWallClock(jadwal, siswa, input.config),
+    now,
+  });
+
+  const jawaban = await listJawaban(q, idHasilTo);
+  const jawabanGroup = await listJawabanGroup(q, idHasilTo);
+  const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
+  return {
+    status: true,
+    message: PESAN.mulai,
+    content: {
+      id_hasil_to: idHasilTo,
+      soal: toSoalPaket(soal, statements, jawaban, jawabanGroup, fiveChoices),
+    },
+  };
+}
+
+/** The questions as the sheet needs them: texts, options and saved answers, never keys or discussions. */
+function toSoalPaket(
+  soal: readonly SoalRow[],
+  statements: readonly { id: number; id_soal: number; pernyataan: string }[],
+  jawaban: readonly { id: number; id_soal: number; jawaban: string }[],
+  jawabanGroup: readonly { id: number; id_jawaban: number; id_soal_group: number; jawaban: string }[],
+  fiveChoices: boolean,
+): SoalPaket[] {
+  const jawabanOf = new Map(jawaban.map((j) => [j.id_soal, j]));
+  const groupAnswerOf = new Map(jawabanGroup.map((g) => [`${g.id_jawaban}:${g.id_soal_group}`, g]));
+  const statementsOf = new Map<number, typeof statements>();
+  for (const st of statements) statementsOf.set(st.id_soal, [...(statementsOf.get(st.id_soal) ?? []), st]);
+
+  return soal.flatMap((s): SoalPaket[] => {
+    const j = jawabanOf.get(s.id);
+    if (!j) return []; // created at start; absent only for a question added after this read
+    const group_soal = (statementsOf.get(s.id) ?? []).flatMap((st): GroupSoal[] => {
+      const answer = groupAnswerOf.get(`${j.id}:${st.id}`);
+      return answer
+        ? [{ id_jawaban_group: answer.id, soal: st.pernyataan, jawaban: groupJawaban(answer.jawaban) }]
+        : [];
+    });
+    return [
+      {
+        id_soal: s.id,
+        soal: s.soal,
+        type: questionType(s.type),
+        jawaban_siswa: j.jawaban,
+        id_jawaban: j.id,
+        group_soal,
+        group_text_type: s.type === 3 ? (s.group_text_type ?? 1) : s.group_text_type,
+        id_mapel: s.id_mapel,
+        a: s.a,
+        b: s.b,
+        c: s.c,
+        d: s.d,
+        // Spec §5: a regular student outside the SMA interests gets four choices only.
+        e: fiveChoices ? s.e : '',
+        nomor: s.nomor,
+      },
+    ];
+  });
+}

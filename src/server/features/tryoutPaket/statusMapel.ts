@@ -1,0 +1,62 @@
+/** `PUT /siswa/tryout/statusmapel/id/:id`: the student's clock report, judged by the server's own count. */
+import type { StatusMapelBody, StatusMapelContent } from '../../../contract/tryoutPaket';
+import type { Config } from '../../config';
+import { clampReported, closeClock, openClock } from '../../domain/timing';
+import type { Siswa } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { isWallClock, kategoriContext } from './konteks';
+import { findAttempt, listClocks, listMapel, type Q } from './queries';
+import { PESAN, gagal } from './teks';
+import { antrianOf, saveClock, settleClocks } from './waktu';
+
+type StatusResult =
+  { status: boolean; message: string; content: StatusMapelContent } | ReturnType<typeof gagal>;
+
+const CLOSED: StatusMapelContent = { sisa_waktu: 0, status: 1 };
+
+export async function statusMapel(
+  q: Q,
+  input: { idJadwal: number; body: StatusMapelBody; siswa: Siswa; config: Config; now: number },
+): Promise<StatusResult> {
+  const { body, siswa, now } = input;
+  const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, body.kategori, siswa.id);
+  const mapel = await listMapel(q, [kategori.id]);
+  if (!mapel.some((m) => m.id === body.id_mapel)) throw new HttpError(404, PESAN.mapelTidakAda);
+
+  const attempt = await findAttempt(q, kategori.id, siswa.id);
+  if (!attempt) return gagal(PESAN.belumDimulai);
+  if (attempt.is_selesai === 1) return gagal(PESAN.sudahDiakhiri);
+
+  const clocks = await settleClocks(q, {
+    idHasilTo: attempt.id,
+    mapel,
+    rows: await listClocks(q, [attempt.id]),
+    wallClock: isWallClock(jadwal, siswa, input.config),
+    now,
+  });
+  const index = clocks.findIndex((c) => c.mapel.id === body.id_mapel);
+  const target = clocks[index];
+
+  if (target.clock.status === 1) {
+    // Closing twice is harmless; anything else on a closed subject is refused with the server's view.
+    if (body.status === 1) return { status: true, message: PESAN.mapelSelesai, content: CLOSED };
+    const message = target.before.status === 0 ? PESAN.waktuHabis : PESAN.mapelSelesai;
+    return { status: false, message, content: CLOSED };
+  }
+  const queue = antrianOf(clocks)[index];
+  if (queue.antrian !== 0) return gagal(queue.antrian_str);
+
+  let clock = openClock(target.clock, now);
+  if (body.status === 1) {
+    clock = closeClock(clock, now);
+  } else {
+    clock = { ...clock, sisaWaktu: clampReported(body.sisa_waktu, clock.sisaWaktu) };
+    if (clock.sisaWaktu === 0) clock = closeClock(clock, now);
+  }
+  await saveClock(q, attempt.id, body.id_mapel, clock);
+  return {
+    status: true,
+    message: clock.status === 1 ? PESAN.mapelDitutup : PESAN.waktuTersimpan,
+    content: { sisa_waktu: clock.sisaWaktu, status: clock.status },
+  };
+}

@@ -1,0 +1,41 @@
+/** Messages of the package tryout routes, and the `{status: false, message}` refusal. */
+
+/** A refusal the client shows as a message (HTTP 200, spec "status false" flows). */
+export function gagal(message: string): { status: false; message: string } {
+  return { status: false, message };
+}
+
+export const PESAN = {
+  jadwalTidakAda: 'Jadwal tryout tidak ditemukan',
+  paketTidakAda: 'Paket tryout tidak ditemukan pada jadwal ini',
+  bukanPeserta: 'Kamu tidak terdaftar pada jadwal tryout ini',
+  kategoriTidakAda: 'Kategori tryout tidak ditemukan pada jadwal ini',
+  mapelTidakAda: 'Mapel tidak ditemukan pada kategori ini',
+  tryoutTidakAda: 'Tryout tidak ditemukan pada jadwal ini',
+  bukanMilikmu: 'Akses ditolak: tryout ini milik siswa lain',
+  jawabanTidakAda: 'Jawaban ini bukan bagian dari tryout ini',
+  pernyataanTidakAda: 'Pernyataan ini bukan bagian dari soal ini',
+  jadwalBelumDibuka: 'Jadwal tryout ini belum dibuka',
+  jadwalBerakhir: 'Jadwal tryout ini sudah berakhir',
+  kategoriSelesai: 'Kategori ini sudah selesai dikerjakan',
+  soalBelumAda: 'Soal untuk kategori ini belum tersedia',
+  mulai: 'Tryout berhasil dimulai',
+  belumDimulai: 'Tryout kategori ini belum dimulai',
+  sudahDiakhiri: 'Tryout ini sudah diakhiri',
+  waktuHabis: 'Waktu mapel ini sudah habis',
+  mapelSelesai: 'Mapel ini sudah selesai',
+  mapelDitutup: 'Mapel selesai',
+  waktuTersimpan: 'Sisa waktu tersimpan',
+  jawabanTersimpan: 'Jawaban tersimpan',
+  belumSemuaMapel: 'Oops! Kamu belum menyelesaikan semua mapel tryout',
+  berhasilDiakhiri: 'Tryout berhasil diakhiri',
+} as const;
+
+/** A category waits for the one before it (DESIGN.md "Queues"). */
+export function kategoriMengantri(namaSebelumnya: string): string {
+  return `Selesaikan kategori ${namaSebelumnya} terlebih dahulu`;
+}
+
+export function tipeTidakSesuai(dikirim: number, sebenarnya: number): string {
+  return `type_soal ${dikirim} tidak sesuai dengan tipe soal ini (${sebenarnya})`;
+}
