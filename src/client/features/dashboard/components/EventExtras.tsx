@@ -1,0 +1,46 @@
+import { externalLinks } from '../../../links';
+import { text } from '../../../text';
+
+/** The TO Akbar banner (spec §2 Dashboard, §6 event students). */
+export function EventBanner() {
+  return (
+    <section
+      className="banner-akbar text-white rounded-3 p-4 mb-4 shadow-sm"
+      aria-label={text.dashboard.bannerAlt}
+      data-testid="banner-akbar"
+    >
+      <h2 className="h3 fw-bold mb-1">{text.dashboard.bannerTitle}</h2>
+      <p className="mb-0">{text.dashboard.bannerText}</p>
+    </section>
+  );
+}
+
+/** The two extra cards of event students: programme choices and chat, both external links. */
+export function EventCards() {
+  const cards = [
+    {
+      href: externalLinks.programAkbar,
+      title: text.dashboard.pilihanProgram,
+      body: text.dashboard.pilihanProgramText,
+    },
+    { href: externalLinks.chat, title: text.dashboard.hubungiKami, body: text.dashboard.hubungiKamiText },
+  ];
+  return (
+    <div className="row g-3 mb-4">
+      {cards.map((card) => (
+        <div className="col-12 col-md-6" key={card.title}>
+          <div className="card menu-card h-100">
+            <div className="card-body">
+              <h2 className="h5 card-title">
+                <a href={card.href} target="_blank" rel="noopener noreferrer" className="stretched-link">
+                  {card.title}
+                </a>
+              </h2>
+              <p className="card-text text-body-secondary mb-0">{card.body}</p>
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

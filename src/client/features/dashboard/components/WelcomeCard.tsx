@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { text } from '../../../text';
+
+export type StudentKind = 'event' | 'regular' | 'other';
+
+const welcomeTexts: Record<StudentKind, string> = {
+  event: text.dashboard.welcomeEvent,
+  regular: text.dashboard.welcomeRegular,
+  other: text.dashboard.welcomeDefault,
+};
+
+/** Greeting and the welcome text of the student's type; collapsible on small screens (spec §2 Dashboard). */
+export function WelcomeCard({ name, kind }: { name: string; kind: StudentKind }) {
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <section className="card border-0 shadow-sm mb-4">
+      <div className="card-body">
+        <h1 className="h4">{text.dashboard.greeting(name)}</h1>
+        <p id="welcome-text" className={`welcome-text mb-2${expanded ? '' : ' is-collapsed'}`}>
+          {welcomeTexts[kind]}
+        </p>
+        <button
+          type="button"
+          className="btn btn-link p-0 d-md-none"
+          aria-expanded={expanded}
+          aria-controls="welcome-text"
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? text.dashboard.showLess : text.dashboard.showMore}
+        </button>
+      </div>
+    </section>
+  );
+}
