@@ -1,6 +1,8 @@
 import type { Db } from '../../src/server/db/createDb';
 import { hashToken } from '../../src/server/plugins/auth';
+import { DEMO } from '../../src/server/db/seed';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
+import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 
 const T0 = Date.UTC(2025, 0, 10, 3, 0, 0);
 const S = 1000;
@@ -939,5 +941,79 @@ describe('end', () => {
       id_siswa: h.f.reg4.id,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('against the demo seed', () => {
+  let ctx: SeededTestContext;
+  beforeAll(async () => {
+    ctx = await buildSeededTestApp({ clock: testClock(T0), participants: 5 });
+  });
+  afterAll(() => ctx.close());
+
+  it('a regular student previews, starts, answers, closes every subject and ends a running package', async () => {
+    const { headers, siswa } = await loginAs(ctx.app, DEMO.usernames.reguler);
+    const jadwal = ctx.seed.jadwal.berjalan;
+    const inject = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const res = await ctx.app.inject({
+        method,
+        url: `/api${url}`,
+        headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+
+    const preview = await inject('GET', `/siswa/tryout/preview/paket/${jadwal.paket}/id/${jadwal.id}`);
+    const kategori = preview.content.detailPaket.find(
+      (k: { is_selesai: number; is_antrian: number }) => k.is_selesai === 0 && k.is_antrian === 0,
+    );
+    expect(kategori).toBeDefined();
+    const start = await inject(
+      'POST',
+      `/siswa/tryout/start/id/${jadwal.id}/kategori/${kategori.kategoriHash}`,
+      {
+        id_siswa: siswa.id,
+      },
+    );
+    expect(start.status).toBe(true);
+    expect(start.content.soal.length).toBe(kategori.jumlah_soal);
+
+    for (const mapel of kategori.detailSoal as { id_mapel: number }[]) {
+      const first = (start.content.soal as StartedSoal[]).find(
+        (s) => (s as StartedSoal & { id_mapel: number }).id_mapel === mapel.id_mapel && s.type === 1,
+      );
+      if (first) {
+        const saved = await inject('PUT', `/siswa/tryout/saveanswer/id/${jadwal.id}`, {
+          id_hasil_to: start.content.id_hasil_to,
+          id_jawaban: first.id_jawaban,
+          jawaban: 'A',
+          sisa_waktu: 100,
+          type_soal: 1,
+          operation: 'save',
+        });
+        expect(saved.status).toBe(true);
+      }
+      const closed = await inject('PUT', `/siswa/tryout/statusmapel/id/${jadwal.id}`, {
+        id_siswa: siswa.id,
+        id_mapel: mapel.id_mapel,
+        kategori: kategori.kategoriHash,
+        sisa_waktu: 0,
+        status: 1,
+      });
+      expect(closed.content).toEqual({ sisa_waktu: 0, status: 1 });
+    }
+
+    const end = await inject('POST', `/siswa/tryout/end/id/${jadwal.id}/kategori/${kategori.kategoriHash}`, {
+      id_siswa: siswa.id,
+    });
+    expect(end.status).toBe(true);
+    const rows = await ctx.db.kysely
+      .selectFrom('hasil_mapel')
+      .select('id_mapel')
+      .where('id_hasil_to', '=', start.content.id_hasil_to)
+      .execute();
+    expect(rows).toHaveLength(kategori.detailSoal.length);
   });
 });
