@@ -1,0 +1,124 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import type { RankingJurusan } from '../../../src/contract';
+import {
+  fetchRankingJurusan,
+  fetchRankingPaket,
+  fetchRankingPaketList,
+} from '../../../src/client/api/ranking';
+import { showCallError, showFailed } from '../../../src/client/components/dialogs';
+import { authReducer, type AuthState } from '../../../src/client/features/auth/slice';
+import {
+  loadRankingJurusan,
+  loadRankingList,
+  loadRankingPaket,
+} from '../../../src/client/features/ranking/saga';
+import {
+  rankingInitialState,
+  rankingJurusanRequested,
+  rankingPaketRequested,
+  rankingReducer,
+} from '../../../src/client/features/ranking/slice';
+
+const reducer = combineReducers({ auth: authReducer, ranking: rankingReducer });
+type State = ReturnType<typeof reducer>;
+const auth: AuthState = {
+  isLoggedIn: true,
+  latisKey: { key: 'k' },
+  idSiswa: 7,
+  loginStatus: 'idle',
+  loginAttempts: 0,
+};
+const initial: State = { auth, ranking: rankingInitialState };
+const networkError = Object.assign(new Error('Request failed with status code 500'), { isAxiosError: true });
+
+describe('ranking sagas', () => {
+  it('stores the packages that have a ranking', async () => {
+    const { storeState } = await expectSaga(loadRankingList)
+      .withReducer(reducer, initial)
+      .provide([
+        [matchers.call.fn(fetchRankingPaketList), { status: true, content: [{ paket: 1, codepaket: 4 }] }],
+      ])
+      .call(fetchRankingPaketList, 7)
+      .run();
+    expect((storeState as State).ranking).toMatchObject({
+      listPaket: [{ paket: 1, codepaket: 4 }],
+      listStatus: 'loaded',
+    });
+  });
+
+  it('names the failed call "Get Ranking" in the error dialog', async () => {
+    const { storeState } = await expectSaga(loadRankingList)
+      .withReducer(reducer, initial)
+      .provide([
+        [matchers.call.fn(fetchRankingPaketList), throwError(networkError)],
+        [matchers.call.fn(showCallError), undefined],
+      ])
+      .call(showCallError, networkError, 'Get Ranking')
+      .run();
+    expect((storeState as State).ranking.listStatus).toBe('failed');
+  });
+
+  it('stores a package ranking under its codepaket', async () => {
+    const content = {
+      my_rangking: { peringkat: 2, skor: 700 },
+      list_rangking: [
+        { peringkat: 1, nama: 'Ani', skor: 710 },
+        { peringkat: 2, nama: 'Budi', skor: 700 },
+      ],
+      jumlah_peserta: 2,
+    };
+    const { storeState } = await expectSaga(loadRankingPaket, rankingPaketRequested(4))
+      .withReducer(reducer, initial)
+      .provide([[matchers.call.fn(fetchRankingPaket), { status: true, content }]])
+      .call(fetchRankingPaket, 7, 4)
+      .run();
+    expect((storeState as State).ranking.paket).toEqual({ key: '4', data: content, status: 'loaded' });
+  });
+
+  it('shows "Failed" when a package ranking is refused', async () => {
+    const { storeState } = await expectSaga(loadRankingPaket, rankingPaketRequested(4))
+      .withReducer(reducer, initial)
+      .provide([
+        [matchers.call.fn(fetchRankingPaket), { status: false, message: 'Jadwal tidak ditemukan' }],
+        [matchers.call.fn(showFailed), undefined],
+      ])
+      .call(showFailed, 'Jadwal tidak ditemukan')
+      .run();
+    expect((storeState as State).ranking.paket).toEqual({ key: '4', data: null, status: 'loaded' });
+  });
+
+  it('asks the choice ranking with the decoded choice number and keeps a refusal as the empty state', async () => {
+    const { storeState } = await expectSaga(
+      loadRankingJurusan,
+      rankingJurusanRequested({ idjadwal: 4, numoption: 2 }),
+    )
+      .withReducer(reducer, initial)
+      .provide([
+        [matchers.call.fn(fetchRankingJurusan), { status: false, message: 'Data Pilihan Tidak Ditemukan' }],
+      ])
+      .call(fetchRankingJurusan, { idsiswa: 7, idjadwal: 4, numoption: 2 })
+      .not.call.fn(showFailed)
+      .run();
+    expect((storeState as State).ranking.jurusan).toEqual({ key: '4/2', data: null, status: 'loaded' });
+  });
+
+  it('stores a choice ranking', async () => {
+    const content: RankingJurusan = {
+      data_tryout: { paket: 1 },
+      option_student: { num_option: 1, jenjang: 'S1', jurusan: 'Kedokteran', universitas: 'UGM', grade: 650 },
+      list_rangking: [{ peringkat: 1, nama: 'Ani', skor: 710 }],
+      my_rangking: null,
+    };
+    const { storeState } = await expectSaga(
+      loadRankingJurusan,
+      rankingJurusanRequested({ idjadwal: 4, numoption: 1 }),
+    )
+      .withReducer(reducer, initial)
+      .provide([[matchers.call.fn(fetchRankingJurusan), { status: true, content }]])
+      .run();
+    expect((storeState as State).ranking.jurusan.data?.option_student.jurusan).toBe('Kedokteran');
+  });
+});

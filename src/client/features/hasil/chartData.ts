@@ -1,0 +1,25 @@
+import type { SkorPaketItem } from '../../../contract';
+
+/** One line of the score chart: the packages of one type ("UTBK", "TO Akbar", ...) as (paket, nilai) pairs. */
+export interface ChartSeries {
+  name: string;
+  data: [paket: number, nilai: number][];
+}
+
+/** Spec §2 Results: chart data groups package results by type; each group has a name and (paket, nilai) pairs.
+ * Groups keep the order in which their type first appears; pairs run by package number, so each line goes left to
+ * right. */
+export function groupChartData(
+  items: readonly Pick<SkorPaketItem, 'type' | 'paket' | 'skor'>[],
+): ChartSeries[] {
+  const groups = new Map<string, [number, number][]>();
+  for (const item of items) {
+    const pairs = groups.get(item.type) ?? [];
+    pairs.push([item.paket, item.skor]);
+    groups.set(item.type, pairs);
+  }
+  return Array.from(groups, ([name, pairs]) => ({
+    name,
+    data: pairs.sort((a, b) => a[0] - b[0]),
+  }));
+}

@@ -1,0 +1,305 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { PembahasanContent, PembahasanMapel, PembahasanMapelItem } from '../../../contract';
+import {
+  fetchHasilKategori,
+  fetchHasilList,
+  fetchHasilMateri,
+  fetchHasilPtn,
+  fetchHasilSkor,
+  fetchPembahasan,
+  fetchPembahasanMateri,
+  generateHasilMapel,
+  type GenerateHasilMapelReply,
+  type HasilKategoriReply,
+  type HasilListReply,
+  type HasilMateriListReply,
+  type HasilPtnReply,
+  type HasilSkorReply,
+  type PembahasanMateriReply,
+  type PembahasanReply,
+} from '../../api/hasil';
+import { confirmDialog, showCallError, showError, showFailed } from '../../components/dialogs';
+import { text } from '../../text';
+import { selectIdSiswa } from '../auth/slice';
+import {
+  detailFailed,
+  detailKey,
+  detailLoaded,
+  detailLoading,
+  detailRequested,
+  hasilListFailed,
+  hasilListLoaded,
+  hasilListLoading,
+  hasilRequested,
+  navigationRequested,
+  pembahasanMateriFailed,
+  pembahasanMateriLoaded,
+  pembahasanMateriLoading,
+  pembahasanMateriRequested,
+  ptnFailed,
+  ptnLoaded,
+  ptnLoading,
+  ptnMissing,
+  ptnRequested,
+  ptnSyncRequested,
+  ptnSyncing,
+  reviewFailed,
+  reviewKey,
+  reviewListFailed,
+  reviewListLoaded,
+  reviewListLoading,
+  reviewListRequested,
+  reviewLoaded,
+  reviewLoading,
+  reviewMapelChosen,
+  reviewRequested,
+} from './slice';
+
+const t = text.hasil;
+
+/** The server's refusal when a schedule's score summary is missing (spec §4 "Missing score summary"). */
+export const REKAP_TIDAK_ADA = 'Rekapitulasi nilai per mapel tidak ditemukan';
+
+/** The review of one subject (asked with `idmapel`) rather than the list of subjects. */
+function isReviewMapel(content: PembahasanContent): content is PembahasanMapel {
+  return 'soal' in content && Array.isArray(content.soal);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The three lists of /hasil
+
+export function* loadHasilPaket(idSiswa: number) {
+  yield put(hasilListLoading('paket'));
+  try {
+    const reply: HasilListReply = yield call(fetchHasilList, idSiswa);
+    if (reply.status && 'content' in reply) {
+      yield put(hasilListLoaded({ list: 'paket', items: reply.content }));
+    } else {
+      yield put(hasilListFailed('paket'));
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(hasilListFailed('paket'));
+    yield call(showCallError, error, t.actions.getHasilTryout);
+  }
+}
+
+export function* loadHasilMateri(idSiswa: number) {
+  yield put(hasilListLoading('materi'));
+  try {
+    const reply: HasilMateriListReply = yield call(fetchHasilMateri, idSiswa);
+    if (reply.status && 'content' in reply) {
+      yield put(hasilListLoaded({ list: 'materi', items: reply.content }));
+    } else {
+      yield put(hasilListFailed('materi'));
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(hasilListFailed('materi'));
+    yield call(showCallError, error, t.actions.getHasilMateri);
+  }
+}
+
+export function* loadHasilSkor(idSiswa: number) {
+  yield put(hasilListLoading('skor'));
+  try {
+    const reply: HasilSkorReply = yield call(fetchHasilSkor, idSiswa);
+    if (reply.status && 'content' in reply) {
+      yield put(hasilListLoaded({ list: 'skor', items: reply.content }));
+    } else {
+      yield put(hasilListFailed('skor'));
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(hasilListFailed('skor'));
+    yield call(showCallError, error, t.actions.getHasilSkor);
+  }
+}
+
+/** /hasil opened: results change whenever a tryout ends, so the lists are asked for on every visit. */
+export function* loadHasil() {
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return;
+  yield all([call(loadHasilPaket, idSiswa), call(loadHasilMateri, idSiswa), call(loadHasilSkor, idSiswa)]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Category result detail
+
+export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>) {
+  const { id, hash } = action.payload;
+  const key = detailKey(id, hash);
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return;
+  yield put(detailLoading(key));
+  try {
+    const reply: HasilKategoriReply = yield call(fetchHasilKategori, id, hash, idSiswa);
+    // A refusal means there is no result for this category: the page shows its empty state.
+    yield put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
+  } catch (error) {
+    yield put(detailFailed(key));
+    yield call(showCallError, error, t.actions.getDetailHasil);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PTN status and Sync
+
+/** Sync (spec §4): ask the server to build the score summary, then load the PTN status again. */
+export function* syncPtn(idjadwal: number): SagaIterator<void> {
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return;
+  yield put(ptnSyncing(true));
+  let synced = false;
+  try {
+    const reply: GenerateHasilMapelReply = yield call(generateHasilMapel, { idsiswa: idSiswa, idjadwal });
+    if (reply.status) synced = true;
+    else yield call(showFailed, reply.message);
+  } catch (error) {
+    yield call(showCallError, error, t.actions.syncHasilMapel);
+  } finally {
+    yield put(ptnSyncing(false));
+  }
+  if (synced) yield call(loadPtn, ptnRequested(idjadwal));
+}
+
+/** "Maaf" — the summary is missing; the student may start Sync from the dialog. */
+export function* offerSync(idjadwal: number): SagaIterator<void> {
+  const sync: boolean = yield call(confirmDialog, {
+    title: t.maaf,
+    text: t.rekapTidakAda,
+    icon: 'warning',
+    confirmText: t.sync,
+  });
+  if (sync) yield call(syncPtn, idjadwal);
+}
+
+export function* loadPtn(action: PayloadAction<number>): SagaIterator<void> {
+  const idjadwal = action.payload;
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return;
+  yield put(ptnLoading(idjadwal));
+  let missing = false;
+  try {
+    const reply: HasilPtnReply = yield call(fetchHasilPtn, { idsiswa: idSiswa, idjadwal });
+    if (reply.status && 'content' in reply && reply.content.mapel.length > 0) {
+      yield put(ptnLoaded({ idjadwal, data: reply.content }));
+    } else if (reply.status || reply.message === REKAP_TIDAK_ADA) {
+      // Either the server says so, or it answers an empty subject list: both mean the summary is missing.
+      yield put(ptnMissing(idjadwal));
+      missing = true;
+    } else {
+      yield put(ptnFailed(idjadwal));
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(ptnFailed(idjadwal));
+    yield call(showCallError, error, t.actions.getHasilPtn);
+  }
+  if (missing) yield call(offerSync, idjadwal);
+}
+
+function* syncRequested(action: PayloadAction<number>) {
+  yield call(syncPtn, action.payload);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reviews
+
+export function* loadReviewList(action: PayloadAction<number>) {
+  const idjadwal = action.payload;
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return;
+  yield put(reviewListLoading(idjadwal));
+  try {
+    const reply: PembahasanReply = yield call(fetchPembahasan, { idsiswa: idSiswa, idjadwal });
+    if (reply.status && 'content' in reply && !isReviewMapel(reply.content)) {
+      yield put(reviewListLoaded({ idjadwal, data: reply.content }));
+    } else {
+      yield put(reviewListLoaded({ idjadwal, data: null }));
+      if (!reply.status) yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(reviewListFailed(idjadwal));
+    yield call(showCallError, error, t.actions.getPembahasan);
+  }
+}
+
+/** Load one subject's review into the store; true when it arrived. */
+export function* loadReview(idjadwal: number, idmapel: number) {
+  const key = reviewKey(idjadwal, idmapel);
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return false;
+  yield put(reviewLoading(key));
+  try {
+    const reply: PembahasanReply = yield call(fetchPembahasan, { idsiswa: idSiswa, idjadwal, idmapel });
+    if (reply.status && 'content' in reply && isReviewMapel(reply.content)) {
+      yield put(reviewLoaded({ key, data: reply.content }));
+      return true;
+    }
+    yield put(reviewLoaded({ key, data: null }));
+    yield call(showError, t.gagal, (!reply.status && reply.message) || t.belumDikerjakanText);
+  } catch (error) {
+    yield put(reviewFailed(key));
+    yield call(showCallError, error, t.actions.getPembahasan);
+  }
+  return false;
+}
+
+/** Spec §4 "Review of a finished subject": status "1" asks "Lanjutkan?", loads the review and opens its sheet;
+ * any other status shows "Gagal" / "Tryout ini belum dikerjakan". */
+export function* chooseReviewMapel(action: PayloadAction<{ idjadwal: number; mapel: PembahasanMapelItem }>) {
+  const { idjadwal, mapel } = action.payload;
+  if (mapel.status !== '1') {
+    yield call(showError, t.gagal, t.belumDikerjakanText);
+    return;
+  }
+  const go: boolean = yield call(confirmDialog, {
+    title: t.lanjutkanTitle,
+    text: t.lanjutkanText(mapel.mapel),
+    icon: 'question',
+    confirmText: t.lanjutkanConfirm,
+  });
+  if (!go) return;
+  const loaded: boolean = yield call(loadReview, idjadwal, mapel.idmapel);
+  if (loaded) yield put(navigationRequested(`/hasil/${idjadwal}/review/${mapel.idmapel}`));
+}
+
+function* reviewRequestedFlow(action: PayloadAction<{ idjadwal: number; idmapel: number }>) {
+  yield call(loadReview, action.payload.idjadwal, action.payload.idmapel);
+}
+
+export function* loadPembahasanMateri(action: PayloadAction<number>) {
+  const idmateri = action.payload;
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return;
+  yield put(pembahasanMateriLoading(idmateri));
+  try {
+    const reply: PembahasanMateriReply = yield call(fetchPembahasanMateri, idmateri, idSiswa);
+    if (reply.status && 'content' in reply) {
+      yield put(pembahasanMateriLoaded({ idmateri, data: reply.content }));
+    } else {
+      yield put(pembahasanMateriLoaded({ idmateri, data: null }));
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(pembahasanMateriFailed(idmateri));
+    yield call(showCallError, error, t.actions.getPembahasanMateri);
+  }
+}
+
+export function* hasilSaga() {
+  yield all([
+    takeLatest(hasilRequested.type, loadHasil),
+    takeLatest(detailRequested.type, loadDetail),
+    takeLatest(ptnRequested.type, loadPtn),
+    takeLeading(ptnSyncRequested.type, syncRequested),
+    takeLatest(reviewListRequested.type, loadReviewList),
+    // One subject at a time: a second click while the first dialog or call is open is ignored.
+    takeLeading(reviewMapelChosen.type, chooseReviewMapel),
+    takeLatest(reviewRequested.type, reviewRequestedFlow),
+    takeLatest(pembahasanMateriRequested.type, loadPembahasanMateri),
+  ]);
+}

@@ -1,0 +1,47 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { groupChartData } from './chartData';
+import { detailKey, reviewKey, type HasilState, type Loaded } from './slice';
+
+type WithHasil = { hasil: HasilState };
+
+export const selectHasilPaket = (state: WithHasil) => state.hasil.listHasilPaket;
+export const selectHasilMateri = (state: WithHasil) => state.hasil.listHasilMateri;
+export const selectSkorPaket = (state: WithHasil) => state.hasil.listSkorPaket;
+export const selectHasilListStatus = (state: WithHasil) => state.hasil.listStatus;
+export const selectChartSeries = createSelector([selectSkorPaket], (items) => groupChartData(items));
+export const selectNavigateTo = (state: WithHasil) => state.hasil.navigateTo;
+
+/** What a page shows for its own key: the data, or nothing while another key's data is in the store. */
+export interface PageData<T> {
+  data: T | null;
+  /** True until an answer for this key has arrived. */
+  loading: boolean;
+  failed: boolean;
+}
+
+function forKey<T>(loaded: Loaded<T>, key: string): PageData<T> {
+  if (loaded.key !== key) return { data: null, loading: true, failed: false };
+  return {
+    data: loaded.data,
+    loading: loaded.status === 'loading' || loaded.status === 'idle',
+    failed: loaded.status === 'failed',
+  };
+}
+
+export const selectDetail = (state: WithHasil, id: number, hash: string) =>
+  forKey(state.hasil.detail, detailKey(id, hash));
+
+export const selectPtn = (state: WithHasil, idjadwal: number) => ({
+  ...forKey(state.hasil.ptn, String(idjadwal)),
+  missing: state.hasil.ptn.key === String(idjadwal) && state.hasil.ptn.missing,
+  syncing: state.hasil.ptn.syncing,
+});
+
+export const selectReviewList = (state: WithHasil, idjadwal: number) =>
+  forKey(state.hasil.reviewList, String(idjadwal));
+
+export const selectReview = (state: WithHasil, idjadwal: number, idmapel: number) =>
+  forKey(state.hasil.review, reviewKey(idjadwal, idmapel));
+
+export const selectPembahasanMateri = (state: WithHasil, idmateri: number) =>
+  forKey(state.hasil.pembahasanMateri, String(idmateri));
