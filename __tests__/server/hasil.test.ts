@@ -7,6 +7,7 @@ import {
   type PaketFixture,
 } from '../helpers/hasilFixture';
 import { irtNilai } from '../../src/server/domain/irt';
+import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 import { IRT_MIN_PESERTA } from '../../src/server/features/shared/irtScoring';
 import type { HasilListItem, PembahasanMapel } from '../../src/contract/hasil';
 
@@ -505,5 +506,64 @@ describe('IRT scores of TO Akbar schedules', () => {
     const rows = await rowsOf(ev.idJadwal);
     expect(rows).toHaveLength(30);
     expect(rows.every((r) => r.metode === 'irt')).toBe(true);
+  });
+});
+
+describe('with the demo data', () => {
+  let seeded: SeededTestContext;
+  beforeAll(async () => {
+    seeded = await buildSeededTestApp({ clock: testClock(FIXTURE_NOW), participants: 60 });
+  }, 60_000);
+  afterAll(() => seeded.close());
+
+  const call = (headers: { key: string }, url: string, payload: object) =>
+    seeded.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
+
+  it("answers the regular student's results, PTN status and ranking", async () => {
+    const { headers, siswa } = await loginAs(seeded.app, 'reguler');
+    const paket1 = seeded.seed.jadwal.selesai;
+
+    const list = (await call(headers, '/siswa/tryout/hasil', { id_siswa: siswa.id, type: 'list' })).json();
+    expect(list.status).toBe(true);
+    expect(list.content.length).toBeGreaterThanOrEqual(paket1.kategori.length);
+    expect(list.content.every((item: HasilListItem) => item.type === 'UTBK')).toBe(true);
+
+    const ptn = (
+      await call(headers, '/siswa/tryout/hasilptn', { idsiswa: siswa.id, idjadwal: paket1.id })
+    ).json();
+    expect(ptn.status).toBe(true);
+    expect(ptn.content.my_ptn.skor).toBeCloseTo(seeded.seed.reguler.skorPaket1, 1);
+    expect(ptn.content.my_ptn.hasil).toBe(1);
+    expect(ptn.content.list_pilihan.map((p: { status: number }) => p.status)).toEqual([0, 1]);
+
+    const ranking = (
+      await call(headers, `/siswa/tryout/ranking/idsiswa/${siswa.id}/paket/${paket1.id}`, {})
+    ).json().content;
+    expect(ranking.my_rangking).not.toBeNull();
+    expect(ranking.jumlah_peserta).toBe(ranking.list_rangking.length);
+    const ranks = ranking.list_rangking.map((r: { peringkat: number }) => r.peringkat);
+    expect(new Set(ranks).size).toBeLessThan(ranks.length); // the seed's tie shares a rank
+  });
+
+  it("shows the event student's IRT-scored TO Akbar result", async () => {
+    const { headers, siswa } = await loginAs(seeded.app, 'akbar');
+    const event = seeded.seed.jadwal.eventSelesai;
+    const list = (await call(headers, '/siswa/tryout/hasil', { id_siswa: siswa.id, type: 'list' })).json();
+    expect(
+      list.content.some((item: HasilListItem) => item.type === 'TO Akbar' && item.idjadwal === event.id),
+    ).toBe(true);
+    const rows = await seeded.db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['metode', 'theta'])
+      .where('id_jadwal', '=', event.id)
+      .where('id_siswa', '=', siswa.id)
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.metode === 'irt' && r.theta !== null)).toBe(true);
   });
 });
