@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './createDb';
 import * as initial from './migrations/001_initial';
 
@@ -14,7 +14,17 @@ class ListProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: new ListProvider(db) });
+  // PostgreSQL: Kysely looks for its migration tables in every schema, so a test schema would see another
+  // suite's tables and skip creating its own. Pin them to the connection's current schema.
+  const migrationTableSchema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new ListProvider(db),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     throw result.error instanceof Error ? result.error : new Error(String(result.error));
