@@ -336,6 +336,75 @@ describe('seedDemo', () => {
     expect(rivals.filter((r) => r.skor > score).length).toBeLessThan(lulus.kapasitas);
   });
 
+  it('creates per-topic tryouts: categories, subjects, topics with keyed questions of types 1, 2 and 4', async () => {
+    const kategori = await db.kysely.selectFrom('materi_kategori').selectAll().execute();
+    expect(kategori.length).toBeGreaterThanOrEqual(2);
+    for (const k of kategori) {
+      const mapel = await db.kysely
+        .selectFrom('materi_mapel')
+        .selectAll()
+        .where('id_kategori', '=', k.id)
+        .execute();
+      expect(mapel.length).toBeGreaterThanOrEqual(2);
+      for (const m of mapel) {
+        const materi = await db.kysely
+          .selectFrom('materi')
+          .selectAll()
+          .where('id_mapel', '=', m.id)
+          .execute();
+        expect(materi.length).toBeGreaterThanOrEqual(2);
+        for (const t of materi) {
+          expect(t.menit).toBeGreaterThanOrEqual(10);
+          expect(t.menit).toBeLessThanOrEqual(20);
+          const soal = await db.kysely
+            .selectFrom('materi_soal')
+            .selectAll()
+            .where('id_materi', '=', t.id)
+            .execute();
+          expect(soal.length).toBeGreaterThanOrEqual(5);
+          expect(soal.length).toBeLessThanOrEqual(10);
+          for (const q of soal) {
+            expect([1, 2, 4]).toContain(q.type);
+            expect(q.kunci).not.toBe('');
+            expect(q.pembahasan).not.toBe('');
+            if (q.type === 1) expect([q.a, q.b, q.c, q.d].every((o) => o !== '')).toBe(true);
+          }
+        }
+      }
+    }
+    const types = await db.kysely.selectFrom('materi_soal').select('type').distinct().execute();
+    expect(new Set(types.map((t) => t.type))).toEqual(new Set([1, 2, 4]));
+    const fourChoice = await db.kysely
+      .selectFrom('materi_soal')
+      .select('id')
+      .where('type', '=', 1)
+      .where('e', '=', '')
+      .execute();
+    expect(fourChoice.length).toBeGreaterThan(0);
+  });
+
+  it('gives reguler one finished topic whose score follows its answers', async () => {
+    const hasil = await db.kysely.selectFrom('materi_hasil').selectAll().execute();
+    expect(hasil).toHaveLength(1);
+    const [h] = hasil;
+    expect(h).toMatchObject({ id_siswa: seed.siswa.reguler, id_materi: seed.materi.selesai, status: 1 });
+    const soal = await db.kysely
+      .selectFrom('materi_soal')
+      .select('id')
+      .where('id_materi', '=', h.id_materi)
+      .execute();
+    const jawaban = await db.kysely
+      .selectFrom('materi_jawaban')
+      .select('id_soal')
+      .where('id_materi_hasil', '=', h.id)
+      .execute();
+    expect(jawaban).toHaveLength(soal.length);
+    const scored = h.benar + h.salah + h.kosong;
+    expect(scored).toBeGreaterThan(0);
+    expect(h.skor).toBe(Math.round((100 * h.benar) / scored));
+    expect(seed.materi.belum).not.toBe(seed.materi.selesai);
+  });
+
   it('seedIfEmpty does nothing on a seeded database', async () => {
     const before = await counts(db);
     await expect(seedIfEmpty(db)).resolves.toBe(false);

@@ -7,6 +7,7 @@ import { insertAttempts, type AttemptPlan } from './attempts';
 import { insertRows, insertRowsReturningIds } from './batch';
 import { DAY, type JadwalRole } from './catalog';
 import { pilihanAcak, pilihanReguler, type ProdiSeed } from './choices';
+import { insertMateri, type MateriSummary } from './materi';
 import { enrol, insertPackages, type JadwalSeed } from './packages';
 import { pesertaSintetis, type Peserta } from './participants';
 import { PRODI } from './prodi';
@@ -56,6 +57,8 @@ export interface SeedSummary {
   reguler: { skorPaket1: number; prodiTidakLulus: number; prodiLulus: number };
   /** Finished package attempts (hasil_to rows) written. */
   attempts: number;
+  /** Per-topic tryouts: the topic reguler finished and one he has not started. */
+  materi: MateriSummary;
 }
 
 const AKTIF_DEFAULT = 300;
@@ -106,6 +109,7 @@ interface Inserted {
   jadwal: Record<JadwalRole, JadwalSeed>;
   reguler: SeedSummary['reguler'];
   attempts: number;
+  materi: MateriSummary;
 }
 
 async function insertAll(
@@ -188,11 +192,14 @@ async function insertAll(
     ...peserta.flatMap((p, i) => pilihanAcak(pilihanRng, prodi, pesertaIds[i], p.theta)),
   ]);
 
+  const materi = await insertMateri(trx, rng.fork('materi'), now, siswa.reguler);
+
   return {
     siswa,
     jadwal,
     reguler: { skorPaket1, prodiTidakLulus: tidakLulus.id, prodiLulus: lulus.id },
     attempts,
+    materi,
   };
 }
 
@@ -227,6 +234,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     participants: total,
     reguler: inserted.reguler,
     attempts: inserted.attempts,
+    materi: inserted.materi,
   };
 }
 

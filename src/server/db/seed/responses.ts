@@ -35,7 +35,7 @@ const ESAI_SEADANYA = [
   'Menurut saya kalimat itu sudah benar.',
 ];
 
-function jawabSoal(rng: Rng, theta: number, soal: SoalSeed): Jawaban {
+export function jawabSoal(rng: Rng, theta: number, soal: SoalSeed): Jawaban {
   const p = peluangBenar(theta, soal.difficulty);
   const blank = rng.chance(soal.type === 1 ? 0.05 : soal.type === 4 ? 0.25 : 0.12);
   switch (soal.type) {

@@ -22,7 +22,7 @@ const BARANG = [
   'jam tangan',
 ];
 
-function diskon(ctx: GenContext): SoalDraft {
+export function diskon(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const harga = rng.int(2, 9) * 100_000;
   const d1 = rng.pick([10, 20, 25, 30]);
@@ -70,7 +70,7 @@ function aljabar(ctx: GenContext): SoalDraft {
   );
 }
 
-function perbandingan(ctx: GenContext): SoalDraft {
+export function perbandingan(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const a = rng.int(2, 4);
   const b = a + rng.int(1, 3);
@@ -93,7 +93,7 @@ function perbandingan(ctx: GenContext): SoalDraft {
   );
 }
 
-function rataRata(ctx: GenContext): SoalDraft {
+export function rataRata(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const n = rng.int(5, 9);
   const mean = rng.int(65, 78);
@@ -114,7 +114,7 @@ function rataRata(ctx: GenContext): SoalDraft {
   );
 }
 
-function peluang(ctx: GenContext): SoalDraft {
+export function peluang(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const merah = rng.int(2, 7);
   const biru = rng.int(3, 9);
@@ -148,7 +148,7 @@ function desimal(ctx: GenContext): SoalDraft {
   );
 }
 
-function persenKenaikan(ctx: GenContext): SoalDraft {
+export function persenKenaikan(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const lama = rng.int(4, 9) * 50;
   const persen = rng.pick([10, 20, 30, 40, 60]);

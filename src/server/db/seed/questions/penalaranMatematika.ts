@@ -45,7 +45,7 @@ function tarifOjek(ctx: GenContext): SoalDraft {
   );
 }
 
-function tabungan(ctx: GenContext): SoalDraft {
+export function tabungan(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const pokok = rng.int(2, 8) * 1_000_000;
   const bunga = rng.pick([4, 5, 6]);
@@ -119,7 +119,7 @@ function penjualan(ctx: GenContext): SoalDraft {
   );
 }
 
-function skala(ctx: GenContext): SoalDraft {
+export function skala(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const cm = rng.int(3, 12);
   const skalaPeta = rng.pick([250_000, 500_000, 1_000_000]);

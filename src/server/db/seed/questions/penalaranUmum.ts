@@ -14,7 +14,7 @@ import {
 
 /** Penalaran Umum: number patterns, syllogisms, sets, calendars and data tables (type 3, Benar/Salah). */
 
-function barisan(ctx: GenContext): SoalDraft {
+export function barisan(ctx: GenContext): SoalDraft {
   const { rng } = ctx;
   const kind = rng.int(0, 2);
   let terms: number[];
@@ -71,7 +71,7 @@ const SILOGISME: readonly [string, string, string][] = [
   ],
 ];
 
-function silogisme(ctx: GenContext): SoalDraft {
+export function silogisme(ctx: GenContext): SoalDraft {
   const [a, b, c] = bankItem(SILOGISME, ctx);
   if (ctx.rng.chance(0.5)) {
     return pilihanGanda(
@@ -147,7 +147,7 @@ function himpunan(ctx: GenContext): SoalDraft {
   );
 }
 
-function implikasi(ctx: GenContext): SoalDraft {
+export function implikasi(ctx: GenContext): SoalDraft {
   const bank: readonly [string, string, string][] = [
     ['hujan turun deras', 'jalan di depan sekolah tergenang', 'bus sekolah datang terlambat'],
     ['harga cabai naik', 'pedagang warung mengurangi porsi sambal', 'pelanggan mengeluh'],
