@@ -1,0 +1,183 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { throwError } from 'redux-saga-test-plan/providers';
+import { login, logout } from '../../../src/client/api/auth';
+import { rootReducer, type AppState } from '../../../src/client/app/rootReducer';
+import { showError, showFailed } from '../../../src/client/components/dialogs';
+import { authSaga } from '../../../src/client/features/auth/saga';
+import { loginRequested, logoutRequested, sessionExpired } from '../../../src/client/features/auth/slice';
+import { reloadPage } from '../../../src/client/lib/browser';
+import { readSession } from '../../../src/client/session/cookies';
+import { text } from '../../../src/client/text';
+import { demoStudents, loggedInState, TEST_PASSWORD } from '../../helpers/clientFixtures';
+
+const initialState = (): AppState => rootReducer(undefined, { type: '@@test/init' });
+const withState = (partial: Partial<AppState>): AppState => ({ ...initialState(), ...partial });
+
+function axiosError(code: string, status?: number, statusText = ''): AxiosError {
+  const config = { url: '/auth/login', baseURL: '/api', headers: new AxiosHeaders() };
+  const response = status
+    ? { status, statusText, data: { status: false, message: statusText }, headers: {}, config }
+    : undefined;
+  return new AxiosError(
+    status ? `Request failed with status code ${status}` : 'Network Error',
+    code,
+    config,
+    {},
+    response,
+  );
+}
+
+const credential = { username: 'reguler', password: TEST_PASSWORD };
+
+describe('login saga', () => {
+  it('stores the encrypted session, fills the profile and reloads on status true', async () => {
+    const reply = {
+      status: true,
+      message: 'Login berhasil',
+      content: { user: demoStudents.reguler, access_token: { value: 'session-token-1' } },
+    };
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, initialState())
+      .provide([
+        [matchers.call.fn(login), reply],
+        [matchers.call.fn(reloadPage), undefined],
+      ])
+      .call(login, { code: 's', isgoogle: false, username: 'reguler', password: TEST_PASSWORD })
+      .call(reloadPage)
+      .dispatch(loginRequested(credential))
+      .silentRun(50);
+
+    expect(storeState.auth).toMatchObject({
+      isLoggedIn: true,
+      idSiswa: 1,
+      loginStatus: 'idle',
+      loginAttempts: 1,
+    });
+    expect(storeState.profile.profilUser?.nama_lengkap).toBe('Muhammad Rizky Pratama');
+    expect(readSession()).toEqual({
+      latisKey: { key: 'session-token-1' },
+      credential,
+      idProfil: 1,
+      id: 1,
+    });
+    // Encrypted: neither the token nor the password is readable in the cookie jar.
+    expect(document.cookie).not.toContain('session-token-1');
+    expect(document.cookie).not.toContain(TEST_PASSWORD);
+  });
+
+  it('shows "Failed" with the server message on status false and stays logged out', async () => {
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, initialState())
+      .provide([
+        [matchers.call.fn(login), { status: false, message: 'Username atau password salah' }],
+        [matchers.call.fn(showFailed), undefined],
+      ])
+      .call(showFailed, 'Username atau password salah')
+      .not.call.fn(reloadPage)
+      .dispatch(loginRequested(credential))
+      .silentRun(50);
+
+    expect(storeState.auth).toMatchObject({ isLoggedIn: false, loginStatus: 'idle', loginAttempts: 1 });
+    expect(readSession()).toBeNull();
+  });
+
+  it('titles the modal with the error code and shows message plus HTTP status text on an HTTP error', async () => {
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, initialState())
+      .provide([
+        [matchers.call.fn(login), throwError(axiosError('ERR_BAD_RESPONSE', 500, 'Internal Server Error'))],
+        [matchers.call.fn(showError), undefined],
+      ])
+      .call(showError, 'ERR_BAD_RESPONSE', 'Request failed with status code 500 Internal Server Error')
+      .dispatch(loginRequested(credential))
+      .silentRun(50);
+    expect(storeState.auth).toMatchObject({ isLoggedIn: false, loginStatus: 'idle', loginAttempts: 1 });
+  });
+
+  it('titles the modal ERR_NETWORK when the server cannot be reached', async () => {
+    await expectSaga(authSaga)
+      .withReducer(rootReducer, initialState())
+      .provide([
+        [matchers.call.fn(login), throwError(axiosError('ERR_NETWORK'))],
+        [matchers.call.fn(showError), undefined],
+      ])
+      .call(showError, 'ERR_NETWORK', 'Network Error')
+      .dispatch(loginRequested(credential))
+      .silentRun(50);
+  });
+});
+
+describe('logout saga', () => {
+  it('is blocked while a package tryout runs: no call, still logged in', async () => {
+    const state = withState(loggedInState(demoStudents.reguler, { cookies: true }));
+    const running = { ...state, tryoutPaket: { ...state.tryoutPaket, isRunning: true } };
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, running)
+      .provide([[matchers.call.fn(showError), undefined]])
+      .call(
+        showError,
+        text.common.failed,
+        'Sorry, Tryout masih berjalan, silahkan selesaikan tryout dahulu sebelum logout',
+      )
+      .not.call.fn(logout)
+      .dispatch(logoutRequested())
+      .silentRun(50);
+    expect(storeState.auth.isLoggedIn).toBe(true);
+    expect(readSession()).not.toBeNull();
+  });
+
+  it('is blocked while a per-topic tryout runs', async () => {
+    const state = withState(loggedInState(demoStudents.reguler, { cookies: true }));
+    const running = { ...state, tryoutMateri: { ...state.tryoutMateri, isRunning: true } };
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, running)
+      .provide([[matchers.call.fn(showError), undefined]])
+      .not.call.fn(logout)
+      .dispatch(logoutRequested())
+      .silentRun(50);
+    expect(storeState.auth.isLoggedIn).toBe(true);
+  });
+
+  it('sends the stored credential, then clears cookies and every slice', async () => {
+    const state = withState(loggedInState(demoStudents.tutor, { cookies: true }));
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, state)
+      .provide([[matchers.call.fn(logout), { status: true, message: 'Logout berhasil' }]])
+      .call(logout, { code: 's', username: 'tutor', password: TEST_PASSWORD })
+      .dispatch(logoutRequested())
+      .silentRun(50);
+    expect(storeState.auth.isLoggedIn).toBe(false);
+    expect(storeState.profile.profilUser).toBeNull();
+    expect(readSession()).toBeNull();
+  });
+
+  it('shows the error code and message when the call fails, and ends the session anyway', async () => {
+    const state = withState(loggedInState(demoStudents.umum, { cookies: true }));
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, state)
+      .provide([
+        [matchers.call.fn(logout), throwError(axiosError('ERR_NETWORK'))],
+        [matchers.call.fn(showError), undefined],
+      ])
+      .call(showError, 'ERR_NETWORK', 'Network Error')
+      .dispatch(logoutRequested())
+      .silentRun(50);
+    expect(storeState.auth.isLoggedIn).toBe(false);
+    expect(readSession()).toBeNull();
+  });
+});
+
+describe('session expiry', () => {
+  it('a 401 (sessionExpired) clears the cookies and the store', async () => {
+    const state = withState(loggedInState(demoStudents.akbar, { cookies: true }));
+    const { storeState } = await expectSaga(authSaga)
+      .withReducer(rootReducer, state)
+      .dispatch(sessionExpired())
+      .silentRun(50);
+    expect(storeState.auth).toMatchObject({ isLoggedIn: false, latisKey: null, idSiswa: null });
+    expect(storeState.profile.profilUser).toBeNull();
+    expect(readSession()).toBeNull();
+  });
+});

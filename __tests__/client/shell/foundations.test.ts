@@ -1,0 +1,115 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { call, take } from 'redux-saga/effects';
+import { keepAlive } from '../../../src/client/app/rootSaga';
+import { actionSanitizer, stateSanitizer } from '../../../src/client/app/devtools';
+import { makeStore } from '../../../src/client/app/store';
+import { loginRequested } from '../../../src/client/features/auth/slice';
+import {
+  hasFiveChoices,
+  isEventLembaga,
+  isRegularLembaga,
+  selectCanSeePermateri,
+  selectFiveChoiceToE,
+} from '../../../src/client/features/profile/selectors';
+import { clock, createFakeClock, setClock } from '../../../src/client/lib/clock';
+import { decryptValue, encryptValue } from '../../../src/client/session/crypto';
+import { clearSession, readSession, readToken, writeSession } from '../../../src/client/session/cookies';
+import { demoStudents, loggedInState } from '../../helpers/clientFixtures';
+
+describe('session cookies', () => {
+  it('round-trips the five encrypted cookies and clears them', () => {
+    writeSession({
+      latisKey: { key: 'abc' },
+      credential: { username: 'u', password: 'p' },
+      idProfil: 7,
+      id: 7,
+    });
+    const names = document.cookie.split(';').map((c) => c.split('=')[0].trim());
+    expect(names.sort()).toEqual(['authenticated', 'credential', 'id', 'idprofil', 'latiskey']);
+    expect(readToken()).toBe('abc');
+    expect(readSession()?.credential).toEqual({ username: 'u', password: 'p' });
+    clearSession();
+    expect(readSession()).toBeNull();
+    expect(document.cookie).toBe('');
+  });
+
+  it('a tampered cookie reads as logged out', () => {
+    writeSession({
+      latisKey: { key: 'abc' },
+      credential: { username: 'u', password: 'p' },
+      idProfil: 7,
+      id: 7,
+    });
+    document.cookie = 'authenticated=not-ours; path=/';
+    expect(readSession()).toBeNull();
+    expect(decryptValue(encryptValue({ a: 1 }))).toEqual({ a: 1 });
+    expect(decryptValue('garbage')).toBeUndefined();
+  });
+});
+
+describe('student type rules', () => {
+  it('event lembaga ignores accents, case and spacing', () => {
+    expect(isEventLembaga('TO Akbar')).toBe(true);
+    expect(isEventLembaga('  tó  AKBAR ')).toBe(true);
+    expect(isEventLembaga('TO Akbar Plus')).toBe(false);
+    expect(isRegularLembaga('SiapTes')).toBe(true);
+    expect(isRegularLembaga('TutorIndonesia')).toBe(true);
+    expect(isRegularLembaga('Bimbel Nusantara')).toBe(false);
+  });
+
+  it('five choices: non-regular always, regular only for the SMA IPA/IPS interests', () => {
+    expect(hasFiveChoices('Bimbel Nusantara', 'SMP KELAS 9')).toBe(true);
+    expect(hasFiveChoices('SiapTes', 'SMA KELAS 12 IPA')).toBe(true);
+    expect(hasFiveChoices('tutorindonesia', 'SMP KELAS 9')).toBe(false);
+    const state = (user: typeof demoStudents.reguler) => ({ profile: loggedInState(user).profile! });
+    expect(selectFiveChoiceToE(state(demoStudents.tutor))).toBe(false);
+    expect(selectFiveChoiceToE(state(demoStudents.akbar))).toBe(true);
+    expect(selectCanSeePermateri(state(demoStudents.akbar))).toBe(false);
+    expect(selectCanSeePermateri(state(demoStudents.tutor))).toBe(true);
+  });
+});
+
+describe('root saga supervisor', () => {
+  it('restarts a crashed watcher so it keeps serving actions', async () => {
+    let runs = 0;
+    function* flaky() {
+      runs += 1;
+      yield take('CRASH');
+      throw new Error('boom');
+    }
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expectSaga(keepAlive, flaky).dispatch({ type: 'CRASH' }).dispatch({ type: 'CRASH' }).silentRun(50);
+    expect(runs).toBe(3);
+    expect(spy).toHaveBeenCalledWith(expect.stringContaining('crashed; restarting'), expect.any(Error));
+    spy.mockRestore();
+  });
+});
+
+describe('devtools sanitizers', () => {
+  it('mask the session key and the password', () => {
+    const state = makeStore(loggedInState(), { runSaga: false }).getState();
+    expect(JSON.stringify(stateSanitizer(state))).not.toContain('token-for-tests');
+    const action = actionSanitizer(loginRequested({ username: 'reguler', password: 'tryout123' }));
+    expect(JSON.stringify(action)).not.toContain('tryout123');
+    expect(JSON.stringify(action)).toContain('reguler');
+  });
+});
+
+describe('clock', () => {
+  it('a fake clock drives saga sleeps', async () => {
+    const fake = createFakeClock(1_000);
+    const restore = setClock(fake);
+    const ticks: number[] = [];
+    function* countdown() {
+      for (let i = 0; i < 3; i += 1) {
+        yield call(clock.sleep, 1000);
+        ticks.push(clock.now());
+      }
+    }
+    const run = expectSaga(countdown).run({ timeout: 500, silenceTimeout: true });
+    await fake.advance(3000);
+    await run;
+    restore();
+    expect(ticks).toEqual([2000, 3000, 4000]);
+  });
+});
