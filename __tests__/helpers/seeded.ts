@@ -1,7 +1,7 @@
 import type { App } from '../../src/server/app';
 import { DEMO, seedDemo, type SeedOptions, type SeedSummary } from '../../src/server/db/seed';
 import type { ProfileUser } from '../../src/contract/profile';
-import { buildTestApp, type TestClock, type TestContext } from './buildTestApp';
+import { buildTestApp, testClock, type TestClock, type TestContext } from './buildTestApp';
 
 export interface SeededTestContext extends TestContext {
   seed: SeedSummary;
@@ -15,11 +15,16 @@ export async function buildSeededTestApp(
   options: { clock?: TestClock; participants?: number; now?: number } = {},
 ): Promise<SeededTestContext> {
   let seed: SeedSummary | undefined;
-  const seedOptions: SeedOptions = { participants: options.participants ?? 60 };
+  // One clock for the seed and the app, so the seed's "now" is exactly the app's.
+  const clock = options.clock ?? testClock(options.now);
+  const seedOptions: SeedOptions = {
+    participants: options.participants ?? 60,
+    now: options.now ?? clock.now(),
+  };
   const context = await buildTestApp({
-    clock: options.clock,
+    clock,
     seed: async (db) => {
-      seed = await seedDemo(db, { ...seedOptions, now: options.now ?? options.clock?.now() ?? Date.now() });
+      seed = await seedDemo(db, seedOptions);
     },
   });
   if (!seed) throw new Error('seedDemo did not run');
