@@ -548,7 +548,7 @@ describe('with the demo data', () => {
     expect(ranking.jumlah_peserta).toBe(ranking.list_rangking.length);
     const ranks = ranking.list_rangking.map((r: { peringkat: number }) => r.peringkat);
     expect(new Set(ranks).size).toBeLessThan(ranks.length); // the seed's tie shares a rank
-  });
+  }, 30_000); // login hashes with scrypt, slow on a busy machine
 
   it("shows the event student's IRT-scored TO Akbar result", async () => {
     const { headers, siswa } = await loginAs(seeded.app, 'akbar');
@@ -565,5 +565,5 @@ describe('with the demo data', () => {
       .execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.metode === 'irt' && r.theta !== null)).toBe(true);
-  });
+  }, 30_000);
 });
