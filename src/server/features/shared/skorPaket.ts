@@ -1,6 +1,7 @@
 /**
- * Package scores shared by results (PTN status) and rankings (DESIGN.md "Rankings"): who finished a package, their
- * totals, and competition ranks — for the package and for one university programme.
+ * Pieces shared by results (PTN status), rankings and PDFs (DESIGN.md "Rankings"): access to a schedule, the
+ * student's university choices, who finished a package, their totals, and competition ranks — for the package
+ * and for one university programme.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/createDb';
