@@ -1,11 +1,13 @@
 import type { Saga } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/saga';
+import { hasilSaga } from '../features/hasil/saga';
 import { jadwalSaga } from '../features/jadwal/saga';
 import { profileSaga } from '../features/profile/saga';
+import { rankingSaga } from '../features/ranking/saga';
 
 /** Each feature's watcher saga. Add a feature by adding its saga here (one line). */
-export const featureSagas: Saga[] = [authSaga, profileSaga, jadwalSaga];
+export const featureSagas: Saga[] = [authSaga, profileSaga, jadwalSaga, hasilSaga, rankingSaga];
 
 /** Restarts in a row before a crashing watcher is given up (a watcher that throws at once would spin). */
 const MAX_RESTARTS = 5;

@@ -45,6 +45,76 @@ export const protectedRoutes: AppRoute[] = [
         import(/* webpackChunkName: "page-petunjuk" */ '../features/petunjuk/pages/PetunjukPage' as string),
     ),
   },
+  {
+    path: '/hasil',
+    Page: lazyPage<typeof import('../features/hasil/pages/HasilPage')>(
+      () => import(/* webpackChunkName: "page-hasil" */ '../features/hasil/pages/HasilPage' as string),
+    ),
+  },
+  {
+    path: '/hasil/:id/review',
+    Page: lazyPage<typeof import('../features/hasil/pages/ReviewListPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-hasil-review" */ '../features/hasil/pages/ReviewListPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/hasil/:id/kategori/:id2',
+    Page: lazyPage<typeof import('../features/hasil/pages/HasilKategoriPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-hasil-kategori" */ '../features/hasil/pages/HasilKategoriPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/hasil/:id/kategori/:id2/pdf',
+    Page: lazyPage<typeof import('../features/hasil/pages/HasilPdfPage')>(
+      () => import(/* webpackChunkName: "page-hasil-pdf" */ '../features/hasil/pages/HasilPdfPage' as string),
+    ),
+  },
+  {
+    path: '/hasil/:id/ptn',
+    Page: lazyPage<typeof import('../features/hasil/pages/PtnPage')>(
+      () => import(/* webpackChunkName: "page-hasil-ptn" */ '../features/hasil/pages/PtnPage' as string),
+    ),
+  },
+  {
+    path: '/pembahasan/:id',
+    Page: lazyPage<typeof import('../features/hasil/pages/PembahasanMateriPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-pembahasan" */ '../features/hasil/pages/PembahasanMateriPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/rangking',
+    Page: lazyPage<typeof import('../features/ranking/pages/RankingListPage')>(
+      () =>
+        import(/* webpackChunkName: "page-rangking" */ '../features/ranking/pages/RankingListPage' as string),
+    ),
+  },
+  {
+    path: '/rangking/:id/:id2',
+    Page: lazyPage<typeof import('../features/ranking/pages/RankingPaketPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-rangking-paket" */ '../features/ranking/pages/RankingPaketPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/rangking/:id/pilihan/:id2',
+    Page: lazyPage<typeof import('../features/ranking/pages/RankingPilihanPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-rangking-pilihan" */ '../features/ranking/pages/RankingPilihanPage' as string
+        ),
+    ),
+  },
 ];
 
 export const LoginPage = lazyPage<typeof import('../features/auth/pages/LoginPage')>(

@@ -1,0 +1,8 @@
+import Chart from 'react-apexcharts';
+import type { ChartSeries } from '../chartData';
+import { CHART_HEIGHT, nilaiChartOptions } from './chartOptions';
+
+/** The score line chart; its own chunk, so apexcharts is loaded only on /hasil. */
+export default function NilaiChart({ series }: { series: ChartSeries[] }) {
+  return <Chart type="line" height={CHART_HEIGHT} options={nilaiChartOptions} series={series} />;
+}

@@ -1,0 +1,122 @@
+import type { GroupSoalReview, SoalMateriReview, SoalReview } from '../../../../contract';
+import { text } from '../../../text';
+import { Html, isEmptyText } from './Html';
+
+const t = text.hasil;
+const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
+const optionKey = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' } as const;
+
+type Soal = SoalReview | SoalMateriReview;
+
+const shown = (answer: string) => (answer.trim() === '' || answer === '0' ? t.kosong : answer);
+
+/** The options of a type-1 question: only those with text; the key in green, the student's answer green when
+ * right and red when wrong. */
+function Options({ soal }: { soal: Soal }) {
+  const kunci = soal.kunci.toUpperCase();
+  const jawaban = soal.jawaban.toUpperCase();
+  return (
+    <ul className="list-unstyled mb-3">
+      {LETTERS.filter((letter) => !isEmptyText(soal[optionKey[letter]])).map((letter) => {
+        const isKunci = letter === kunci;
+        const isJawaban = letter === jawaban;
+        let tone = 'border';
+        if (isKunci) tone = 'border border-success bg-success-subtle';
+        if (isJawaban && !isKunci) tone = 'border border-danger bg-danger-subtle';
+        const marks = [isJawaban ? t.jawabanKamu : null, isKunci ? t.kunciJawaban : null].filter(Boolean);
+        return (
+          <li
+            key={letter}
+            className={`d-flex gap-2 align-items-start rounded p-2 mb-2 ${tone}`}
+            data-option={letter}
+            data-state={isKunci ? 'kunci' : isJawaban ? 'salah' : 'biasa'}
+          >
+            <span className="fw-bold">{letter}.</span>
+            <Html base64={soal[optionKey[letter]]} className="flex-grow-1" />
+            {marks.length > 0 && <span className="small fw-semibold text-nowrap">{marks.join(' · ')}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Statements({ group }: { group: GroupSoalReview[] }) {
+  return (
+    <div className="table-responsive mb-3">
+      <table className="table table-sm align-middle" aria-label={t.pernyataan}>
+        <thead>
+          <tr>
+            <th scope="col">{t.pernyataan}</th>
+            <th scope="col">{t.jawabanKamu}</th>
+            <th scope="col">{t.kunciJawaban}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.map((item, index) => {
+            const right = item.jawaban !== '' && item.jawaban === item.kunci;
+            return (
+              <tr key={index}>
+                <td>
+                  <Html base64={item.soal} />
+                </td>
+                <td className={right ? 'text-success fw-semibold' : 'text-danger fw-semibold'}>
+                  {shown(item.jawaban)}
+                </td>
+                <td className="text-success fw-semibold">{item.kunci}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The student's answer as shown: for statements (type 3) the verdict of the whole group, else the answer, with
+ * "Kosong" for a blank one. */
+function answerText(soal: Soal, group: GroupSoalReview[] | undefined): string {
+  if (soal.type !== 3) return shown(soal.jawaban);
+  if (soal.is_benar === 1) return t.benar;
+  return (group ?? []).every((item) => item.jawaban === '') ? t.kosong : t.salah;
+}
+
+/** One reviewed question: text, options or statements with the student's answer and the key, and the
+ * explanation. */
+export function ReviewQuestion({ soal, nomor }: { soal: Soal; nomor: number }) {
+  const group = 'group_soal' in soal ? soal.group_soal : undefined;
+  const right = soal.is_benar === 1;
+  return (
+    <article className="card shadow-sm mb-3" aria-label={t.soalNomor(nomor)}>
+      <div className="card-body">
+        <h2 className="h6 text-body-secondary">{t.soalNomor(nomor)}</h2>
+        <Html base64={soal.soal} className="mb-3" />
+        {soal.type === 1 && <Options soal={soal} />}
+        {soal.type === 3 && group && <Statements group={group} />}
+        <dl className="row mb-0">
+          <dt className="col-sm-3">{t.jawabanKamu}</dt>
+          <dd
+            className={`col-sm-9 fw-semibold ${right ? 'text-success' : 'text-danger'}`}
+            data-testid="jawaban"
+          >
+            {answerText(soal, group)}
+          </dd>
+          {soal.type !== 3 && (
+            <>
+              <dt className="col-sm-3">{t.kunciJawaban}</dt>
+              <dd className="col-sm-9 fw-semibold text-success" data-testid="kunci">
+                {shown(soal.kunci)}
+              </dd>
+            </>
+          )}
+        </dl>
+        {!isEmptyText(soal.pembahasan) && (
+          <div className="mt-3 border-top pt-3">
+            <h3 className="h6">{t.pembahasan}</h3>
+            <Html base64={soal.pembahasan} />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { shallowEqual } from 'react-redux';
+import { useParams } from 'react-router-dom';
+import { hasilPdfUrl } from '../../../api/hasil';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { text } from '../../../text';
+import { formatNilai } from '../format';
+import { idParam } from '../params';
+import { selectDetail } from '../selectors';
+import { detailRequested } from '../slice';
+
+const t = text.hasil;
+
+/** Spec §2 Category result detail (/hasil/:id/kategori/:id2, id2 = category hash). */
+export default function HasilKategoriPage() {
+  const params = useParams();
+  const id = idParam(params.id) ?? 0;
+  const hash = params.id2 ?? '';
+  const dispatch = useAppDispatch();
+  const { data, loading } = useAppSelector((state) => selectDetail(state, id, hash), shallowEqual);
+
+  useEffect(() => {
+    if (id > 0 && hash !== '') dispatch(detailRequested({ id, hash }));
+  }, [dispatch, id, hash]);
+
+  if (id === 0 || hash === '') return <EmptyState message={t.detailTidakDitemukan} />;
+  if (loading && !data) return <Spinner />;
+  if (!data || data.detail.length === 0) return <EmptyState message={t.detailTidakDitemukan} />;
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-4">
+        <div>
+          <h1 className="h4 mb-1">{data.nama.toUpperCase()}</h1>
+          <p className="text-body-secondary mb-0">
+            {data.minat} · {t.paketNumber(data.paket)} · {data.kategori}
+          </p>
+        </div>
+        <a className="btn btn-primary" href={hasilPdfUrl(id, hash)} download>
+          {t.download}
+        </a>
+      </div>
+      <section className="card shadow-sm">
+        <div className="card-body table-responsive">
+          <table className="table align-middle mb-0" aria-label={data.kategori}>
+            <thead>
+              <tr>
+                <th scope="col">{t.no}</th>
+                <th scope="col">{t.mataPelajaran}</th>
+                <th scope="col">{t.benar}</th>
+                <th scope="col">{t.salah}</th>
+                <th scope="col">{t.kosong}</th>
+                <th scope="col">{t.nilai}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.detail.map((row, index) => (
+                <tr key={row.mapel}>
+                  <td>{index + 1}</td>
+                  <td>{row.mapel}</td>
+                  <td>{row.benar}</td>
+                  <td>{row.salah}</td>
+                  <td>{row.kosong}</td>
+                  <td>{formatNilai(row.nilai)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="fw-semibold">
+                <td colSpan={5}>{t.rataRata}</td>
+                <td>{formatNilai(data.rata_rata)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { text } from '../../../text';
+import { DataCard } from '../components/DataCard';
+import { HasilMateriTable, HasilPaketTable, HasilPtnTable } from '../components/HasilTables';
+import {
+  selectChartSeries,
+  selectHasilListStatus,
+  selectHasilMateri,
+  selectHasilPaket,
+  selectSkorPaket,
+} from '../selectors';
+import { hasilRequested } from '../slice';
+
+// apexcharts is big: it is fetched only when this page draws the chart.
+const NilaiChart = lazy(
+  () =>
+    import(/* webpackChunkName: "nilai-chart" */ '../components/NilaiChart' as string) as Promise<
+      typeof import('../components/NilaiChart')
+    >,
+);
+
+const t = text.hasil;
+type Tab = 'paket' | 'materi' | 'ptn';
+const tabs: { id: Tab; label: string }[] = [
+  { id: 'paket', label: t.tabPaket },
+  { id: 'materi', label: t.tabMateri },
+  { id: 'ptn', label: t.tabPtn },
+];
+
+/** Spec §2 Results (/hasil): package results with the score chart, per-topic results and PTN status. */
+export default function HasilPage() {
+  const dispatch = useAppDispatch();
+  const [tab, setTab] = useState<Tab>('paket');
+  const status = useAppSelector(selectHasilListStatus, shallowEqual);
+  const paket = useAppSelector(selectHasilPaket);
+  const materi = useAppSelector(selectHasilMateri);
+  const skor = useAppSelector(selectSkorPaket);
+  const series = useAppSelector(selectChartSeries);
+
+  useEffect(() => {
+    dispatch(hasilRequested());
+  }, [dispatch]);
+
+  let chart;
+  if ((status.skor === 'idle' || status.skor === 'loading') && series.length === 0) chart = <Spinner />;
+  else if (series.length === 0) chart = <EmptyState />;
+  else
+    chart = (
+      <Suspense fallback={<Spinner />}>
+        <NilaiChart series={series} />
+      </Suspense>
+    );
+
+  return (
+    <>
+      <h1 className="h4 mb-4">{t.title}</h1>
+      <ul className="nav nav-tabs mb-3" role="tablist">
+        {tabs.map(({ id, label }) => (
+          <li className="nav-item" role="presentation" key={id}>
+            <button
+              type="button"
+              role="tab"
+              id={`tab-${id}`}
+              aria-controls={`panel-${id}`}
+              aria-selected={tab === id}
+              className={`nav-link${tab === id ? ' active' : ''}`}
+              onClick={() => setTab(id)}
+            >
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {tab === 'paket' && (
+        <div role="tabpanel" id="panel-paket" aria-labelledby="tab-paket">
+          <DataCard id="hasil-paket" title={t.tabPaket}>
+            <HasilPaketTable items={paket} status={status.paket} />
+          </DataCard>
+          <DataCard id="grafik-nilai" title={t.chartTitle}>
+            {chart}
+          </DataCard>
+        </div>
+      )}
+      {tab === 'materi' && (
+        <div role="tabpanel" id="panel-materi" aria-labelledby="tab-materi">
+          <DataCard id="hasil-materi" title={t.tabMateri}>
+            <HasilMateriTable items={materi} status={status.materi} />
+          </DataCard>
+        </div>
+      )}
+      {tab === 'ptn' && (
+        <div role="tabpanel" id="panel-ptn" aria-labelledby="tab-ptn">
+          <DataCard id="hasil-ptn" title={t.tabPtn}>
+            <HasilPtnTable items={skor} status={status.skor} />
+          </DataCard>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useParams } from 'react-router-dom';
+import { hasilPdfUrl } from '../../../api/hasil';
+import { EmptyState } from '../../../components/EmptyState';
+import { text } from '../../../text';
+import { idParam } from '../params';
+
+const t = text.hasil;
+
+/** Spec §2 /hasil/:id/kategori/:id2/pdf: the result PDF, embedded, with a download link. The PDF is a plain link
+ * (the session cookie authenticates it), so the browser's own viewer shows it. */
+export default function HasilPdfPage() {
+  const params = useParams();
+  const id = idParam(params.id);
+  const hash = params.id2 ?? '';
+  if (id === null || hash === '') return <EmptyState message={t.detailTidakDitemukan} />;
+  const url = hasilPdfUrl(id, hash);
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h4 mb-0">{t.pdfFrameTitle}</h1>
+        <a className="btn btn-primary" href={url} download>
+          {t.download}
+        </a>
+      </div>
+      <iframe title={t.pdfFrameTitle} src={url} className="w-100 border rounded" style={{ height: '80vh' }} />
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect } from 'react';
+import { shallowEqual } from 'react-redux';
+import { Link, useParams } from 'react-router-dom';
+import type { HasilMapel, PilihanPtn } from '../../../../contract';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { encodeBase64Utf8 } from '../../../lib/base64';
+import { text } from '../../../text';
+import { DataCard } from '../components/DataCard';
+import { formatNilai } from '../format';
+import { idParam } from '../params';
+import { selectPtn } from '../selectors';
+import { ptnRequested, ptnSyncRequested } from '../slice';
+
+const t = text.hasil;
+
+function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: PilihanPtn[] }) {
+  if (pilihan.length === 0) return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle mb-0" aria-label={t.pilihan}>
+        <thead>
+          <tr>
+            <th scope="col">{t.pilihan}</th>
+            <th scope="col">{t.universitas}</th>
+            <th scope="col">{t.jurusan}</th>
+            <th scope="col">{t.jenjang}</th>
+            <th scope="col">{t.rank}</th>
+            <th scope="col">{t.nilaiMinimum}</th>
+            <th scope="col">{t.status}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pilihan.map((p) => (
+            <tr key={p.num_option}>
+              <td>{p.num_option}</td>
+              <td>{p.universitas}</td>
+              <td>{p.jurusan}</td>
+              <td>{p.jenjang}</td>
+              <td>
+                {/* The choice ranking's id2 is the base64 of the choice number (spec §2). */}
+                <Link
+                  to={`/rangking/${idjadwal}/pilihan/${encodeBase64Utf8(String(p.num_option))}`}
+                  aria-label={`${t.rank} ${p.rank_jurusan} ${p.jurusan}`}
+                >
+                  {p.rank_jurusan}
+                </Link>
+              </td>
+              <td>{formatNilai(p.grade)}</td>
+              <td>
+                <span className={`badge ${p.status === 1 ? 'text-bg-success' : 'text-bg-danger'}`}>
+                  {p.status_str}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function MapelTable({ mapel }: { mapel: HasilMapel[] }) {
+  const sum = (pick: (m: HasilMapel) => number) => mapel.reduce((total, m) => total + pick(m), 0);
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle mb-0" aria-label={t.mataPelajaran}>
+        <thead>
+          <tr>
+            <th scope="col">{t.mataPelajaran}</th>
+            <th scope="col">{t.betul}</th>
+            <th scope="col">{t.salah}</th>
+            <th scope="col">{t.kosong}</th>
+            <th scope="col">{t.nilai}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {mapel.map((m) => (
+            <tr key={m.mapel}>
+              <td>{m.mapel}</td>
+              <td>{m.benar}</td>
+              <td>{m.salah}</td>
+              <td>{m.kosong}</td>
+              <td>{formatNilai(m.nilai)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="fw-semibold">
+            <td>{t.total}</td>
+            <td>{sum((m) => m.benar)}</td>
+            <td>{sum((m) => m.salah)}</td>
+            <td>{sum((m) => m.kosong)}</td>
+            <td>{formatNilai(Math.round(sum((m) => m.nilai) * 100) / 100)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** Spec §2 PTN status (/hasil/:id/ptn): the score, pass/fail, the university choices and the subject scores. */
+export default function PtnPage() {
+  const idjadwal = idParam(useParams().id) ?? 0;
+  const dispatch = useAppDispatch();
+  const { data, loading, missing, syncing } = useAppSelector(
+    (state) => selectPtn(state, idjadwal),
+    shallowEqual,
+  );
+
+  useEffect(() => {
+    if (idjadwal > 0) dispatch(ptnRequested(idjadwal));
+  }, [dispatch, idjadwal]);
+
+  if (idjadwal === 0) return <EmptyState />;
+  if ((loading && !data) || syncing) return <Spinner />;
+
+  return (
+    <>
+      <h1 className="h4 mb-4">
+        {t.tabPtn}
+        {data ? ` — ${t.paketNumber(data.paket)}` : ''}
+      </h1>
+      {data && (
+        <section className="card shadow-sm mb-4 text-center" aria-label={t.skorKamu}>
+          <div className="card-body">
+            <p className="mb-1">{t.skorKamu}</p>
+            <p className="display-5 fw-bold mb-2">{formatNilai(data.my_ptn.skor)}</p>
+            <span
+              className={`badge fs-6 ${data.my_ptn.hasil === 1 ? 'text-bg-success' : 'text-bg-danger'}`}
+              data-testid="ptn-badge"
+            >
+              {data.my_ptn.hasil_str}
+            </span>
+          </div>
+        </section>
+      )}
+      <DataCard id="ptn-pilihan" title={t.pilihan}>
+        <PilihanTable idjadwal={idjadwal} pilihan={data?.list_pilihan ?? []} />
+      </DataCard>
+      <DataCard id="ptn-mapel" title={t.mataPelajaran}>
+        {data && data.mapel.length > 0 ? (
+          <MapelTable mapel={data.mapel} />
+        ) : (
+          <>
+            <EmptyState message={text.common.dataDetailSkorMapelTidakDitemukan} />
+            {missing && (
+              <div className="text-center">
+                <button
+                  type="button"
+                  className="btn btn-warning"
+                  onClick={() => dispatch(ptnSyncRequested(idjadwal))}
+                >
+                  {t.sync}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </DataCard>
+      <Link to={`/hasil/${idjadwal}/review`} className="btn btn-success">
+        {t.pembahasan}
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { shallowEqual } from 'react-redux';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { text } from '../../../text';
+import { RankingTable, formatSkor } from '../components/RankingTable';
+import { idParam } from '../params';
+import { selectRankingPaket } from '../selectors';
+import { rankingPaketRequested } from '../slice';
+
+const t = text.ranking;
+
+/** Spec §2 Package ranking (/rangking/:id/:id2; id = codepaket, id2 = package number): "Rank Saya", the score,
+ * "dari N Peserta" and the full ranking. */
+export default function RankingPaketPage() {
+  const params = useParams();
+  const codepaket = idParam(params.id) ?? 0;
+  const paket = params.id2 ?? '';
+  const dispatch = useAppDispatch();
+  const { data, loading } = useAppSelector((state) => selectRankingPaket(state, codepaket), shallowEqual);
+
+  useEffect(() => {
+    if (codepaket > 0) dispatch(rankingPaketRequested(codepaket));
+  }, [dispatch, codepaket]);
+
+  if (codepaket > 0 && loading && !data) return <Spinner />;
+  if (!data) return <EmptyState />;
+
+  const title = t.rankingPaket(paket);
+  return (
+    <>
+      <h1 className="h4 mb-4">{title}</h1>
+      <section className="card shadow-sm mb-4 text-center" aria-label={t.rankSaya}>
+        <div className="card-body">
+          <p className="mb-1">{t.rankSaya}</p>
+          <p className="display-5 fw-bold mb-1" data-testid="rank-saya">
+            {data.my_rangking ? data.my_rangking.peringkat : '-'}
+          </p>
+          <p className="mb-0">
+            {t.skor} <strong>{data.my_rangking ? formatSkor(data.my_rangking.skor) : '-'}</strong> ·{' '}
+            {t.dariPeserta(data.jumlah_peserta)}
+          </p>
+        </div>
+      </section>
+      <section className="card shadow-sm">
+        <div className="card-body">
+          <RankingTable rows={data.list_rangking} label={title} mine={data.my_rangking} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { shallowEqual } from 'react-redux';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { text } from '../../../text';
+import { RankingTable, formatSkor } from '../components/RankingTable';
+import { choiceParam, idParam } from '../params';
+import { selectRankingJurusan } from '../selectors';
+import { rankingJurusanRequested } from '../slice';
+
+const t = text.ranking;
+
+/** Spec §2 Choice ranking (/rangking/:id/pilihan/:id2; id2 = base64 of the choice number): the choice, its
+ * minimum score and the Top 10. */
+export default function RankingPilihanPage() {
+  const params = useParams();
+  const idjadwal = idParam(params.id) ?? 0;
+  const numoption = choiceParam(params.id2) ?? 0;
+  const dispatch = useAppDispatch();
+  const { data, loading } = useAppSelector(
+    (state) => selectRankingJurusan(state, idjadwal, numoption),
+    shallowEqual,
+  );
+
+  useEffect(() => {
+    if (idjadwal > 0 && numoption > 0) dispatch(rankingJurusanRequested({ idjadwal, numoption }));
+  }, [dispatch, idjadwal, numoption]);
+
+  if (idjadwal === 0 || numoption === 0)
+    return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
+  if (loading && !data) return <Spinner />;
+  if (!data) return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
+
+  const { option_student: pilihan } = data;
+  return (
+    <>
+      <h1 className="h4 mb-1">
+        {t.pilihanKe(pilihan.num_option)} · {t.paketNumber(data.data_tryout.paket)}
+      </h1>
+      <p className="text-body-secondary mb-4">
+        {pilihan.universitas} — {pilihan.jurusan} ({pilihan.jenjang})
+      </p>
+      <section className="card shadow-sm mb-4">
+        <div className="card-body d-flex flex-wrap gap-4">
+          <div>
+            <div className="small text-body-secondary">{t.nilaiMinimum}</div>
+            <div className="fs-4 fw-bold">{formatSkor(pilihan.grade)}</div>
+          </div>
+          {data.my_rangking && (
+            <div>
+              <div className="small text-body-secondary">{t.rankSaya}</div>
+              <div className="fs-4 fw-bold">
+                {data.my_rangking.peringkat} ({formatSkor(data.my_rangking.skor)})
+              </div>
+            </div>
+          )}
+        </div>
+      </section>
+      <section className="card shadow-sm" aria-labelledby="top-10">
+        <div className="card-header bg-body">
+          <h2 id="top-10" className="h6 mb-0">
+            {t.top10}
+          </h2>
+        </div>
+        <div className="card-body">
+          <RankingTable rows={data.list_rangking} label={t.top10} mine={data.my_rangking} />
+        </div>
+      </section>
+    </>
+  );
+}

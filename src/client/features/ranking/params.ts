@@ -1,0 +1,19 @@
+import { decodeBase64Utf8 } from '../../lib/base64';
+
+/** A positive integer route segment, or null when the URL holds something else. */
+export function idParam(value: string | undefined): number | null {
+  if (value === undefined || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/** The choice number of /rangking/:id/pilihan/:id2, whose id2 is the base64 of the number (spec §2). */
+export function choiceParam(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  try {
+    return idParam(decodeBase64Utf8(value).trim());
+  } catch {
+    // Not base64 at all: the URL was typed by hand.
+    return null;
+  }
+}
