@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import {
+  fetchRankingJurusan,
+  fetchRankingPaket,
+  fetchRankingPaketList,
+} from '../../../src/client/api/ranking';
+import { showCallError } from '../../../src/client/components/dialogs';
+import RankingListPage from '../../../src/client/features/ranking/pages/RankingListPage';
+import RankingPaketPage from '../../../src/client/features/ranking/pages/RankingPaketPage';
+import RankingPilihanPage from '../../../src/client/features/ranking/pages/RankingPilihanPage';
+import { demoStudents, loggedInState } from '../../helpers/clientFixtures';
+import { renderWithProviders } from '../../helpers/renderWithProviders';
+
+jest.mock('../../../src/client/api/ranking');
+jest.mock('../../../src/client/components/dialogs', () => ({
+  ...jest.requireActual('../../../src/client/components/dialogs'),
+  showCallError: jest.fn(async () => undefined),
+  showFailed: jest.fn(async () => undefined),
+}));
+
+const mocked = (fn: unknown) => fn as jest.Mock;
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/rangking" element={<RankingListPage />} />
+      <Route path="/rangking/:id/:id2" element={<RankingPaketPage />} />
+      <Route path="/rangking/:id/pilihan/:id2" element={<RankingPilihanPage />} />
+    </Routes>,
+    { route, preloadedState: loggedInState(demoStudents.reguler) },
+  );
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('/rangking', () => {
+  it('shows one "Paket #n" button per package, leading to its ranking', async () => {
+    mocked(fetchRankingPaketList).mockResolvedValue({
+      status: true,
+      content: [
+        { paket: 1, codepaket: 1 },
+        { paket: 3, codepaket: 7 },
+      ],
+    });
+    mocked(fetchRankingPaket).mockResolvedValue({
+      status: true,
+      content: {
+        my_rangking: { peringkat: 2, skor: 700.5 },
+        list_rangking: [
+          { peringkat: 1, nama: 'Ani Suryani', skor: 710 },
+          { peringkat: 2, nama: 'Muhammad Rizky Pratama', skor: 700.5 },
+          { peringkat: 2, nama: 'Budi Santoso', skor: 700.5 },
+          { peringkat: 4, nama: 'Citra Lestari', skor: 650 },
+        ],
+        jumlah_peserta: 4,
+      },
+    });
+    const { user } = renderAt('/rangking');
+    expect(await screen.findByRole('link', { name: 'Paket #1' })).toHaveAttribute('href', '/rangking/1/1');
+    await user.click(screen.getByRole('link', { name: 'Paket #3' }));
+
+    expect(await screen.findByRole('heading', { name: 'Ranking Paket #3' })).toBeInTheDocument();
+    expect(fetchRankingPaket).toHaveBeenCalledWith(1, 7);
+    expect(screen.getByText('Rank Saya')).toBeInTheDocument();
+    expect(screen.getByTestId('rank-saya')).toHaveTextContent('2');
+    expect(screen.getByText(/dari 4 Peserta/)).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Ranking Paket #3' })).getAllByRole('row');
+    expect(rows).toHaveLength(5);
+    expect(rows[3]).toHaveTextContent('2Budi Santoso700,5');
+  });
+
+  it('shows "Data Tidak Ditemukan" without packages and names a failed call "Get Ranking"', async () => {
+    const error = Object.assign(new Error('Request failed with status code 500'), { isAxiosError: true });
+    mocked(fetchRankingPaketList).mockRejectedValue(error);
+    renderAt('/rangking');
+    expect(await screen.findByText('Data Tidak Ditemukan')).toBeInTheDocument();
+    expect(showCallError).toHaveBeenCalledWith(error, 'Get Ranking');
+  });
+});
+
+describe('/rangking/:id/pilihan/:id2', () => {
+  it('decodes the choice number and shows the choice, its minimum score and the Top 10', async () => {
+    mocked(fetchRankingJurusan).mockResolvedValue({
+      status: true,
+      content: {
+        data_tryout: { paket: 1 },
+        option_student: {
+          num_option: 2,
+          jenjang: 'S1',
+          jurusan: 'Pendidikan Dokter',
+          universitas: 'Universitas Indonesia',
+          grade: 720,
+        },
+        list_rangking: Array.from({ length: 10 }, (_v, i) => ({
+          peringkat: i + 1,
+          nama: `Peserta ${i + 1}`,
+          skor: 900 - i * 10,
+        })),
+        my_rangking: { peringkat: 14, skor: 705 },
+      },
+    });
+    renderAt('/rangking/1/pilihan/Mg==');
+    expect(await screen.findByText('Universitas Indonesia — Pendidikan Dokter (S1)')).toBeInTheDocument();
+    expect(fetchRankingJurusan).toHaveBeenCalledWith({ idsiswa: 1, idjadwal: 1, numoption: 2 });
+    expect(screen.getByRole('heading', { name: 'Pilihan 2 · Paket #1' })).toBeInTheDocument();
+    expect(screen.getByText('Nilai Minimum').nextSibling).toHaveTextContent('720');
+    const top = screen.getByRole('table', { name: 'Top 10' });
+    expect(within(top).getAllByRole('row')).toHaveLength(11);
+  });
+
+  it('shows "Data Pilihan Tidak Ditemukan" for a choice the student does not have', async () => {
+    mocked(fetchRankingJurusan).mockResolvedValue({ status: false, message: 'Data Pilihan Tidak Ditemukan' });
+    renderAt('/rangking/1/pilihan/OQ==');
+    expect(await screen.findByText('Data Pilihan Tidak Ditemukan')).toBeInTheDocument();
+    expect(fetchRankingJurusan).toHaveBeenCalledWith({ idsiswa: 1, idjadwal: 1, numoption: 9 });
+  });
+
+  it('shows "Data Pilihan Tidak Ditemukan" for an id2 that is not base64 of a number, without a call', () => {
+    renderAt('/rangking/1/pilihan/YWJj'); // "abc"
+    expect(screen.getByText('Data Pilihan Tidak Ditemukan')).toBeInTheDocument();
+    expect(fetchRankingJurusan).not.toHaveBeenCalled();
+  });
+});
