@@ -162,6 +162,10 @@ describe('layout', () => {
       route: '/home',
       preloadedState: loggedInState(demoStudents.tutor, { cookies: true }),
     });
+    expect(await screen.findByRole('button', { name: 'Buka menu' })).toHaveAttribute(
+      'aria-controls',
+      'main-menu',
+    );
     const mobileUser = await screen.findByTestId('mobile-user');
     expect(mobileUser).toHaveTextContent('Aisyah Putri Ramadhani');
     expect(mobileUser).toHaveTextContent('tutor');

@@ -50,7 +50,7 @@ export default function Layout() {
           <Navbar.Brand as={Link} to="/home" onClick={closeMenu}>
             <img src="/logo.svg" alt={PRODUCT_NAME} height={32} width={128} />
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-menu" aria-label={text.nav.openMenu} />
+          <Navbar.Toggle aria-controls="main-menu" label={text.nav.openMenu} />
           <Navbar.Offcanvas id="main-menu" aria-labelledby="main-menu-title" placement="end">
             <Offcanvas.Header closeButton>
               <Offcanvas.Title id="main-menu-title">{text.nav.menu}</Offcanvas.Title>

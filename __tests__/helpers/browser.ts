@@ -1,0 +1,73 @@
+/** Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, and helpers for journeys. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export const ARTIFACTS_DIR = path.resolve(__dirname, '../artifacts');
+export const DEMO_PASSWORD = 'tryout123';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: apt-get install chromium (.ci/run does it in CI)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (own cookies and storage) at a viewport, with the Indonesian locale. */
+export function newContext(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop') {
+  return browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    locale: 'id-ID',
+    isMobile: viewport === 'mobile',
+    hasTouch: viewport === 'mobile',
+  });
+}
+
+/** Full-page screenshot saved as __tests__/artifacts/<name>.png (CI keeps the folder). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Log in through the login form and wait for the dashboard. */
+export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/home');
+}
+
+/** Console errors and failed page loads, to assert a journey ran cleanly. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+export type { Browser, BrowserContext, Page };

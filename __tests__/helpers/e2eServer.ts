@@ -1,0 +1,107 @@
+/**
+ * The real production server for browser journeys: `node dist/node/server/main.js` on a free port with a fresh
+ * SQLite file (it migrates and seeds the demo accounts itself). Builds once when the build is missing.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+const SERVER_MAIN = path.join(ROOT, 'dist/node/server/main.js');
+const SPA_INDEX = path.join(ROOT, 'dist/public/index.html');
+
+/** Run `npm run build` when the SPA or the server build is missing (CI builds before the tests). */
+export function ensureBuild(): void {
+  if (existsSync(SERVER_MAIN) && existsSync(SPA_INDEX)) return;
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(SERVER_MAIN) || !existsSync(SPA_INDEX)) {
+    throw new Error(`npm run build failed (exit ${result.status}); see the output above`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface E2EServer {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** What the server printed (shown when start-up fails). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function waitUntilAnswering(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/login`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Start the server on a free port with a fresh database; resolves once it serves the SPA. */
+export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServer> {
+  ensureBuild();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'siaptes-e2e-'));
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}`,
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilAnswering(baseUrl, child, () => log, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, output: () => log, stop };
+}
