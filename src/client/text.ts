@@ -166,6 +166,7 @@ export const text = {
     belumDikerjakanText: 'Tryout ini belum dikerjakan',
     benarDari: (benar: number, jumlah: number) => `Benar ${benar} / ${jumlah}`,
     soalNomor: (nomor: number) => `Soal ${nomor}`,
+    daftarSoal: 'Daftar Soal',
     jawabanKamu: 'Jawaban Kamu',
     kunciJawaban: 'Kunci Jawaban',
     pernyataan: 'Pernyataan',

@@ -61,6 +61,15 @@ export const protectedRoutes: AppRoute[] = [
     ),
   },
   {
+    path: '/hasil/:id/review/:id2',
+    Page: lazyPage<typeof import('../features/hasil/pages/ReviewSheetPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-hasil-review-sheet" */ '../features/hasil/pages/ReviewSheetPage' as string
+        ),
+    ),
+  },
+  {
     path: '/hasil/:id/kategori/:id2',
     Page: lazyPage<typeof import('../features/hasil/pages/HasilKategoriPage')>(
       () =>
