@@ -1,36 +1,44 @@
+import type { IconName } from '../../components/Icon';
 import { text } from '../../text';
 
 export type MenuCardId = 'petunjukTo' | 'tryoutPermateri' | 'tryoutPaket' | 'hasil' | 'ranking';
 
 /** The dashboard's menu cards, in the order of spec §2 Dashboard. */
-export const menuCards: { id: MenuCardId; to: string; title: string; description: string; icon: string }[] = [
-  {
-    id: 'petunjukTo',
-    to: '/petunjuk-to',
-    title: text.nav.petunjukTo,
-    description: text.dashboard.cards.petunjukTo,
-    icon: '📘',
-  },
-  {
-    id: 'tryoutPermateri',
-    to: '/to-permateri',
-    title: text.nav.tryoutPermateri,
-    description: text.dashboard.cards.tryoutPermateri,
-    icon: '🧩',
-  },
-  {
-    id: 'tryoutPaket',
-    to: '/to',
-    title: text.nav.tryoutPaket,
-    description: text.dashboard.cards.tryoutPaket,
-    icon: '📝',
-  },
-  { id: 'hasil', to: '/hasil', title: text.nav.hasil, description: text.dashboard.cards.hasil, icon: '📊' },
-  {
-    id: 'ranking',
-    to: '/rangking',
-    title: text.nav.ranking,
-    description: text.dashboard.cards.ranking,
-    icon: '🏆',
-  },
-];
+export const menuCards: { id: MenuCardId; to: string; title: string; description: string; icon: IconName }[] =
+  [
+    {
+      id: 'petunjukTo',
+      to: '/petunjuk-to',
+      title: text.nav.petunjukTo,
+      description: text.dashboard.cards.petunjukTo,
+      icon: 'book',
+    },
+    {
+      id: 'tryoutPermateri',
+      to: '/to-permateri',
+      title: text.nav.tryoutPermateri,
+      description: text.dashboard.cards.tryoutPermateri,
+      icon: 'layers',
+    },
+    {
+      id: 'tryoutPaket',
+      to: '/to',
+      title: text.nav.tryoutPaket,
+      description: text.dashboard.cards.tryoutPaket,
+      icon: 'clipboard',
+    },
+    {
+      id: 'hasil',
+      to: '/hasil',
+      title: text.nav.hasil,
+      description: text.dashboard.cards.hasil,
+      icon: 'chart',
+    },
+    {
+      id: 'ranking',
+      to: '/rangking',
+      title: text.nav.ranking,
+      description: text.dashboard.cards.ranking,
+      icon: 'trophy',
+    },
+  ];

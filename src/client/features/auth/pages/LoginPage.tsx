@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Icon } from '../../../components/Icon';
 import { externalLinks } from '../../../links';
 import { PRODUCT_NAME, text } from '../../../text';
 import { loginRequested, selectLoginAttempts, selectLoginProcessing } from '../slice';
@@ -83,7 +84,7 @@ export default function LoginPage() {
                   aria-pressed={showPassword}
                   aria-label={showPassword ? text.login.hidePassword : text.login.showPassword}
                 >
-                  {showPassword ? '🙈' : '👁'}
+                  <Icon name={showPassword ? 'eyeOff' : 'eye'} size={20} />
                 </button>
               </div>
               {passwordMissing && (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import {
@@ -33,8 +34,8 @@ export default function DashboardPage() {
           <div className="col-6 col-md-4 col-xl" key={card.id}>
             <div className="card menu-card h-100 text-center">
               <div className="card-body">
-                <div className="fs-2" aria-hidden="true">
-                  {card.icon}
+                <div className="text-primary">
+                  <Icon name={card.icon} size={36} />
                 </div>
                 <h3 className="h6 card-title mt-2">
                   <Link to={card.to} className="stretched-link text-decoration-none">
