@@ -55,9 +55,12 @@ export type StatusMessage = Static<typeof StatusMessage>;
 // ---------------------------------------------------------------------------------------------------------------
 // Reusable field schemas (plain definitions, no $id/$ref)
 
+/** Largest id the database holds (a 32-bit SQL `integer`); a larger one can only be a bad request. */
+export const MAX_ID = 2_147_483_647;
+
 /** A numeric id (path parameter or id-ish body field). Fastify coerces numeric strings. */
 export const Id = (description?: string) =>
-  Type.Integer(description ? { minimum: 1, description } : { minimum: 1 });
+  Type.Integer(description ? { minimum: 1, maximum: MAX_ID, description } : { minimum: 1, maximum: MAX_ID });
 
 /** The category hash used in paths and bodies. */
 export const CategoryHash = (description?: string) =>

@@ -5,7 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/createDb';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerInputChecks } from './plugins/input';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 256 * 1024,
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
@@ -66,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const spaServed = deps.serveSpa ? await registerSpa(app, deps.config.publicDir) : false;
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
+  registerInputChecks(app);
 
   await app.register(
     async (api) => {

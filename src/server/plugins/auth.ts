@@ -49,13 +49,14 @@ export async function findSiswaByToken(db: Db, token: string, now: number): Prom
 }
 
 /**
- * Registers the auth hook: routes with `config: {auth: true}` (the default for every /api route except
- * login) get `request.siswa`, or a 401 `{status: false, message}` when the token is missing or dead.
+ * Registers the auth hook: every /api route except the public ones (login) gets `request.siswa`, or a 401
+ * `{status: false, message}` when the token is missing or dead. It runs on request, before the body is read or
+ * validated, so a caller without a live token gets 401 whatever they send.
  */
 export function registerAuth(app: FastifyInstance, db: Db, now: () => number): void {
   app.decorateRequest('siswa', null);
   app.decorateRequest('tokenHash', null);
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
     // Unknown routes answer 404 from the not-found handler, public routes need no token.
     if (!request.routeOptions.url || routeConfig?.public || !request.url.startsWith('/api/')) return;

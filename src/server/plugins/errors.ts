@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error a route throws to answer `{status: false, message}` with a chosen HTTP status. */
 export class HttpError extends Error {
@@ -19,6 +19,17 @@ function validationMessage(error: FastifyError): string {
   const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
   const name = missing ?? field;
   return `Permintaan tidak valid: ${where}${name ? `.${name}` : ''} ${first.message ?? 'tidak sesuai'}`;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a path parameter longer than the router takes →
+ * 414, a malformed percent-encoding → 400) would otherwise leave in Fastify's own form.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = statusCode === 414 ? 'Alamat permintaan terlalu panjang' : 'Alamat permintaan tidak valid';
+  void reply.status(statusCode).send({ status: false, message });
 }
 
 /**
