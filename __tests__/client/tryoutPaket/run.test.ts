@@ -28,7 +28,6 @@ import {
   endRequested,
   groupAnswerRequested,
   leaveRequested,
-  mapelTimeSet,
   startRequested,
 } from '../../../src/client/features/tryoutPaket/slice';
 import { HASH, ID_JADWAL, ID_MAPEL, kategori, runningState, soalList, virtualClock } from './fixtures';
