@@ -44,7 +44,14 @@ export const nilaiChartOptions: ApexOptions = {
     decimalsInFloat: 0,
     labels: { formatter: (value: string) => String(Math.round(Number(value))) },
   },
-  yaxis: { title: { text: text.hasil.chartAxisSkor }, min: 0, max: 1000, tickAmount: 5 },
-  legend: { show: true, position: 'bottom' },
+  yaxis: {
+    title: { text: text.hasil.chartAxisSkor },
+    min: 0,
+    max: 1000,
+    tickAmount: 5,
+    labels: { formatter: (value: number) => String(Math.round(value)) },
+  },
+  // The legend names the type even when the student has only one (e.g. only "UTBK" packages).
+  legend: { show: true, showForSingleSeries: true, position: 'bottom' },
   noData: { text: text.common.dataTidakDitemukan },
 };
