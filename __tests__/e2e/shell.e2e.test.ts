@@ -66,6 +66,7 @@ describe.each(['desktop', 'mobile'] as const)('at %s width', (viewport) => {
   it.each(students)('$username logs in and sees the dashboard of their type', async (student) => {
     const { page, errors } = await openPage(viewport);
     await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await screenshot(page, `login-${viewport}`);
     await loginAs(page, student.username);
 
