@@ -1,5 +1,5 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
 
 export type Q = Kysely<Database>;
@@ -292,7 +292,12 @@ export interface ClockWrite {
   lastSeenAt: number | null;
 }
 
-/** Writes a subject's clock; a subject already closed is never reopened or changed. */
+/**
+ * Writes a subject's clock; a subject already closed is never reopened or changed. Two calls of one subject in
+ * flight each write the clock they read before the other's write, so the update merges instead of replacing: the
+ * remaining time only goes down, the last charged moment only forward, the opening moment stays the first.
+ * (Otherwise an answer save would put back the time a status report had just lowered.)
+ */
 export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
   await q
     .insertInto('mapel_waktu')
@@ -308,10 +313,13 @@ export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
       oc
         .columns(['id_hasil_to', 'id_mapel'])
         .doUpdateSet({
-          sisa_waktu: clock.sisaWaktu,
+          sisa_waktu: sql<number>`CASE WHEN excluded.sisa_waktu < mapel_waktu.sisa_waktu
+            THEN excluded.sisa_waktu ELSE mapel_waktu.sisa_waktu END`,
           status: clock.status,
-          opened_at: clock.openedAt,
-          last_seen_at: clock.lastSeenAt,
+          opened_at: sql<number | null>`COALESCE(mapel_waktu.opened_at, excluded.opened_at)`,
+          last_seen_at: sql<number | null>`CASE WHEN mapel_waktu.last_seen_at IS NULL
+            OR excluded.last_seen_at > mapel_waktu.last_seen_at
+            THEN excluded.last_seen_at ELSE mapel_waktu.last_seen_at END`,
         })
         .where('mapel_waktu.status', '=', 0),
     )
