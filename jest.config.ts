@@ -13,6 +13,8 @@ const tsJest: [string, Record<string, unknown>] = [
 // transpiled like our own code.
 const esmOnlyPackages = ['cookie', '@fastify/cookie'];
 const transformEsm = {
+  // Only *.test.ts(x) files are suites; fixtures and helpers may live beside them.
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: {
     '^.+\\.tsx?$': tsJest,
     [`node_modules/(${esmOnlyPackages.join('|')})/.+\\.js$`]: [
