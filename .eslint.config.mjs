@@ -27,7 +27,11 @@ export default tseslint.config(
             { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
             { target: './src/contract', from: './src/server' },
             { target: './src/contract', from: './src/client' },
-            { target: './src/server/domain', from: './src/server/db', message: 'Domain rules stay free of I/O.' },
+            {
+              target: './src/server/domain',
+              from: './src/server/db',
+              message: 'Domain rules stay free of I/O.',
+            },
           ],
         },
       ],
