@@ -1,7 +1,7 @@
 /** Shared test data for the package tryout: a student, a package detail, questions of every type. */
-import type { KategoriPreview, ProfileUser, SoalPaket } from '../../../src/contract';
-import { rootReducer, type AppState } from '../../../src/client/app/rootReducer';
-import type { Clock } from '../../../src/client/lib/clock';
+import type { KategoriPreview, ProfileUser, SoalPaket } from '../../src/contract';
+import { rootReducer, type AppState } from '../../src/client/app/rootReducer';
+import type { Clock } from '../../src/client/lib/clock';
 
 export const ID_SISWA = 7;
 export const ID_JADWAL = 3;

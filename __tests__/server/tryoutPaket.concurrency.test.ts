@@ -4,7 +4,9 @@
  * acknowledged must be in the database afterwards. Runs on SQLite, and on PostgreSQL when DATABASE_URL says so.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { SoalPaket, StartPaketResponse } from '../../src/contract/tryoutPaket';
+import type { SoalPaket, StartPaketContent } from '../../src/contract/tryoutPaket';
+
+type Started = { status: boolean; content: StartPaketContent };
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 
 let t: SeededTestContext;
@@ -48,7 +50,7 @@ describe('concurrent answer saves of one attempt', () => {
       payload: { id_siswa: idSiswa },
     });
     expect(start.statusCode).toBe(200);
-    const started = start.json() as Extract<StartPaketResponse, { status: true }>;
+    const started = start.json() as Started;
     expect(started.status).toBe(true);
     const idHasilTo = started.content.id_hasil_to;
     // Only the first subject is open (the others wait in the queue).
@@ -160,7 +162,7 @@ describe('concurrent answer saves of one attempt', () => {
       headers: { key },
       payload: { id_siswa: idSiswa },
     });
-    const reopened = (again.json() as Extract<StartPaketResponse, { status: true }>).content.soal;
+    const reopened = (again.json() as Started).content.soal;
     for (const s of others) {
       expect(reopened.find((r) => r.id_jawaban === s.id_jawaban)?.jawaban_siswa).toBe(
         stored.jawaban.get(s.id_jawaban),

@@ -30,7 +30,15 @@ import {
   leaveRequested,
   startRequested,
 } from '../../../src/client/features/tryoutPaket/slice';
-import { HASH, ID_JADWAL, ID_MAPEL, kategori, runningState, soalList, virtualClock } from './fixtures';
+import {
+  HASH,
+  ID_JADWAL,
+  ID_MAPEL,
+  kategori,
+  runningState,
+  soalList,
+  virtualClock,
+} from '../../helpers/tryoutPaketFixtures';
 
 const runTarget = { idJadwal: ID_JADWAL, kategoriHash: HASH };
 const notRunning = () =>
@@ -205,7 +213,7 @@ describe('saving answers optimistically', () => {
     expect(sent[0]).toMatchObject({ id_jawaban: 503, id_jawaban_group: 902, jawaban: 'Y', type_soal: 3 });
     const soal3 = storeState.tryoutPaket.soal[2];
     expect(soal3.jawaban_siswa).toBe('0');
-    expect(soal3.group_soal.map((item) => item.jawaban)).toEqual(['0', '0']);
+    expect(soal3.group_soal.map((item: { jawaban: string }) => item.jawaban)).toEqual(['0', '0']);
   });
 
   it('cancels a statement question with groupCancel, every statement back to "0"', async () => {
@@ -221,7 +229,9 @@ describe('saving answers optimistically', () => {
       .call.like({ fn: saveAnswerPaket, args: [ID_JADWAL, { operation: 'groupCancel', type_soal: 3 }] })
       .run();
     expect(storeState.tryoutPaket.soal[2].jawaban_siswa).toBe('0');
-    expect(storeState.tryoutPaket.soal[2].group_soal.map((item) => item.jawaban)).toEqual(['0', '0']);
+    expect(
+      storeState.tryoutPaket.soal[2].group_soal.map((item: { jawaban: string }) => item.jawaban),
+    ).toEqual(['0', '0']);
   });
 
   it('cancels a text answer to empty', async () => {

@@ -9,7 +9,15 @@ import { setClock } from '../../../src/client/lib/clock';
 import { subjectSession } from '../../../src/client/features/tryoutPaket/subject';
 import { deadlineSet, finishConfirmed, sheetOpened } from '../../../src/client/features/tryoutPaket/slice';
 import { createFakeClock } from '../../../src/client/lib/clock';
-import { HASH, ID_JADWAL, ID_MAPEL, kategori, runningState, soalList, virtualClock } from './fixtures';
+import {
+  HASH,
+  ID_JADWAL,
+  ID_MAPEL,
+  kategori,
+  runningState,
+  soalList,
+  virtualClock,
+} from '../../helpers/tryoutPaketFixtures';
 
 const target = { idJadwal: ID_JADWAL, kategoriHash: HASH, idMapel: ID_MAPEL };
 

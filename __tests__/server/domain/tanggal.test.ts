@@ -1,4 +1,4 @@
-import { formatTanggal } from '../../../src/server/domain/tanggal';
+import { formatTanggal, formatTanggalSaja } from '../../../src/server/domain/tanggal';
 
 describe('formatTanggal (WIB, Indonesian names)', () => {
   it('formats an instant in WIB = UTC+7', () => {
@@ -43,5 +43,22 @@ describe('formatTanggal (WIB, Indonesian names)', () => {
 
   it('refuses a value that is not a time', () => {
     expect(() => formatTanggal(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatTanggalSaja (the date alone, WIB)', () => {
+  it('writes day, month name and year, rolling over at 17:00 UTC', () => {
+    expect(formatTanggalSaja(Date.UTC(2025, 4, 5, 3, 0))).toBe('5 Mei 2025');
+    expect(formatTanggalSaja(Date.UTC(2026, 11, 31, 16, 59))).toBe('31 Desember 2026');
+    expect(formatTanggalSaja(Date.UTC(2026, 11, 31, 17, 0))).toBe('1 Januari 2027');
+  });
+
+  it('is the date part of formatTanggal', () => {
+    const ms = Date.UTC(2024, 1, 29, 2, 7);
+    expect(formatTanggal(ms)).toBe(`Kamis, ${formatTanggalSaja(ms)} 09:07 WIB`);
+  });
+
+  it('refuses a value that is not a time', () => {
+    expect(() => formatTanggalSaja(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 });

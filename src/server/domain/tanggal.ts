@@ -27,15 +27,27 @@ function dua(n: number): string {
   return String(n).padStart(2, '0');
 }
 
+/** The instant shifted to WIB: its UTC fields read as WIB wall-clock time. */
+function wibOf(ms: number, caller: string): Date {
+  if (!Number.isFinite(ms)) throw new RangeError(`${caller}: bukan waktu yang sah: ${ms}`);
+  return new Date(ms + WIB_OFFSET_MS);
+}
+
+/** "tanggal Bulan tahun" of a WIB-shifted instant. */
+function tanggalBulanTahun(wib: Date): string {
+  return `${wib.getUTCDate()} ${BULAN[wib.getUTCMonth()]} ${wib.getUTCFullYear()}`;
+}
+
 /** Epoch milliseconds → "Hari, tanggal Bulan tahun HH:MM WIB". */
 export function formatTanggal(ms: number): string {
-  if (!Number.isFinite(ms)) throw new RangeError(`formatTanggal: bukan waktu yang sah: ${ms}`);
-  // Shift to WIB and read the UTC fields of the shifted instant.
-  const wib = new Date(ms + WIB_OFFSET_MS);
-  const hari = HARI[wib.getUTCDay()];
-  const bulan = BULAN[wib.getUTCMonth()];
+  const wib = wibOf(ms, 'formatTanggal');
   return (
-    `${hari}, ${wib.getUTCDate()} ${bulan} ${wib.getUTCFullYear()} ` +
+    `${HARI[wib.getUTCDay()]}, ${tanggalBulanTahun(wib)} ` +
     `${dua(wib.getUTCHours())}:${dua(wib.getUTCMinutes())} WIB`
   );
+}
+
+/** Epoch milliseconds → the date alone in WIB, e.g. "5 Mei 2025" (result lists, result PDFs). */
+export function formatTanggalSaja(ms: number): string {
+  return tanggalBulanTahun(wibOf(ms, 'formatTanggalSaja'));
 }

@@ -10,10 +10,10 @@ import type { FeatureRoutes } from '../app';
 import type { Db } from '../db/createDb';
 import { packageTotal } from '../domain/ranking';
 import { isRegularStudent } from '../domain/studentType';
+import { formatTanggalSaja } from '../domain/tanggal';
 import { findKategori, hasilKategoriSiswa, PESAN } from '../features/hasil/queries';
-import { tanggalIndonesia } from '../features/hasil/tanggal';
 import { ensureIrtScores } from '../features/shared/irtScoring';
-import { findJadwal, findJadwalOf } from '../features/shared/skorPaket';
+import { PESAN_AKSES, findJadwal, findJadwalOf } from '../features/shared/skorPaket';
 import { currentSiswa } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { hasilPdf, pembahasanPdf, soalPdf } from './documents';
@@ -21,7 +21,7 @@ import { pembahasanKategori, soalMapel } from './data';
 
 export const PESAN_PDF = {
   bukanReguler: 'PDF soal hanya tersedia untuk siswa reguler',
-  bukanPeserta: 'Kamu tidak terdaftar pada jadwal tryout ini',
+  bukanPeserta: PESAN_AKSES.bukanPeserta,
   belumSelesai: 'Pembahasan tersedia setelah kategori ini selesai dikerjakan',
   mapelTidakAda: 'Mata pelajaran tidak ditemukan pada kategori ini',
 } as const;
@@ -130,7 +130,7 @@ export const pdfRoutes: FeatureRoutes = (app, { db, config, now }) => {
         kategori: kategori.nama,
         nama: siswa.nama_lengkap,
         minat: siswa.minat,
-        tanggal: tanggalIndonesia(hasil.ended_at),
+        tanggal: formatTanggalSaja(hasil.ended_at),
         rows: hasil.mapel,
         rata_rata: packageTotal(hasil.mapel.map((m) => m.nilai)) ?? 0,
       });

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   JawabanMateri,
   MateriItem,
@@ -8,8 +8,17 @@ import type {
   SoalMateri,
 } from '../../../contract';
 
-/** Spec §3 per-topic state. Persisted, so a reload does not lose a running topic tryout. */
+export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** Where a saga wants the app to go; the mounted page performs it. */
+export interface MateriNavigation {
+  to: string;
+  replace: boolean;
+}
+
+/** Spec §3 per-topic state, plus the screen state of its pages. */
 export interface TryoutMateriState {
+  // Persisted (see persist.ts).
   openTab: number;
   isRunning: boolean;
   listKategori: MateriKategori[];
@@ -21,6 +30,15 @@ export interface TryoutMateriState {
   soal: SoalMateri[];
   detailToMateri: MateriSession | null;
   listJawaban: JawabanMateri[];
+  // Screen state, not persisted.
+  listStatus: ListStatus;
+  /** Remaining seconds of the running topic (the server's `waktu`, then the countdown). */
+  sisaWaktu: number | null;
+  deadline: number | null;
+  nomorAktif: number;
+  /** Questions and time were taken from the server since this page load. */
+  synced: boolean;
+  navigation: MateriNavigation | null;
 }
 
 export const tryoutMateriInitialState: TryoutMateriState = {
@@ -35,16 +53,145 @@ export const tryoutMateriInitialState: TryoutMateriState = {
   soal: [],
   detailToMateri: null,
   listJawaban: [],
+  listStatus: 'idle',
+  sisaWaktu: null,
+  deadline: null,
+  nomorAktif: 0,
+  synced: false,
+  navigation: null,
 };
+
+/** The answers that go with the end call: every question with what the student gave. */
+function jawabanOf(soal: SoalMateri[]): JawabanMateri[] {
+  return soal.map((item) => ({ idsoal: item.id_soal, jawaban: item.jawaban }));
+}
 
 const tryoutMateriSlice = createSlice({
   name: 'tryoutMateri',
   initialState: tryoutMateriInitialState,
-  reducers: {},
+  reducers: {
+    /** The per-topic page opened at the current level. */
+    materiPageOpened() {},
+    listLoading(state) {
+      state.listStatus = 'loading';
+    },
+    listFailed(state) {
+      state.listStatus = 'failed';
+    },
+    kategoriLoaded(state, action: PayloadAction<MateriKategori[]>) {
+      state.listKategori = action.payload;
+      state.listStatus = 'loaded';
+    },
+    kategoriChosen(state, action: PayloadAction<MateriKategori>) {
+      state.currentKategori = action.payload;
+      state.currentMapel = null;
+      state.listMapel = [];
+      state.openTab = 2;
+    },
+    mapelLoaded(state, action: PayloadAction<MateriMapel[]>) {
+      state.listMapel = action.payload;
+      state.listStatus = 'loaded';
+    },
+    mapelChosen(state, action: PayloadAction<MateriMapel>) {
+      state.currentMapel = action.payload;
+      state.listMateri = [];
+      state.openTab = 3;
+    },
+    materiLoaded(state, action: PayloadAction<MateriItem[]>) {
+      state.listMateri = action.payload;
+      state.listStatus = 'loaded';
+    },
+    /** "Kembali": one level up. */
+    tabBack(state) {
+      state.openTab = Math.max(1, state.openTab - 1);
+    },
+    /** "Mulai" on a topic (the saga asks for confirmation). */
+    startRequested(state, action: PayloadAction<MateriItem>) {
+      state.currentMateri = action.payload;
+    },
+    runStarted(state, action: PayloadAction<MateriSession>) {
+      state.isRunning = true;
+      state.detailToMateri = action.payload;
+      state.soal = action.payload.soals;
+      state.listJawaban = jawabanOf(action.payload.soals);
+      state.sisaWaktu = action.payload.waktu;
+      state.nomorAktif = 0;
+      state.synced = true;
+    },
+    runCleared(state) {
+      state.isRunning = false;
+      state.detailToMateri = null;
+      state.soal = [];
+      state.listJawaban = [];
+      state.sisaWaktu = null;
+      state.deadline = null;
+      state.nomorAktif = 0;
+      state.synced = false;
+    },
+    sheetOpened(_state, _action: PayloadAction<{ idmateri: number }>) {},
+    sheetClosed() {},
+    deadlineSet(state, action: PayloadAction<number | null>) {
+      state.deadline = action.payload;
+    },
+    sisaWaktuTicked(state, action: PayloadAction<number>) {
+      state.sisaWaktu = action.payload;
+    },
+    nomorChosen(state, action: PayloadAction<number>) {
+      state.nomorAktif = Math.max(0, Math.min(action.payload, state.soal.length - 1));
+    },
+    answerRequested(_state, _action: PayloadAction<{ idsoal: number; jawaban: string }>) {},
+    answerSet(state, action: PayloadAction<{ idsoal: number; jawaban: string }>) {
+      const soal = state.soal.find((item) => item.id_soal === action.payload.idsoal);
+      if (!soal) return;
+      soal.jawaban = action.payload.jawaban;
+      state.listJawaban = jawabanOf(state.soal);
+    },
+    /** "Selesaikan Ujian" (the saga asks for confirmation). */
+    finishRequested() {},
+    finishConfirmed(state) {
+      state.sisaWaktu = 0;
+    },
+    navigationRequested(state, action: PayloadAction<MateriNavigation>) {
+      state.navigation = action.payload;
+    },
+    navigationDone(state) {
+      state.navigation = null;
+    },
+    /** The sheet's blocker stopped a navigation while the topic runs. */
+    leaveBlocked() {},
+  },
 });
+
+export const {
+  materiPageOpened,
+  listLoading,
+  listFailed,
+  kategoriLoaded,
+  kategoriChosen,
+  mapelLoaded,
+  mapelChosen,
+  materiLoaded,
+  tabBack,
+  startRequested,
+  runStarted,
+  runCleared,
+  sheetOpened,
+  sheetClosed,
+  deadlineSet,
+  sisaWaktuTicked,
+  nomorChosen,
+  answerRequested,
+  answerSet,
+  finishRequested,
+  finishConfirmed,
+  navigationRequested,
+  navigationDone,
+  leaveBlocked,
+} = tryoutMateriSlice.actions;
 
 export const tryoutMateriReducer = tryoutMateriSlice.reducer;
 export default tryoutMateriSlice;
 
 export const selectTryoutMateriIsRunning = (state: { tryoutMateri: TryoutMateriState }) =>
   state.tryoutMateri.isRunning;
+export const selectTryoutMateri = (state: { tryoutMateri: TryoutMateriState }) => state.tryoutMateri;

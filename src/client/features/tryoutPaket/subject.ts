@@ -15,7 +15,7 @@ import {
   remainingSeconds,
 } from '../../lib/countdown';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa, sessionEnded } from '../auth/slice';
 import { loadPreview } from './preview';
 import { detailPath, previewPath, refreshRun } from './run';
 import { findKategori, findMapel, selectDeadline, selectDetailMapel, selectTryoutPaket } from './selectors';
@@ -189,5 +189,8 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
 
 /** One subject session, ended by leaving the sheet or by the end of the run. */
 export function* subjectSession(action: PayloadAction<SheetTarget>) {
-  yield race({ session: call(openSubject, action), stop: take([sheetClosed.type, runCleared.type]) });
+  yield race({
+    session: call(openSubject, action),
+    stop: take([sheetClosed.type, runCleared.type, sessionEnded.type]),
+  });
 }

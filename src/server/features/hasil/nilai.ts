@@ -9,12 +9,13 @@ import {
 import type { App, FeatureContext } from '../../app';
 import type { Db } from '../../db/createDb';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
+import { formatTanggalSaja } from '../../domain/tanggal';
+import { gagal } from '../../lib/respons';
 import { requireSelf } from '../../plugins/auth';
 import { ensureIrtScores } from '../shared/irtScoring';
 import { finishedJadwal } from '../shared/skorPaket';
 import {
   PESAN,
-  gagal,
   findJadwalOf,
   findKategori,
   hasilKategoriSiswa,
@@ -22,7 +23,6 @@ import {
   rataRataKategori,
   type BarisMapel,
 } from './queries';
-import { tanggalIndonesia } from './tanggal';
 
 export function barisHasil(rows: readonly BarisMapel[]): HasilMapel[] {
   return rows.map(({ mapel, benar, salah, kosong, nilai }) => ({ mapel, benar, salah, kosong, nilai }));
@@ -58,7 +58,7 @@ export function nilaiRoutes(app: App, { db, now }: FeatureContext): void {
       content: hasil.map((h) => ({
         paket: h.paket,
         type: jenisPaket(h.is_event),
-        date: tanggalIndonesia(h.ended_at),
+        date: formatTanggalSaja(h.ended_at),
         persentase: round2(meanOf(h.mapel.map((m) => m.persentase)) ?? 0),
         nilai: rataRataNilai(h.mapel),
         rata_rata: round2(rataRata.get(h.id_kategori) ?? 0),
@@ -129,7 +129,7 @@ export function nilaiRoutes(app: App, { db, now }: FeatureContext): void {
         {
           id: p.id,
           paket: p.paket,
-          tgl_selesai: tanggalIndonesia(p.tgl_selesai),
+          tgl_selesai: formatTanggalSaja(p.tgl_selesai),
           skor,
           type: jenisPaket(p.is_event),
         },

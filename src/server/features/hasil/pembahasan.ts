@@ -8,12 +8,10 @@ import { isBlank } from '../../domain/scoring';
 import { requireSelf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { loadAttemptAnswers } from '../shared/hasilMapel';
-import { PESAN, findJadwalOf, gagal } from './queries';
+import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
+import { PESAN, findJadwalOf } from './queries';
 
-/** Base64 of the UTF-8 bytes of an HTML text (the contract's encoding of texts in a review). */
-export function base64(text: string): string {
-  return Buffer.from(text, 'utf8').toString('base64');
-}
+const TANPA_TEKS = { soal: '', a: '', b: '', c: '', d: '', e: '' };
 
 interface MapelJadwal {
   idmapel: number;
@@ -74,13 +72,8 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
     const text = textOf.get(answer.id_soal);
     const review: SoalReview = {
       id_soal: answer.id_soal,
-      soal: base64(text?.soal ?? ''),
+      ...teksSoalBase64(text ?? TANPA_TEKS),
       type: answer.type as QuestionType,
-      a: base64(text?.a ?? ''),
-      b: base64(text?.b ?? ''),
-      c: base64(text?.c ?? ''),
-      d: base64(text?.d ?? ''),
-      e: base64(text?.e ?? ''),
       jawaban: shownAnswer(answer.type, answer.jawaban),
       kunci: answer.kunci,
       is_benar: answer.penilaian === 'benar' ? 1 : 0,

@@ -9,7 +9,8 @@ import { writeHasilMapel } from '../shared/hasilMapel';
 import { calibrateJadwal } from '../shared/irtScoring';
 import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../shared/skorPaket';
 import { barisHasil, segarkanIrt } from './nilai';
-import { PESAN, findJadwalOf, gagal, hasilKategoriSiswa } from './queries';
+import { gagal } from '../../lib/respons';
+import { PESAN, findJadwalOf, hasilKategoriSiswa } from './queries';
 
 export const PESAN_SYNC = {
   dibuat: 'Rekapitulasi nilai per mapel berhasil dibuat',

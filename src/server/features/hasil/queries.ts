@@ -12,11 +12,6 @@ export const PESAN = {
   paketBelumSelesai: 'Paket tryout ini belum selesai dikerjakan',
 } as const;
 
-/** A refusal the client shows as a message (HTTP 200, the spec's "status false" flows). */
-export function gagal(message: string): { status: false; message: string } {
-  return { status: false, message };
-}
-
 /** Chart groups of the result list: event packages are "TO Akbar", the rest "UTBK". */
 export function jenisPaket(isEvent: number): string {
   return isEvent === 1 ? 'TO Akbar' : 'UTBK';

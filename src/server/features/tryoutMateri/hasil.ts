@@ -17,7 +17,8 @@ import {
   type MateriHasil,
   type MateriInfo,
 } from './queries';
-import { PESAN, base64, gagal } from './teks';
+import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
+import { PESAN } from './teks';
 
 /** The topic and the student's finished attempt at it (ending it first if its time is over), or null. */
 async function hasilSelesai(
@@ -79,12 +80,7 @@ export function hasilRoutes(app: App, { db, now }: FeatureContext): void {
           const benar = judgeAnswer({ type: s.type, jawaban: dijawab, kunci: s.kunci }) === 'benar';
           return {
             id_soal: s.id,
-            soal: base64(s.soal),
-            a: base64(s.a),
-            b: base64(s.b),
-            c: base64(s.c),
-            d: base64(s.d),
-            e: base64(s.e),
+            ...teksSoalBase64(s),
             type: s.type as QuestionType,
             jawaban: dijawab,
             kunci: s.kunci,

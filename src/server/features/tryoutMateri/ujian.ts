@@ -20,7 +20,8 @@ import {
   type MateriInfo,
   type MateriSoal,
 } from './queries';
-import { PESAN, base64, gagal } from './teks';
+import { gagal, teksSoalBase64 } from '../../lib/respons';
+import { PESAN } from './teks';
 
 async function materiAtau404(db: Db, idmateri: number): Promise<MateriInfo> {
   const materi = await findMateri(db.kysely, idmateri);
@@ -73,12 +74,7 @@ export function ujianRoutes(app: App, { db, now }: FeatureContext): void {
         // Keys and discussions stay on the server while the attempt runs.
         soals: soal.map((s) => ({
           id_soal: s.id,
-          soal: base64(s.soal),
-          a: base64(s.a),
-          b: base64(s.b),
-          c: base64(s.c),
-          d: base64(s.d),
-          e: base64(s.e),
+          ...teksSoalBase64(s),
           type: s.type as QuestionType,
           jawaban: jawaban.get(s.id) ?? '',
         })),

@@ -4,7 +4,8 @@ import type { Siswa } from '../../plugins/auth';
 import { writeHasilMapel } from '../shared/hasilMapel';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt, listClocks, listMapel, type Q } from './queries';
-import { PESAN, gagal } from './teks';
+import { gagal } from '../../lib/respons';
+import { PESAN } from './teks';
 import { settleClocks } from './waktu';
 
 export async function akhiriPaket(

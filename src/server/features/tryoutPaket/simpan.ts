@@ -16,7 +16,8 @@ import {
   type Q,
 } from './queries';
 import { isWallClock } from './konteks';
-import { PESAN, gagal, tipeTidakSesuai } from './teks';
+import { gagal } from '../../lib/respons';
+import { PESAN, tipeTidakSesuai } from './teks';
 import { antrianOf, saveClock, settleClocks } from './waktu';
 
 type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;

@@ -19,7 +19,8 @@ import {
   type Q,
   type SoalRow,
 } from './queries';
-import { PESAN, gagal, kategoriMengantri } from './teks';
+import { gagal } from '../../lib/respons';
+import { PESAN, kategoriMengantri } from './teks';
 import { settleClocks } from './waktu';
 
 type StartResult = { status: true; message: string; content: StartPaketContent } | ReturnType<typeof gagal>;

@@ -6,7 +6,8 @@ import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt, listClocks, listMapel, type Q } from './queries';
-import { PESAN, gagal } from './teks';
+import { gagal } from '../../lib/respons';
+import { PESAN } from './teks';
 import { antrianOf, saveClock, settleClocks } from './waktu';
 
 type StatusResult =

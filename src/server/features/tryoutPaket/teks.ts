@@ -1,14 +1,9 @@
-/** Messages of the package tryout routes, and the `{status: false, message}` refusal. */
-
-/** A refusal the client shows as a message (HTTP 200, spec "status false" flows). */
-export function gagal(message: string): { status: false; message: string } {
-  return { status: false, message };
-}
+/** Messages of the package tryout routes (refusals are made with `gagal` of lib/respons). */
+import { PESAN_AKSES } from '../shared/skorPaket';
 
 export const PESAN = {
-  jadwalTidakAda: 'Jadwal tryout tidak ditemukan',
+  ...PESAN_AKSES,
   paketTidakAda: 'Paket tryout tidak ditemukan pada jadwal ini',
-  bukanPeserta: 'Kamu tidak terdaftar pada jadwal tryout ini',
   kategoriTidakAda: 'Kategori tryout tidak ditemukan pada jadwal ini',
   mapelTidakAda: 'Mapel tidak ditemukan pada kategori ini',
   tryoutTidakAda: 'Tryout tidak ditemukan pada jadwal ini',

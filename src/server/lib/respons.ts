@@ -1,0 +1,32 @@
+/** Pieces of the answers every feature sends: the spec's refusal and the contract's encoding of question texts. */
+
+/** A refusal the client shows as a message (HTTP 200, the spec's "status false" flows). */
+export function gagal(message: string): { status: false; message: string } {
+  return { status: false, message };
+}
+
+/** Base64 of the UTF-8 bytes of an HTML text (contract: soal, a..e and pembahasan travel this way). */
+export function base64(teks: string): string {
+  return Buffer.from(teks, 'utf8').toString('base64');
+}
+
+export interface TeksSoal {
+  soal: string;
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+  e: string;
+}
+
+/** A question's text and options, each in base64. */
+export function teksSoalBase64(s: TeksSoal): TeksSoal {
+  return {
+    soal: base64(s.soal),
+    a: base64(s.a),
+    b: base64(s.b),
+    c: base64(s.c),
+    d: base64(s.d),
+    e: base64(s.e),
+  };
+}
