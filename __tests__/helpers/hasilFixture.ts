@@ -3,7 +3,8 @@
  * Kysely inserts for the result, ranking and PDF suites.
  */
 import type { Db } from '../../src/server/db/createDb';
-import { SESSION_TTL_MS, hashToken } from '../../src/server/plugins/auth';
+import { SESSION_TTL_MS } from '../../src/server/plugins/auth';
+import { insertSesi, insertSiswaRow } from './serverRows';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -16,45 +17,21 @@ export async function insertSiswa(
   nama: string,
   lembaga = 'SiapTes',
 ): Promise<number> {
-  const row = await db.kysely
-    .insertInto('siswa')
-    .values({
-      username,
-      password_hash: 'tidak-dipakai',
-      nama_lengkap: nama,
-      nama_panggilan: nama.split(' ')[0],
-      photo_url: '',
-      id_program: 1,
-      lembaga,
-      minat: 'SMA KELAS 12 IPA',
-      no_telp: '',
-      no_telp_ortu: '',
-      alamat: '',
-      email: `${username}@contoh.id`,
-      kelas: '12',
-      jenjang: 'SMA',
-      sekolah: 'SMA Negeri 1',
-      kurikulum_str: 'Merdeka',
-      is_synthetic: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertSiswaRow(db, username, {
+    password_hash: 'tidak-dipakai',
+    nama_lengkap: nama,
+    nama_panggilan: nama.split(' ')[0],
+    lembaga,
+    email: `${username}@contoh.id`,
+    sekolah: 'SMA Negeri 1',
+    kurikulum_str: 'Merdeka',
+  });
 }
 
 /** A live session for the student: the token for the `Key` header or the session cookie. */
 export async function sessionFor(db: Db, idSiswa: number, now: number): Promise<string> {
   const token = `token-${idSiswa}-${Math.random().toString(36).slice(2)}`;
-  await db.kysely
-    .insertInto('sesi')
-    .values({
-      token_hash: hashToken(token),
-      id_siswa: idSiswa,
-      created_at: now,
-      expires_at: now + SESSION_TTL_MS,
-      revoked_at: null,
-    })
-    .execute();
+  await insertSesi(db, idSiswa, token, now, now + SESSION_TTL_MS);
   return token;
 }
 

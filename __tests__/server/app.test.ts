@@ -1,33 +1,7 @@
 import { sql } from 'kysely';
 import { buildTestApp, createTestDb, type TestContext } from '../helpers/buildTestApp';
 import { migrateToLatest } from '../../src/server/db/migrate';
-
-/** Every table of src/server/db/types.ts `Database`. */
-const TABLES = [
-  'siswa',
-  'sesi',
-  'login_gagal',
-  'jadwal',
-  'jadwal_peserta',
-  'kategori',
-  'mapel',
-  'soal',
-  'soal_group',
-  'irt_item',
-  'hasil_to',
-  'jawaban',
-  'jawaban_group',
-  'mapel_waktu',
-  'hasil_mapel',
-  'materi_kategori',
-  'materi_mapel',
-  'materi',
-  'materi_soal',
-  'materi_hasil',
-  'materi_jawaban',
-  'prodi',
-  'pilihan_siswa',
-] as const;
+import { ALL_TABLES } from '../helpers/serverRows';
 
 describe('the app shell', () => {
   let t: TestContext;
@@ -95,7 +69,7 @@ describe('migrations', () => {
   it('create every table on an empty database, and a second run changes nothing', async () => {
     const db = await createTestDb();
     try {
-      for (const table of TABLES) {
+      for (const table of ALL_TABLES) {
         const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
           db.kysely,
         );

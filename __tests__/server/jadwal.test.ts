@@ -1,6 +1,7 @@
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { hashPassword } from '../../src/server/lib/password';
 import type { Db } from '../../src/server/db/createDb';
+import { siswaRow } from '../helpers/serverRows';
 
 const PASSWORD = 'tryout123';
 const HOUR = 60 * 60 * 1000;
@@ -13,28 +14,6 @@ interface Ids {
   budi: number;
 }
 
-function siswaRow(username: string, hash: string) {
-  return {
-    username,
-    password_hash: hash,
-    nama_lengkap: username,
-    nama_panggilan: username,
-    photo_url: '',
-    id_program: 1,
-    lembaga: 'SiapTes',
-    minat: 'SMA KELAS 12 IPA',
-    no_telp: '',
-    no_telp_ortu: '',
-    alamat: '',
-    email: '',
-    kelas: '12',
-    jenjang: 'SMA',
-    sekolah: '',
-    kurikulum_str: '',
-    is_synthetic: 0,
-  };
-}
-
 /**
  * Paket 1 current, both categories ended → "5"; paket 2 current, one of two ended → "0"; paket 3 current from
  * exactly now, no category → "0"; paket 4 and 5 future; paket 6 ended exactly now, its one category ended → "5";
@@ -44,7 +23,7 @@ async function seedJadwal(db: Db, ids: Ids): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   const siswa = await db.kysely
     .insertInto('siswa')
-    .values([siswaRow('rina', hash), siswaRow('budi', hash)])
+    .values([siswaRow('rina', { password_hash: hash }), siswaRow('budi', { password_hash: hash })])
     .returning('id')
     .execute();
   ids.rina = siswa[0].id;

@@ -7,35 +7,10 @@ import { classicalScore, tally } from '../../src/server/domain/scoring';
 import { loadAttemptAnswers } from '../../src/server/features/shared/hasilMapel';
 import { packageScores } from '../../src/server/features/shared/skorPaket';
 import { createTestDb } from '../helpers/buildTestApp';
+import { ALL_TABLES } from '../helpers/serverRows';
 
 const NOW = Date.UTC(2025, 3, 14, 3, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
-
-const TABLES: (keyof Database)[] = [
-  'siswa',
-  'sesi',
-  'login_gagal',
-  'jadwal',
-  'jadwal_peserta',
-  'kategori',
-  'mapel',
-  'soal',
-  'soal_group',
-  'irt_item',
-  'hasil_to',
-  'jawaban',
-  'jawaban_group',
-  'mapel_waktu',
-  'hasil_mapel',
-  'materi_kategori',
-  'materi_mapel',
-  'materi',
-  'materi_soal',
-  'materi_hasil',
-  'materi_jawaban',
-  'prodi',
-  'pilihan_siswa',
-];
 
 async function count(db: Db, table: keyof Database): Promise<number> {
   const row = await db.kysely
@@ -47,7 +22,7 @@ async function count(db: Db, table: keyof Database): Promise<number> {
 
 async function counts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of TABLES) out[table] = await count(db, table);
+  for (const table of ALL_TABLES) out[table] = await count(db, table);
   return out;
 }
 
@@ -68,7 +43,7 @@ describe('migrations', () => {
     const db = await createTestDb();
     try {
       const names = await tableNames(db);
-      for (const table of TABLES) expect(names).toContain(table);
+      for (const table of ALL_TABLES) expect(names).toContain(table);
       expect(await count(db, 'siswa')).toBe(0);
     } finally {
       await db.close();
@@ -415,7 +390,7 @@ describe('seedDemo', () => {
 describe('determinism', () => {
   async function dump(db: Db): Promise<Record<string, unknown[]>> {
     const out: Record<string, unknown[]> = {};
-    for (const table of TABLES) {
+    for (const table of ALL_TABLES) {
       const rows = (await db.kysely.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
       out[table] = rows
         .map((row) => {

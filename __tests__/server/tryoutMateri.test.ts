@@ -1,4 +1,3 @@
-import { hashToken } from '../../src/server/plugins/auth';
 import {
   batasAkhir,
   sisaWaktuDetik,
@@ -7,6 +6,7 @@ import {
 } from '../../src/server/domain/materiTiming';
 import type { Db } from '../../src/server/db/createDb';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
+import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TEKS_SOAL = '<p>Jika x ≥ ½, berapakah café “é”?</p>';
@@ -34,40 +34,9 @@ interface Fixture {
 }
 
 async function insertSiswa(db: Db, username: string, token: string, now: number): Promise<number> {
-  const row = await db.kysely
-    .insertInto('siswa')
-    .values({
-      username,
-      password_hash: 'x',
-      nama_lengkap: `Siswa ${username}`,
-      nama_panggilan: username,
-      photo_url: '',
-      id_program: 1,
-      lembaga: 'SiapTes',
-      minat: 'SMA KELAS 12 IPA',
-      no_telp: '',
-      no_telp_ortu: '',
-      alamat: '',
-      email: '',
-      kelas: '12',
-      jenjang: 'SMA',
-      sekolah: '',
-      kurikulum_str: '',
-      is_synthetic: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.kysely
-    .insertInto('sesi')
-    .values({
-      token_hash: hashToken(token),
-      id_siswa: row.id,
-      created_at: now,
-      expires_at: now + 30 * DAY,
-      revoked_at: null,
-    })
-    .execute();
-  return row.id;
+  const id = await insertSiswaRow(db, username, { nama_lengkap: `Siswa ${username}` });
+  await insertSesi(db, id, token, now, now + 30 * DAY);
+  return id;
 }
 
 async function insertSoal(

@@ -1,7 +1,7 @@
 import type { Db } from '../../src/server/db/createDb';
-import { hashToken } from '../../src/server/plugins/auth';
 import { DEMO } from '../../src/server/db/seed';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
+import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 
 const T0 = Date.UTC(2025, 0, 10, 3, 0, 0);
@@ -30,41 +30,10 @@ interface Fixture {
 }
 
 async function insertSiswa(db: Db, username: string, lembaga: string, minat: string): Promise<Siswa> {
-  const row = await db.kysely
-    .insertInto('siswa')
-    .values({
-      username,
-      password_hash: 'x',
-      nama_lengkap: `Siswa ${username}`,
-      nama_panggilan: username,
-      photo_url: '',
-      id_program: 1,
-      lembaga,
-      minat,
-      no_telp: '',
-      no_telp_ortu: '',
-      alamat: '',
-      email: '',
-      kelas: '12',
-      jenjang: 'SMA',
-      sekolah: '',
-      kurikulum_str: '',
-      is_synthetic: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertSiswaRow(db, username, { nama_lengkap: `Siswa ${username}`, lembaga, minat });
   const token = `token-${username}`;
-  await db.kysely
-    .insertInto('sesi')
-    .values({
-      token_hash: hashToken(token),
-      id_siswa: row.id,
-      created_at: T0,
-      expires_at: T0 + 30 * DAY,
-      revoked_at: null,
-    })
-    .execute();
-  return { id: row.id, token };
+  await insertSesi(db, id, token, T0, T0 + 30 * DAY);
+  return { id, token };
 }
 
 async function insertJadwal(db: Db, paket: number, isEvent: number, tglAwal: number): Promise<number> {
