@@ -6,6 +6,7 @@ import { verifyPassword } from '../../src/server/lib/password';
 import { classicalScore, tally } from '../../src/server/domain/scoring';
 import { loadAttemptAnswers } from '../../src/server/features/shared/hasilMapel';
 import { packageScores } from '../../src/server/features/shared/skorPaket';
+import { BATCH_SIZE } from '../../src/server/db/batch';
 import { createTestDb } from '../helpers/buildTestApp';
 import { ALL_TABLES } from '../helpers/serverRows';
 
@@ -284,6 +285,28 @@ describe('seedDemo', () => {
       .execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.metode === 'irt' && r.theta !== null)).toBe(true);
+  });
+
+  it("writes each participant's own θ back (more right answers, higher θ), over several write slices", async () => {
+    const rows = await db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['id_mapel', 'benar', 'theta', 'nilai'])
+      .where('id_jadwal', '=', seed.jadwal.eventSelesai.id)
+      .execute();
+    // More rows than one multi-row UPDATE takes, so the slices are joined correctly too.
+    expect(rows.length).toBeGreaterThan(BATCH_SIZE);
+    // In the Rasch model the number right decides θ: per subject, θ is a non-decreasing function of `benar`.
+    for (const idMapel of new Set(rows.map((r) => r.id_mapel))) {
+      const bySkor = rows
+        .filter((r) => r.id_mapel === idMapel)
+        .sort((a, b) => a.benar - b.benar || (a.theta as number) - (b.theta as number));
+      for (let i = 1; i < bySkor.length; i++) {
+        const [before, after] = [bySkor[i - 1], bySkor[i]];
+        const theta = [before.theta as number, after.theta as number];
+        if (before.benar === after.benar) expect(theta[1]).toBeCloseTo(theta[0], 9);
+        else expect(theta[1]).toBeGreaterThan(theta[0]);
+      }
+    }
   });
 
   it('creates ≥15 programmes and two choices per demo student, one reguler passes and one he does not', async () => {

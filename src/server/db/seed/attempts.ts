@@ -1,6 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, HasilMapelTable, JawabanGroupTable, JawabanTable, MapelWaktuTable } from '../types';
-import { insertRows, insertRowsReturningIds } from './batch';
+import { insertRows, insertRowsReturningIds } from '../batch';
 import type { JadwalSeed } from './packages';
 import type { Rng } from './random';
 import { skorKategori, type LembarJawaban } from './responses';

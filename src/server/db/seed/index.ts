@@ -4,7 +4,7 @@ import type { Database } from '../types';
 import { calibrateJadwal } from '../../features/shared/irtScoring';
 import { DEMO_ROLES, demoAccountRows, type DemoRole } from './accounts';
 import { insertAttempts, type AttemptPlan } from './attempts';
-import { insertRows, insertRowsReturningIds } from './batch';
+import { insertRows, insertRowsReturningIds } from '../batch';
 import { DAY, type JadwalRole } from './catalog';
 import { pilihanAcak, pilihanReguler, type ProdiSeed } from './choices';
 import { insertMateri, type MateriSummary } from './materi';

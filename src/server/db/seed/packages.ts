@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../types';
-import { insertRows, insertRowsReturningIds } from './batch';
+import { insertRows, insertRowsReturningIds } from '../batch';
 import {
   DAY,
   JADWAL,

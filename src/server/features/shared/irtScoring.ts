@@ -3,7 +3,10 @@
  * every finished attempt, and each participant's subject score becomes irtNilai(θ) with θ their WLE. With fewer
  * than IRT_MIN_PESERTA participants (or fewer than two items that anyone told apart) the classical score stands.
  */
+import { sql, type Transaction } from 'kysely';
+import { chunks, insertRows } from '../../db/batch';
 import type { Db } from '../../db/createDb';
+import type { Database } from '../../db/types';
 import { calibrateRasch, estimateAbilityWle, irtNilai, type Response } from '../../domain/irt';
 import { judgeAnswer, type GroupAnswer } from '../../domain/scoring';
 import { writeHasilMapel } from './hasilMapel';
@@ -115,6 +118,34 @@ async function loadResponses(db: Db, idKategori: number, attempts: Attempt[]) {
   return { soal: scorable, responses };
 }
 
+interface IrtScore {
+  id_hasil_to: number;
+  id_mapel: number;
+  nilai: number;
+  theta: number;
+}
+
+/**
+ * Writes the IRT scores over the subjects' existing rows, a slice of rows per statement: one UPDATE ... FROM a
+ * VALUES list (SQLite ≥ 3.33 and PostgreSQL alike; the casts give PostgreSQL the column types of the list).
+ */
+async function writeIrtScores(trx: Transaction<Database>, scores: readonly IrtScore[]): Promise<void> {
+  for (const slice of chunks(scores)) {
+    const values = sql.join(
+      slice.map(
+        (u) =>
+          sql`(CAST(${u.id_hasil_to} AS integer), CAST(${u.id_mapel} AS integer), CAST(${u.nilai} AS integer), CAST(${u.theta} AS double precision))`,
+      ),
+    );
+    await sql`
+      WITH v (id_hasil_to, id_mapel, nilai, theta) AS (VALUES ${values})
+      UPDATE hasil_mapel SET nilai = v.nilai, metode = 'irt', theta = v.theta
+      FROM v
+      WHERE hasil_mapel.id_hasil_to = v.id_hasil_to AND hasil_mapel.id_mapel = v.id_mapel
+    `.execute(trx);
+  }
+}
+
 /**
  * Calibrates every subject of an event schedule and rewrites its participants' subject scores. Idempotent: a
  * second run on the same attempts writes the same numbers. Non-event schedules are left alone.
@@ -137,7 +168,7 @@ export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Pr
     .execute();
   await completeClassicalRows(db, idJadwal, attempts);
 
-  const updates: { id_hasil_to: number; id_mapel: number; nilai: number; theta: number }[] = [];
+  const updates: IrtScore[] = [];
   const items: { id_soal: number; difficulty: number; se: number }[] = [];
   const calibratedMapel: number[] = [];
   const kategoriIds = [...new Set(attempts.map((a) => a.id_kategori))];
@@ -187,20 +218,12 @@ export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Pr
         eb.selectFrom('soal').select('soal.id').where('soal.id_mapel', 'in', calibratedMapel),
       )
       .execute();
-    for (const item of items) {
-      await trx
-        .insertInto('irt_item')
-        .values({ ...item, calibrated_at: now })
-        .execute();
-    }
-    for (const u of updates) {
-      await trx
-        .updateTable('hasil_mapel')
-        .set({ nilai: u.nilai, metode: 'irt', theta: u.theta })
-        .where('id_hasil_to', '=', u.id_hasil_to)
-        .where('id_mapel', '=', u.id_mapel)
-        .execute();
-    }
+    await insertRows(
+      trx,
+      'irt_item',
+      items.map((item) => ({ ...item, calibrated_at: now })),
+    );
+    await writeIrtScores(trx, updates);
     await trx.updateTable('jadwal').set({ irt_calibrated_at: now }).where('id', '=', idJadwal).execute();
   });
   report.calibrated_at = now;

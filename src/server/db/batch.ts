@@ -1,5 +1,6 @@
+/** Multi-row statements in slices (the seed and the IRT write-back). */
 import type { Insertable, Transaction } from 'kysely';
-import type { Database } from '../types';
+import type { Database } from './types';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits for our widest table. */
 export const BATCH_SIZE = 500;
@@ -7,7 +8,8 @@ export const BATCH_SIZE = 500;
 type Table = keyof Database;
 type Trx = Transaction<Database>;
 
-function chunks<T>(rows: readonly T[]): T[][] {
+/** The rows in slices of at most BATCH_SIZE. */
+export function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += BATCH_SIZE) out.push(rows.slice(i, i + BATCH_SIZE));
   return out;
