@@ -1,5 +1,7 @@
 import type { PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
+import { tryoutMateriPersistTransform } from '../features/tryoutMateri/persist';
+import { tryoutPaketPersistTransform } from '../features/tryoutPaket/persist';
 import type { AppState } from './rootReducer';
 
 /**
@@ -13,4 +15,6 @@ export const persistConfig: PersistConfig<AppState> = {
   version: 1,
   storage,
   whitelist: PERSISTED_SLICES,
+  // The tryout slices keep only their run state (each feature's persist.ts says which keys).
+  transforms: [tryoutPaketPersistTransform, tryoutMateriPersistTransform],
 };

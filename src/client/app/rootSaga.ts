@@ -5,9 +5,19 @@ import { hasilSaga } from '../features/hasil/saga';
 import { jadwalSaga } from '../features/jadwal/saga';
 import { profileSaga } from '../features/profile/saga';
 import { rankingSaga } from '../features/ranking/saga';
+import { tryoutMateriSaga } from '../features/tryoutMateri/saga';
+import { tryoutPaketSaga } from '../features/tryoutPaket/saga';
 
 /** Each feature's watcher saga. Add a feature by adding its saga here (one line). */
-export const featureSagas: Saga[] = [authSaga, profileSaga, jadwalSaga, hasilSaga, rankingSaga];
+export const featureSagas: Saga[] = [
+  authSaga,
+  profileSaga,
+  jadwalSaga,
+  hasilSaga,
+  rankingSaga,
+  tryoutPaketSaga,
+  tryoutMateriSaga,
+];
 
 /** Restarts in a row before a crashing watcher is given up (a watcher that throws at once would spin). */
 const MAX_RESTARTS = 5;

@@ -124,6 +124,60 @@ export const protectedRoutes: AppRoute[] = [
         ),
     ),
   },
+  {
+    path: '/to/:id',
+    Page: lazyPage<typeof import('../features/tryoutPaket/pages/DetailTryoutPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-to-detail" */ '../features/tryoutPaket/pages/DetailTryoutPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/to/:id/preview/:hash',
+    Page: lazyPage<typeof import('../features/tryoutPaket/pages/PreviewTryoutPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-to-preview" */ '../features/tryoutPaket/pages/PreviewTryoutPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/to/:id/sheet/:hash/:idMapel',
+    Page: lazyPage<typeof import('../features/tryoutPaket/pages/SheetTryoutPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-to-sheet" */ '../features/tryoutPaket/pages/SheetTryoutPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/to/:id/pembahasan/:hash',
+    Page: lazyPage<typeof import('../features/tryoutPaket/pages/PembahasanKategoriPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-to-pembahasan" */ '../features/tryoutPaket/pages/PembahasanKategoriPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/to-permateri',
+    Page: lazyPage<typeof import('../features/tryoutMateri/pages/TryoutMateriPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-to-permateri" */ '../features/tryoutMateri/pages/TryoutMateriPage' as string
+        ),
+    ),
+  },
+  {
+    path: '/to-permateri/:id',
+    Page: lazyPage<typeof import('../features/tryoutMateri/pages/MateriSheetPage')>(
+      () =>
+        import(
+          /* webpackChunkName: "page-to-permateri-sheet" */ '../features/tryoutMateri/pages/MateriSheetPage' as string
+        ),
+    ),
+  },
 ];
 
 export const LoginPage = lazyPage<typeof import('../features/auth/pages/LoginPage')>(

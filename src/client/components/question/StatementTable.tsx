@@ -1,0 +1,57 @@
+import type { GroupSoal } from '../../../contract';
+import { text } from '../../text';
+import { SafeHtml } from './SafeHtml';
+
+/** Type 3: statements with Y/N radios, headed Benar/Salah, or Memperkuat/Memperlemah when group_text_type is 2. */
+export function StatementTable({
+  name,
+  statements,
+  groupTextType,
+  onAnswer,
+}: {
+  name: string;
+  statements: GroupSoal[];
+  groupTextType: number | null;
+  onAnswer: (idJawabanGroup: number, jawaban: 'Y' | 'N') => void;
+}) {
+  const [yes, no] =
+    groupTextType === 2
+      ? [text.question.memperkuat, text.question.memperlemah]
+      : [text.question.benar, text.question.salah];
+  return (
+    <table className="table table-bordered align-middle">
+      <thead>
+        <tr>
+          <th scope="col">{text.question.pernyataan}</th>
+          <th scope="col" className="text-center">
+            {yes}
+          </th>
+          <th scope="col" className="text-center">
+            {no}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {statements.map((statement, index) => (
+          <tr key={statement.id_jawaban_group}>
+            <td>
+              <SafeHtml html={statement.soal} />
+            </td>
+            {(['Y', 'N'] as const).map((value) => (
+              <td key={value} className="text-center">
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  name={`${name}-${statement.id_jawaban_group}`}
+                  aria-label={`${value === 'Y' ? yes : no} pernyataan ${index + 1}`}
+                  checked={statement.jawaban === value}
+                  onChange={() => onAnswer(statement.id_jawaban_group, value)}
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

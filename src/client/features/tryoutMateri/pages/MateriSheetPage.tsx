@@ -1,0 +1,127 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import type { SoalMateri } from '../../../../contract';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Countdown } from '../../../components/Countdown';
+import { StepBar, type Step } from '../../../components/StepBar';
+import { OptionList, type QuestionOption } from '../../../components/question/OptionList';
+import { SafeHtml } from '../../../components/question/SafeHtml';
+import { TextAnswer } from '../../../components/question/TextAnswer';
+import { OPTION_LETTERS, isAnswered } from '../../../components/question/answered';
+import { decodeBase64Utf8 } from '../../../lib/base64';
+import { text } from '../../../text';
+import { useMateriLeaveGuard, useMateriNavigation } from '../hooks';
+import {
+  answerRequested,
+  finishRequested,
+  nomorChosen,
+  selectTryoutMateri,
+  sheetClosed,
+  sheetOpened,
+} from '../slice';
+
+/** Each option shown only when its text is non-empty (spec §2 per-topic sheet). */
+export function materiOptions(soal: SoalMateri): QuestionOption[] {
+  const texts = [soal.a, soal.b, soal.c, soal.d, soal.e].map(decodeBase64Utf8);
+  return OPTION_LETTERS.map((letter, index) => ({ letter, html: texts[index] })).filter(
+    (option) => option.html.trim() !== '',
+  );
+}
+
+/** /to-permateri/{id}: the per-topic exam sheet. */
+export default function MateriSheetPage() {
+  const idmateri = Number(useParams().id);
+  const dispatch = useAppDispatch();
+  useMateriNavigation();
+  useMateriLeaveGuard();
+  const state = useAppSelector(selectTryoutMateri);
+
+  useEffect(() => {
+    dispatch(sheetOpened({ idmateri }));
+    return () => {
+      dispatch(sheetClosed());
+    };
+  }, [idmateri, dispatch]);
+
+  const nomor = Math.min(state.nomorAktif, Math.max(0, state.soal.length - 1));
+  const soal = state.soal[nomor];
+  const soalHtml = useMemo(() => (soal ? decodeBase64Utf8(soal.soal) : ''), [soal]);
+
+  if (state.soal.length === 0) return <Navigate to="/to-permateri" replace />;
+
+  const steps: Step[] = state.soal.map((item, index) => ({
+    label: String(index + 1),
+    tone: index === nomor ? 'current' : isAnswered(item.type, item.jawaban) ? 'answered' : 'idle',
+  }));
+  const save = (jawaban: string) => dispatch(answerRequested({ idsoal: soal.id_soal, jawaban }));
+
+  return (
+    <section className="container py-4">
+      <header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <h1 className="h4 mb-0">{state.detailToMateri?.materi ?? ''}</h1>
+        <Countdown seconds={state.sisaWaktu} label={text.tryoutPaket.sisaWaktu} />
+      </header>
+      <StepBar
+        steps={steps}
+        label={text.tryoutPaket.soalKe(nomor + 1)}
+        onSelect={(i) => dispatch(nomorChosen(i))}
+      />
+      {soal && (
+        <article className="card shadow-sm" aria-label={text.tryoutPaket.soalKe(nomor + 1)}>
+          <div className="card-body">
+            <SafeHtml html={soalHtml} className="mb-3" />
+            {soal.type === 1 && (
+              <OptionList
+                name={`materi-${soal.id_soal}`}
+                options={materiOptions(soal)}
+                chosen={soal.jawaban}
+                onChoose={save}
+              />
+            )}
+            {(soal.type === 2 || soal.type === 5 || soal.type === 4) && (
+              <TextAnswer
+                key={soal.id_soal}
+                value={soal.jawaban}
+                onSave={save}
+                multiline={soal.type === 4}
+                label={text.question.jawabanLabel}
+                placeholder={soal.type === 4 ? text.question.esaiPlaceholder : text.question.isianPlaceholder}
+              />
+            )}
+          </div>
+          <div className="card-footer d-flex justify-content-between">
+            <span>
+              {nomor > 0 && (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  aria-label={text.tryoutMateri.soalSebelumnya}
+                  onClick={() => dispatch(nomorChosen(nomor - 1))}
+                >
+                  ←
+                </button>
+              )}
+            </span>
+            <span>
+              {nomor < state.soal.length - 1 && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  aria-label={text.tryoutMateri.soalBerikutnya}
+                  onClick={() => dispatch(nomorChosen(nomor + 1))}
+                >
+                  →
+                </button>
+              )}
+            </span>
+          </div>
+        </article>
+      )}
+      <div className="text-end mt-4">
+        <button type="button" className="btn btn-success" onClick={() => dispatch(finishRequested())}>
+          {text.tryoutMateri.selesaikanUjian}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { KategoriPreview } from '../../../../contract';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+import { Spinner } from '../../../components/Spinner';
+import { text } from '../../../text';
+import { usePaketNavigation } from '../hooks';
+import { paketOfJadwal, selectTryoutPaket } from '../selectors';
+import { previewRequested, startRequested } from '../slice';
+
+const t = text.tryoutPaket;
+
+/** The four button rules of spec §2 Detail Tryout, in their order. */
+function KategoriAction({ idJadwal, kategori }: { idJadwal: number; kategori: KategoriPreview }) {
+  const dispatch = useAppDispatch();
+  const starting = useAppSelector((state) => state.tryoutPaket.starting);
+  if (kategori.is_selesai === 1) {
+    return (
+      <div className="d-flex gap-2">
+        {kategori.pembahasan !== '' && (
+          <Link className="btn btn-primary" to={`/to/${idJadwal}/pembahasan/${kategori.kategoriHash}`}>
+            {t.pembahasan}
+          </Link>
+        )}
+        <button type="button" className="btn btn-secondary" disabled>
+          {t.sudahDikerjakan}
+        </button>
+      </div>
+    );
+  }
+  if (kategori.is_antrian === 1) {
+    return (
+      <button type="button" className="btn btn-secondary" disabled>
+        {t.belumBisaDikerjakan}
+      </button>
+    );
+  }
+  if (kategori.detailSoal.length > 0) {
+    return (
+      <button
+        type="button"
+        className="btn btn-success"
+        disabled={starting}
+        onClick={() => dispatch(startRequested({ idJadwal, kategoriHash: kategori.kategoriHash }))}
+      >
+        {starting ? text.common.processing : t.mulaiSekarang}
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="btn btn-secondary" disabled>
+      {t.gagalDetail}
+    </button>
+  );
+}
+
+/** /to/{id}: the categories of a package with their subjects (spec §2 Detail Tryout). */
+export default function DetailTryoutPage() {
+  const idJadwal = Number(useParams().id);
+  const dispatch = useAppDispatch();
+  usePaketNavigation();
+  const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
+  const paket = useAppSelector((state: RootState) => paketOfJadwal(state, idJadwal));
+
+  useEffect(() => {
+    if (Number.isInteger(idJadwal) && idJadwal > 0) dispatch(previewRequested({ idJadwal }));
+  }, [idJadwal, dispatch]);
+
+  const ready = loadedFor === idJadwal && previewStatus !== 'loading' && previewStatus !== 'idle';
+  return (
+    <section className="container py-4">
+      <h1 className="h3 mb-4">{t.detailTitle(paket ?? '')}</h1>
+      {!ready ? (
+        <Spinner />
+      ) : (
+        <div className="row g-3">
+          {detailPaket.map((kategori) => (
+            <div className="col-md-6" key={kategori.kategoriHash}>
+              <article className="card h-100 shadow-sm" aria-label={kategori.kategori}>
+                <div className="card-body">
+                  <h2 className="h5 card-title">{kategori.kategori}</h2>
+                  <p className="text-body-secondary mb-2">
+                    {t.jumlahSoal(kategori.jumlah_soal)} · {t.menit(kategori.waktu)}
+                  </p>
+                  <ul>
+                    {kategori.detailSoal.map((mapel) => (
+                      <li key={mapel.id_mapel}>{t.mapelLine(mapel.mapel, mapel.jmlh_soal, mapel.waktu)}</li>
+                    ))}
+                  </ul>
+                </div>
+                <div className="card-footer bg-body">
+                  <KategoriAction idJadwal={idJadwal} kategori={kategori} />
+                </div>
+              </article>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { Spinner } from '../../../components/Spinner';
+import { text } from '../../../text';
+import { findKategori, selectTryoutPaket } from '../selectors';
+import { previewRequested } from '../slice';
+
+/** /to/{id}/pembahasan/{hash}: the category's discussion PDF, embedded (spec §2). */
+export default function PembahasanKategoriPage() {
+  const params = useParams();
+  const idJadwal = Number(params.id);
+  const kategoriHash = params.hash ?? '';
+  const dispatch = useAppDispatch();
+  const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
+  const kategori = loadedFor === idJadwal ? findKategori(detailPaket, kategoriHash) : undefined;
+
+  useEffect(() => {
+    // Opened by a link or a reload: the link comes with the package detail.
+    if (!kategori && Number.isInteger(idJadwal)) dispatch(previewRequested({ idJadwal }));
+  }, [kategori, idJadwal, dispatch]);
+
+  if (!kategori) {
+    return previewStatus === 'loading' || previewStatus === 'idle' ? (
+      <Spinner />
+    ) : (
+      <EmptyState message={text.common.dataPembahasanTidakDitemukan} />
+    );
+  }
+  if (kategori.pembahasan === '') return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
+  return (
+    <section className="container-fluid py-3">
+      <h1 className="h4 mb-3">{text.tryoutPaket.pembahasanFrame(kategori.kategori)}</h1>
+      <iframe
+        title={text.tryoutPaket.pembahasanFrame(kategori.kategori)}
+        src={kategori.pembahasan}
+        className="w-100 border rounded"
+        style={{ height: '80vh' }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import type { MapelDetail } from '../../../../contract';
+import { soalPdfUrl } from '../../../api/tryoutPaket';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Spinner } from '../../../components/Spinner';
+import { text } from '../../../text';
+import { selectIsRegularStudent } from '../../profile/selectors';
+import { usePaketLeaveGuard, usePaketNavigation } from '../hooks';
+import { findKategori, selectTryoutPaket } from '../selectors';
+import { endRequested, kerjakanRequested, previewRequested } from '../slice';
+
+const t = text.tryoutPaket;
+
+function MapelAction({
+  idJadwal,
+  kategoriHash,
+  mapel,
+}: {
+  idJadwal: number;
+  kategoriHash: string;
+  mapel: MapelDetail;
+}) {
+  const dispatch = useAppDispatch();
+  const regular = useAppSelector(selectIsRegularStudent);
+  if (mapel.status === '0' && mapel.antrian === 0) {
+    return (
+      <div className="d-flex flex-wrap gap-2 justify-content-end">
+        <button
+          type="button"
+          className="btn btn-success btn-sm"
+          onClick={() => dispatch(kerjakanRequested({ idJadwal, kategoriHash, idMapel: mapel.id_mapel }))}
+        >
+          {t.kerjakan}
+        </button>
+        {regular && (
+          <a
+            className="btn btn-outline-primary btn-sm"
+            href={soalPdfUrl(idJadwal, kategoriHash, mapel.id_mapel)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t.pdfSoal}
+          </a>
+        )}
+      </div>
+    );
+  }
+  if (mapel.status === '0') {
+    return (
+      <button type="button" className="btn btn-secondary btn-sm" disabled>
+        {mapel.antrian_str}
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="btn btn-outline-secondary btn-sm" disabled>
+      {t.selesai}
+    </button>
+  );
+}
+
+/** /to/{id}/preview/{hash}: the subjects of the running category (spec §2 Preview Tryout). */
+export default function PreviewTryoutPage() {
+  const params = useParams();
+  const idJadwal = Number(params.id);
+  const kategoriHash = params.hash ?? '';
+  const dispatch = useAppDispatch();
+  usePaketNavigation();
+  usePaketLeaveGuard();
+  const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
+  const kategori = loadedFor === idJadwal ? findKategori(detailPaket, kategoriHash) : undefined;
+
+  useEffect(() => {
+    // The statuses move while the student works (a subject closed by time): always show the server's.
+    if (Number.isInteger(idJadwal) && idJadwal > 0) dispatch(previewRequested({ idJadwal }));
+  }, [idJadwal, dispatch]);
+
+  if (!kategori) {
+    // The category must be in the package detail (spec §5); wait for it to load before deciding.
+    if (previewStatus === 'loading' || previewStatus === 'idle') return <Spinner />;
+    return <Navigate to={`/to/${idJadwal}`} replace />;
+  }
+  return (
+    <section className="container py-4">
+      <h1 className="h3 mb-3">{t.previewTitle(kategori.kategori)}</h1>
+      <dl className="row mb-3">
+        <dt className="col-sm-3">{t.totalSoal}</dt>
+        <dd className="col-sm-9">{t.jumlahSoal(kategori.jumlah_soal)}</dd>
+        <dt className="col-sm-3">{t.totalWaktu}</dt>
+        <dd className="col-sm-9">{t.menit(kategori.waktu)}</dd>
+      </dl>
+      <ul className="list-group mb-4">
+        {kategori.detailSoal.map((mapel) => (
+          <li
+            key={mapel.id_mapel}
+            className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2"
+            aria-label={mapel.mapel}
+          >
+            <div>
+              <div className="fw-semibold">{mapel.mapel}</div>
+              <small className="text-body-secondary">
+                {t.jumlahSoal(mapel.jmlh_soal)} · {t.menit(mapel.waktu)}
+              </small>
+            </div>
+            <MapelAction idJadwal={idJadwal} kategoriHash={kategoriHash} mapel={mapel} />
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn btn-danger"
+        onClick={() => dispatch(endRequested({ idJadwal, kategoriHash }))}
+      >
+        {t.akhiriTryout}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { RootState } from '../../../app/store';
+import { Countdown } from '../../../components/Countdown';
+import { StepBar, type Step } from '../../../components/StepBar';
+import { isAnswered } from '../../../components/question/answered';
+import { decodeBase64Utf8 } from '../../../lib/base64';
+import { text } from '../../../text';
+import { selectFiveChoiceToE, selectIsRegularStudent } from '../../profile/selectors';
+import { PetunjukKhusus } from '../components/PetunjukKhusus';
+import { SoalPaketView } from '../components/SoalPaketView';
+import { usePaketLeaveGuard, usePaketNavigation } from '../hooks';
+import { isLocked } from '../locking';
+import { findKategori, findMapel, selectSoalOfMapel, selectTryoutPaket } from '../selectors';
+import {
+  answerCancelRequested,
+  answerRequested,
+  finishRequested,
+  groupAnswerRequested,
+  nomorChosen,
+  sheetClosed,
+  sheetOpened,
+} from '../slice';
+
+const t = text.tryoutPaket;
+
+function decodeIdMapel(segment: string | undefined): number {
+  try {
+    return Number(decodeBase64Utf8(segment ?? ''));
+  } catch {
+    return NaN;
+  }
+}
+
+/** /to/{id}/sheet/{hash}/{idMapel base64}: the answer sheet of one subject (spec §2 "Package answer sheet"). */
+export default function SheetTryoutPage() {
+  const params = useParams();
+  const idJadwal = Number(params.id);
+  const kategoriHash = params.hash ?? '';
+  const idMapel = decodeIdMapel(params.idMapel);
+  const dispatch = useAppDispatch();
+  usePaketNavigation();
+  usePaketLeaveGuard();
+  const [showPetunjuk, setShowPetunjuk] = useState(false);
+
+  const state = useAppSelector(selectTryoutPaket);
+  const soalMapel = useAppSelector((root: RootState) => selectSoalOfMapel(root, idMapel));
+  const regular = useAppSelector(selectIsRegularStudent);
+  const fiveChoices = useAppSelector(selectFiveChoiceToE);
+  const mapel = findMapel(findKategori(state.detailPaket, kategoriHash), idMapel);
+
+  useEffect(() => {
+    dispatch(sheetOpened({ idJadwal, kategoriHash, idMapel }));
+    return () => {
+      dispatch(sheetClosed());
+    };
+  }, [idJadwal, kategoriHash, idMapel, dispatch]);
+
+  // The sheet needs the stored questions (spec §5).
+  if (state.soal.length === 0) return <Navigate to={`/to/${idJadwal}`} replace />;
+
+  const nomor = Math.min(state.nomorAktif, Math.max(0, soalMapel.length - 1));
+  const soal = soalMapel[nomor];
+  const lockedAt = (index: number) => isLocked(soalMapel[index], index === nomor, regular);
+  const steps: Step[] = soalMapel.map((item, index) => ({
+    label: String(index + 1),
+    tone: index === nomor ? 'current' : isAnswered(item.type, item.jawaban_siswa) ? 'answered' : 'idle',
+    disabled: lockedAt(index),
+  }));
+  const sisaWaktu = state.detailMapel?.id_mapel === idMapel ? state.detailMapel.sisa_waktu : null;
+
+  return (
+    <section className="container py-4">
+      <header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <h1 className="h4 mb-0">{mapel?.mapel ?? ''}</h1>
+        <Countdown seconds={sisaWaktu} label={t.sisaWaktu} />
+      </header>
+
+      <StepBar steps={steps} label={t.soalKe(nomor + 1)} onSelect={(index) => dispatch(nomorChosen(index))} />
+
+      <button type="button" className="btn btn-link px-0" onClick={() => setShowPetunjuk((open) => !open)}>
+        {t.petunjuk}
+      </button>
+      {showPetunjuk && (
+        <div className="alert alert-info">
+          <p className="mb-1">{t.petunjukText}</p>
+          {regular && <p className="mb-0">{t.petunjukReguler}</p>}
+        </div>
+      )}
+
+      {soal && (
+        <article className="card shadow-sm" aria-label={t.soalKe(nomor + 1)}>
+          <div className="card-body">
+            <h2 className="h6 text-body-secondary">{t.soalKe(nomor + 1)}</h2>
+            <SoalPaketView
+              soal={soal}
+              fiveChoices={fiveChoices}
+              onAnswer={(jawaban) => dispatch(answerRequested({ id_jawaban: soal.id_jawaban, jawaban }))}
+              onGroupAnswer={(id_jawaban_group, jawaban) =>
+                dispatch(groupAnswerRequested({ id_jawaban: soal.id_jawaban, id_jawaban_group, jawaban }))
+              }
+            />
+            <button
+              type="button"
+              className="btn btn-outline-danger btn-sm mt-3"
+              onClick={() => dispatch(answerCancelRequested({ id_jawaban: soal.id_jawaban }))}
+            >
+              {soal.type === 1 || soal.type === 3 ? t.batalkanPilihan : t.batalkanJawaban}
+            </button>
+          </div>
+          <div className="card-footer d-flex justify-content-between">
+            <span>
+              {nomor > 0 && (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  disabled={lockedAt(nomor - 1)}
+                  onClick={() => dispatch(nomorChosen(nomor - 1))}
+                >
+                  {t.prev}
+                </button>
+              )}
+            </span>
+            <span>
+              {nomor < soalMapel.length - 1 && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={lockedAt(nomor + 1)}
+                  onClick={() => dispatch(nomorChosen(nomor + 1))}
+                >
+                  {t.next}
+                </button>
+              )}
+            </span>
+          </div>
+        </article>
+      )}
+
+      <PetunjukKhusus />
+
+      {regular && (
+        <div className="text-end mt-4">
+          <button type="button" className="btn btn-success" onClick={() => dispatch(finishRequested())}>
+            {t.selesaikanUjian}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
