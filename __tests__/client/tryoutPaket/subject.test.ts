@@ -243,6 +243,35 @@ describe('opening a subject', () => {
     expect(storeState.tryoutPaket.nomorAktif).toBe(1);
   });
 
+  it('follows a subject the server closed itself (a refusal with its view), not the remembered time', async () => {
+    const fake = createFakeClock(1_000);
+    restoreClock = setClock(fake);
+    const bodies: StatusMapelBody[] = [];
+    const { storeState } = await expectSaga(subjectSession, sheetOpened(target))
+      .withReducer(rootReducer, runningState())
+      .provide([
+        [
+          matchers.call.fn(updateStatusMapel),
+          dynamic((effect: { args: [number, StatusMapelBody] }) => {
+            bodies.push(effect.args[1]);
+            const closed = { sisa_waktu: 0, status: 1 };
+            return effect.args[1].status === 1
+              ? { status: true, message: 'Mapel ini sudah selesai', content: closed }
+              : { status: false, message: 'Waktu mapel ini sudah habis', content: closed };
+          }),
+        ],
+        [matchers.call.fn(forcedDialog), undefined],
+        [matchers.call.fn(fetchPreviewPaket), closedPreview],
+      ])
+      .call.like({ fn: forcedDialog, args: [{ title: 'Waktu Habis!', confirmText: 'Lanjutkan' }] })
+      .run({ timeout: 2000 });
+    expect(bodies.map((body) => [body.status, body.sisa_waktu])).toEqual([
+      [0, 600],
+      [1, 0],
+    ]);
+    expect(storeState.tryoutPaket.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
+  });
+
   it('keeps counting with the remembered time when the opening report fails', async () => {
     const fake = createFakeClock(1_000);
     restoreClock = setClock(fake);

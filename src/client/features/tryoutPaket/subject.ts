@@ -55,9 +55,12 @@ export function* reportStatusMapel(target: SheetTarget, sisaWaktu: number, statu
       sisa_waktu: Math.max(0, Math.round(sisaWaktu)),
       status,
     });
-    if (!reply.status) return null;
     const content = 'content' in reply ? reply.content : undefined;
-    const server: ServerTime = content ?? { sisa_waktu: sisaWaktu, status };
+    // A refusal with the server's view (a subject it closed itself when the time ran out) is still the truth:
+    // without it the sheet would keep counting down the browser's own time.
+    if (content) return content;
+    if (!reply.status) return null;
+    const server: ServerTime = { sisa_waktu: sisaWaktu, status };
     return server;
   } catch {
     return null;
