@@ -7,182 +7,136 @@ export interface AppRoute {
 }
 
 /**
- * A lazily loaded page module (default export = the page). `tsc` checks this project as NodeNext, which asks for
- * file extensions on a runtime `import()`, while webpack and Jest resolve the path without one; so the runtime
- * specifier is cast to `string` and the module's type is checked by the type-level `import()` in `M`.
- */
-export function lazyPage<M extends { default: ComponentType }>(load: () => Promise<unknown>) {
-  return lazy(load as () => Promise<M>);
-}
-
-/**
- * The protected pages of spec §2. Add a page with one entry:
- * `{ path: '/hasil', Page: lazyPage<typeof import('../features/hasil/pages/HasilPage')>(() => import('../features/hasil/pages/HasilPage' as string)) }`.
+ * The protected pages of spec §2. Add a page with one entry, `{ path, Page: lazy(() => import('../features/x/pages/XPage')) }`,
+ * whose module's default export is the page; put a `webpackChunkName` comment ("page-…") inside the `import()` so the
+ * build's chunk report names the chunk. The specifier is a plain string: with `moduleResolution: "Bundler"` the
+ * compiler resolves it without a file extension, exactly as webpack and Jest do, and types the page from the module.
  */
 export const protectedRoutes: AppRoute[] = [
   {
     path: '/home',
-    Page: lazyPage<typeof import('../features/dashboard/pages/DashboardPage')>(
-      () => import(/* webpackChunkName: "page-home" */ '../features/dashboard/pages/DashboardPage' as string),
-    ),
+    Page: lazy(() => import(/* webpackChunkName: "page-home" */ '../features/dashboard/pages/DashboardPage')),
   },
   {
     path: '/to',
-    Page: lazyPage<typeof import('../features/jadwal/pages/JadwalPage')>(
-      () => import(/* webpackChunkName: "page-jadwal" */ '../features/jadwal/pages/JadwalPage' as string),
-    ),
+    Page: lazy(() => import(/* webpackChunkName: "page-jadwal" */ '../features/jadwal/pages/JadwalPage')),
   },
   {
     path: '/profil',
-    Page: lazyPage<typeof import('../features/profile/pages/ProfilPage')>(
-      () => import(/* webpackChunkName: "page-profil" */ '../features/profile/pages/ProfilPage' as string),
-    ),
+    Page: lazy(() => import(/* webpackChunkName: "page-profil" */ '../features/profile/pages/ProfilPage')),
   },
   {
     path: '/petunjuk-to',
-    Page: lazyPage<typeof import('../features/petunjuk/pages/PetunjukPage')>(
-      () =>
-        import(/* webpackChunkName: "page-petunjuk" */ '../features/petunjuk/pages/PetunjukPage' as string),
+    Page: lazy(
+      () => import(/* webpackChunkName: "page-petunjuk" */ '../features/petunjuk/pages/PetunjukPage'),
     ),
   },
   {
     path: '/hasil',
-    Page: lazyPage<typeof import('../features/hasil/pages/HasilPage')>(
-      () => import(/* webpackChunkName: "page-hasil" */ '../features/hasil/pages/HasilPage' as string),
-    ),
+    Page: lazy(() => import(/* webpackChunkName: "page-hasil" */ '../features/hasil/pages/HasilPage')),
   },
   {
     path: '/hasil/:id/review',
-    Page: lazyPage<typeof import('../features/hasil/pages/ReviewListPage')>(
-      () =>
-        import(
-          /* webpackChunkName: "page-hasil-review" */ '../features/hasil/pages/ReviewListPage' as string
-        ),
+    Page: lazy(
+      () => import(/* webpackChunkName: "page-hasil-review" */ '../features/hasil/pages/ReviewListPage'),
     ),
   },
   {
     path: '/hasil/:id/review/:id2',
-    Page: lazyPage<typeof import('../features/hasil/pages/ReviewSheetPage')>(
+    Page: lazy(
       () =>
-        import(
-          /* webpackChunkName: "page-hasil-review-sheet" */ '../features/hasil/pages/ReviewSheetPage' as string
-        ),
+        import(/* webpackChunkName: "page-hasil-review-sheet" */ '../features/hasil/pages/ReviewSheetPage'),
     ),
   },
   {
     path: '/hasil/:id/kategori/:id2',
-    Page: lazyPage<typeof import('../features/hasil/pages/HasilKategoriPage')>(
-      () =>
-        import(
-          /* webpackChunkName: "page-hasil-kategori" */ '../features/hasil/pages/HasilKategoriPage' as string
-        ),
+    Page: lazy(
+      () => import(/* webpackChunkName: "page-hasil-kategori" */ '../features/hasil/pages/HasilKategoriPage'),
     ),
   },
   {
     path: '/hasil/:id/kategori/:id2/pdf',
-    Page: lazyPage<typeof import('../features/hasil/pages/HasilPdfPage')>(
-      () => import(/* webpackChunkName: "page-hasil-pdf" */ '../features/hasil/pages/HasilPdfPage' as string),
-    ),
+    Page: lazy(() => import(/* webpackChunkName: "page-hasil-pdf" */ '../features/hasil/pages/HasilPdfPage')),
   },
   {
     path: '/hasil/:id/ptn',
-    Page: lazyPage<typeof import('../features/hasil/pages/PtnPage')>(
-      () => import(/* webpackChunkName: "page-hasil-ptn" */ '../features/hasil/pages/PtnPage' as string),
-    ),
+    Page: lazy(() => import(/* webpackChunkName: "page-hasil-ptn" */ '../features/hasil/pages/PtnPage')),
   },
   {
     path: '/pembahasan/:id',
-    Page: lazyPage<typeof import('../features/hasil/pages/PembahasanMateriPage')>(
-      () =>
-        import(
-          /* webpackChunkName: "page-pembahasan" */ '../features/hasil/pages/PembahasanMateriPage' as string
-        ),
+    Page: lazy(
+      () => import(/* webpackChunkName: "page-pembahasan" */ '../features/hasil/pages/PembahasanMateriPage'),
     ),
   },
   {
     path: '/rangking',
-    Page: lazyPage<typeof import('../features/ranking/pages/RankingListPage')>(
-      () =>
-        import(/* webpackChunkName: "page-rangking" */ '../features/ranking/pages/RankingListPage' as string),
+    Page: lazy(
+      () => import(/* webpackChunkName: "page-rangking" */ '../features/ranking/pages/RankingListPage'),
     ),
   },
   {
     path: '/rangking/:id/:id2',
-    Page: lazyPage<typeof import('../features/ranking/pages/RankingPaketPage')>(
+    Page: lazy(
       () =>
-        import(
-          /* webpackChunkName: "page-rangking-paket" */ '../features/ranking/pages/RankingPaketPage' as string
-        ),
+        import(/* webpackChunkName: "page-rangking-paket" */ '../features/ranking/pages/RankingPaketPage'),
     ),
   },
   {
     path: '/rangking/:id/pilihan/:id2',
-    Page: lazyPage<typeof import('../features/ranking/pages/RankingPilihanPage')>(
+    Page: lazy(
       () =>
         import(
-          /* webpackChunkName: "page-rangking-pilihan" */ '../features/ranking/pages/RankingPilihanPage' as string
+          /* webpackChunkName: "page-rangking-pilihan" */ '../features/ranking/pages/RankingPilihanPage'
         ),
     ),
   },
   {
     path: '/to/:id',
-    Page: lazyPage<typeof import('../features/tryoutPaket/pages/DetailTryoutPage')>(
-      () =>
-        import(
-          /* webpackChunkName: "page-to-detail" */ '../features/tryoutPaket/pages/DetailTryoutPage' as string
-        ),
+    Page: lazy(
+      () => import(/* webpackChunkName: "page-to-detail" */ '../features/tryoutPaket/pages/DetailTryoutPage'),
     ),
   },
   {
     path: '/to/:id/preview/:hash',
-    Page: lazyPage<typeof import('../features/tryoutPaket/pages/PreviewTryoutPage')>(
+    Page: lazy(
       () =>
-        import(
-          /* webpackChunkName: "page-to-preview" */ '../features/tryoutPaket/pages/PreviewTryoutPage' as string
-        ),
+        import(/* webpackChunkName: "page-to-preview" */ '../features/tryoutPaket/pages/PreviewTryoutPage'),
     ),
   },
   {
     path: '/to/:id/sheet/:hash/:idMapel',
-    Page: lazyPage<typeof import('../features/tryoutPaket/pages/SheetTryoutPage')>(
-      () =>
-        import(
-          /* webpackChunkName: "page-to-sheet" */ '../features/tryoutPaket/pages/SheetTryoutPage' as string
-        ),
+    Page: lazy(
+      () => import(/* webpackChunkName: "page-to-sheet" */ '../features/tryoutPaket/pages/SheetTryoutPage'),
     ),
   },
   {
     path: '/to/:id/pembahasan/:hash',
-    Page: lazyPage<typeof import('../features/tryoutPaket/pages/PembahasanKategoriPage')>(
+    Page: lazy(
       () =>
         import(
-          /* webpackChunkName: "page-to-pembahasan" */ '../features/tryoutPaket/pages/PembahasanKategoriPage' as string
+          /* webpackChunkName: "page-to-pembahasan" */ '../features/tryoutPaket/pages/PembahasanKategoriPage'
         ),
     ),
   },
   {
     path: '/to-permateri',
-    Page: lazyPage<typeof import('../features/tryoutMateri/pages/TryoutMateriPage')>(
+    Page: lazy(
       () =>
-        import(
-          /* webpackChunkName: "page-to-permateri" */ '../features/tryoutMateri/pages/TryoutMateriPage' as string
-        ),
+        import(/* webpackChunkName: "page-to-permateri" */ '../features/tryoutMateri/pages/TryoutMateriPage'),
     ),
   },
   {
     path: '/to-permateri/:id',
-    Page: lazyPage<typeof import('../features/tryoutMateri/pages/MateriSheetPage')>(
+    Page: lazy(
       () =>
         import(
-          /* webpackChunkName: "page-to-permateri-sheet" */ '../features/tryoutMateri/pages/MateriSheetPage' as string
+          /* webpackChunkName: "page-to-permateri-sheet" */ '../features/tryoutMateri/pages/MateriSheetPage'
         ),
     ),
   },
 ];
 
-export const LoginPage = lazyPage<typeof import('../features/auth/pages/LoginPage')>(
-  () => import(/* webpackChunkName: "page-login" */ '../features/auth/pages/LoginPage' as string),
+export const LoginPage = lazy(
+  () => import(/* webpackChunkName: "page-login" */ '../features/auth/pages/LoginPage'),
 );
-export const Layout = lazyPage<typeof import('./Layout')>(
-  () => import(/* webpackChunkName: "layout" */ './Layout' as string),
-);
+export const Layout = lazy(() => import(/* webpackChunkName: "layout" */ './Layout'));
