@@ -1,19 +1,34 @@
-/** Numbered round step buttons (spec §2 answer sheets and reviews). */
-export type StepTone = 'current' | 'answered' | 'idle' | 'right' | 'wrong';
+/**
+ * Numbered round step buttons (spec §2): the answer sheets colour a step orange when answered, green when current,
+ * grey otherwise; the review sheet green when right, red when wrong, orange when current.
+ */
+export type StepTone = 'current' | 'answered' | 'idle' | 'benar' | 'salah';
+export type StepColor = 'green' | 'orange' | 'grey' | 'red';
 
 export interface Step {
   label: string;
+  /** What the step means; rendered as `data-tone`. */
   tone: StepTone;
+  /** Overrides the tone's colour (the review's current step is orange, the sheets' green). */
+  color?: StepColor;
+  /** The button's accessible name when its label alone is not enough. */
+  ariaLabel?: string;
   disabled?: boolean;
 }
 
-/** Orange answered, green current, grey otherwise; reviews use green right and red wrong. */
-const TONE_COLORS: Record<StepTone, { background: string; color: string }> = {
-  current: { background: '#198754', color: '#fff' },
-  answered: { background: '#fd7e14', color: '#fff' },
-  idle: { background: '#dee2e6', color: '#212529' },
-  right: { background: '#198754', color: '#fff' },
-  wrong: { background: '#dc3545', color: '#fff' },
+const COLORS: Record<StepColor, { background: string; color: string }> = {
+  green: { background: '#198754', color: '#fff' },
+  orange: { background: '#fd7e14', color: '#fff' },
+  grey: { background: '#dee2e6', color: '#212529' },
+  red: { background: '#dc3545', color: '#fff' },
+};
+
+const TONE_COLOR: Record<StepTone, StepColor> = {
+  current: 'green',
+  answered: 'orange',
+  idle: 'grey',
+  benar: 'green',
+  salah: 'red',
 };
 
 export function StepBar({
@@ -32,9 +47,15 @@ export function StepBar({
           key={index}
           type="button"
           className="btn rounded-circle p-0 fw-semibold"
-          style={{ width: 40, height: 40, ...TONE_COLORS[step.tone], opacity: step.disabled ? 0.55 : 1 }}
+          style={{
+            width: 40,
+            height: 40,
+            ...COLORS[step.color ?? TONE_COLOR[step.tone]],
+            opacity: step.disabled ? 0.55 : 1,
+          }}
           data-tone={step.tone}
           aria-current={step.tone === 'current' ? 'step' : undefined}
+          aria-label={step.ariaLabel}
           disabled={step.disabled}
           onClick={() => onSelect(index)}
         >

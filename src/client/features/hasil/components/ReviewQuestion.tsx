@@ -1,12 +1,28 @@
 import type { GroupSoalReview, SoalMateriReview, SoalReview } from '../../../../contract';
+import { OPTION_LETTERS } from '../../../components/question/answered';
+import { SafeHtml } from '../../../components/question/SafeHtml';
+import { decodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
-import { Html, isEmptyText } from './Html';
 
 const t = text.hasil;
-const LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
 const optionKey = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' } as const;
 
 type Soal = SoalReview | SoalMateriReview;
+
+/** Question-bank texts (question, options, explanation) travel as base64 of UTF-8 HTML; they are decoded here and
+ * sanitized by SafeHtml before they are rendered. */
+function Html({ base64, className }: { base64: string; className?: string }) {
+  return <SafeHtml html={decodeBase64Utf8(base64)} className={className} />;
+}
+
+/** True when a base64 text decodes to nothing visible (an option the question does not have). */
+function isEmptyText(base64: string): boolean {
+  return (
+    decodeBase64Utf8(base64)
+      .replace(/<[^>]*>|&nbsp;/g, '')
+      .trim() === ''
+  );
+}
 
 const shown = (answer: string) => (answer.trim() === '' || answer === '0' ? t.kosong : answer);
 
@@ -17,7 +33,7 @@ function Options({ soal }: { soal: Soal }) {
   const jawaban = soal.jawaban.toUpperCase();
   return (
     <ul className="list-unstyled mb-3">
-      {LETTERS.filter((letter) => !isEmptyText(soal[optionKey[letter]])).map((letter) => {
+      {OPTION_LETTERS.filter((letter) => !isEmptyText(soal[optionKey[letter]])).map((letter) => {
         const isKunci = letter === kunci;
         const isJawaban = letter === jawaban;
         let tone = 'border';

@@ -4,9 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
+import { StepBar, type Step } from '../../../components/StepBar';
 import { text } from '../../../text';
 import { ReviewQuestion } from '../components/ReviewQuestion';
-import { ReviewSteps } from '../components/ReviewSteps';
 import { idParam } from '../params';
 import { selectReview } from '../selectors';
 import { reviewRequested } from '../slice';
@@ -38,6 +38,13 @@ export default function ReviewSheetPage() {
 
   const index = Math.min(current, data.soal.length - 1);
   const soal = data.soal[index];
+  // Spec §2: green when right, red when wrong, orange when current.
+  const steps = data.soal.map((item, i): Step => ({
+    label: String(i + 1),
+    ariaLabel: t.soalNomor(i + 1),
+    tone: i === index ? 'current' : item.is_benar === 1 ? 'benar' : 'salah',
+    color: i === index ? 'orange' : undefined,
+  }));
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
@@ -46,7 +53,7 @@ export default function ReviewSheetPage() {
           {t.benarDari(data.benar, data.jumlah_soal)}
         </span>
       </div>
-      <ReviewSteps verdicts={data.soal.map((s) => s.is_benar === 1)} current={index} onSelect={setCurrent} />
+      <StepBar steps={steps} label={t.daftarSoal} onSelect={setCurrent} />
       <ReviewQuestion key={soal.id_soal} soal={soal} nomor={index + 1} />
       <div className="d-flex justify-content-between">
         {index > 0 ? (
