@@ -61,7 +61,9 @@ function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: Piliha
   );
 }
 
-function MapelTable({ mapel }: { mapel: HasilMapel[] }) {
+/** Per-subject scores. The total row sums Betul/Salah/Kosong; its Nilai is the package score (the mean of the
+ * subject scores, the same number as "Skor kamu adalah"), not a sum of scores. */
+function MapelTable({ mapel, skor }: { mapel: HasilMapel[]; skor: number }) {
   const sum = (pick: (m: HasilMapel) => number) => mapel.reduce((total, m) => total + pick(m), 0);
   return (
     <div className="table-responsive">
@@ -92,7 +94,7 @@ function MapelTable({ mapel }: { mapel: HasilMapel[] }) {
             <td>{sum((m) => m.benar)}</td>
             <td>{sum((m) => m.salah)}</td>
             <td>{sum((m) => m.kosong)}</td>
-            <td>{formatNilai(Math.round(sum((m) => m.nilai) * 100) / 100)}</td>
+            <td>{formatNilai(skor)}</td>
           </tr>
         </tfoot>
       </table>
@@ -141,7 +143,7 @@ export default function PtnPage() {
       </DataCard>
       <DataCard id="ptn-mapel" title={t.mataPelajaran}>
         {data && data.mapel.length > 0 ? (
-          <MapelTable mapel={data.mapel} />
+          <MapelTable mapel={data.mapel} skor={data.my_ptn.skor} />
         ) : (
           <>
             <EmptyState message={text.common.dataDetailSkorMapelTidakDitemukan} />
