@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { groupChartData } from './chartData';
-import { detailKey, reviewKey, type HasilState, type Loaded } from './slice';
+import { forKey } from '../../lib/loaded';
+import { detailKey, reviewKey, type HasilState } from './slice';
 
 type WithHasil = { hasil: HasilState };
 
@@ -10,23 +11,6 @@ export const selectSkorPaket = (state: WithHasil) => state.hasil.listSkorPaket;
 export const selectHasilListStatus = (state: WithHasil) => state.hasil.listStatus;
 export const selectChartSeries = createSelector([selectSkorPaket], (items) => groupChartData(items));
 export const selectNavigateTo = (state: WithHasil) => state.hasil.navigateTo;
-
-/** What a page shows for its own key: the data, or nothing while another key's data is in the store. */
-export interface PageData<T> {
-  data: T | null;
-  /** True until an answer for this key has arrived. */
-  loading: boolean;
-  failed: boolean;
-}
-
-function forKey<T>(loaded: Loaded<T>, key: string): PageData<T> {
-  if (loaded.key !== key) return { data: null, loading: true, failed: false };
-  return {
-    data: loaded.data,
-    loading: loaded.status === 'loading' || loaded.status === 'idle',
-    failed: loaded.status === 'failed',
-  };
-}
 
 export const selectDetail = (state: WithHasil, id: number, hash: string) =>
   forKey(state.hasil.detail, detailKey(id, hash));

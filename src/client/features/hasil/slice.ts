@@ -10,17 +10,16 @@ import type {
   PembahasanMateri,
   SkorPaketItem,
 } from '../../../contract';
+import {
+  failLoading,
+  finishLoading,
+  notLoaded,
+  startLoading,
+  type Loaded,
+  type LoadStatus,
+} from '../../lib/loaded';
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-
-/** One page's data, tagged with what it was asked for, so a page opened for another id does not show it. */
-export interface Loaded<T> {
-  key: string | null;
-  data: T | null;
-  status: LoadStatus;
-}
-
-const nothing = <T>(): Loaded<T> => ({ key: null, data: null, status: 'idle' });
+export type { Loaded, LoadStatus };
 
 /** The three lists of the /hasil tabs. */
 export type HasilListName = 'paket' | 'materi' | 'skor';
@@ -53,11 +52,11 @@ export const hasilInitialState: HasilState = {
   listHasilMateri: [],
   listSkorPaket: [],
   listStatus: { paket: 'idle', materi: 'idle', skor: 'idle' },
-  detail: nothing(),
-  ptn: { ...nothing<HasilPtn>(), missing: false, syncing: false },
-  reviewList: nothing(),
-  review: nothing(),
-  pembahasanMateri: nothing(),
+  detail: notLoaded(),
+  ptn: { ...notLoaded<HasilPtn>(), missing: false, syncing: false },
+  reviewList: notLoaded(),
+  review: notLoaded(),
+  pembahasanMateri: notLoaded(),
   navigateTo: null,
 };
 
@@ -65,13 +64,6 @@ type ListPayload =
   | { list: 'paket'; items: HasilListItem[] }
   | { list: 'materi'; items: HasilMateriItem[] }
   | { list: 'skor'; items: SkorPaketItem[] };
-
-function start<T>(target: Loaded<T>, key: string) {
-  // Data of the same key stays on screen while it reloads; another key's data goes at once.
-  if (target.key !== key) target.data = null;
-  target.key = key;
-  target.status = 'loading';
-}
 
 const hasilSlice = createSlice({
   name: 'hasil',
@@ -95,27 +87,23 @@ const hasilSlice = createSlice({
 
     detailRequested(_state, _action: PayloadAction<{ id: number; hash: string }>) {},
     detailLoading(state, action: PayloadAction<string>) {
-      start(state.detail, action.payload);
+      startLoading(state.detail, action.payload);
     },
     /** `data` null: the server has no result for this category (the empty state). */
     detailLoaded(state, action: PayloadAction<{ key: string; data: HasilKategoriDetail | null }>) {
-      if (state.detail.key !== action.payload.key) return;
-      state.detail.data = action.payload.data;
-      state.detail.status = 'loaded';
+      finishLoading(state.detail, action.payload.key, action.payload.data);
     },
     detailFailed(state, action: PayloadAction<string>) {
-      if (state.detail.key === action.payload) state.detail.status = 'failed';
+      failLoading(state.detail, action.payload);
     },
 
     ptnRequested(_state, _action: PayloadAction<number>) {},
     ptnLoading(state, action: PayloadAction<number>) {
-      start(state.ptn, String(action.payload));
+      startLoading(state.ptn, String(action.payload));
       state.ptn.missing = false;
     },
     ptnLoaded(state, action: PayloadAction<{ idjadwal: number; data: HasilPtn }>) {
-      if (state.ptn.key !== String(action.payload.idjadwal)) return;
-      state.ptn.data = action.payload.data;
-      state.ptn.status = 'loaded';
+      finishLoading(state.ptn, String(action.payload.idjadwal), action.payload.data);
     },
     /** The score summary is missing (spec §4 "Missing score summary"). */
     ptnMissing(state, action: PayloadAction<number>) {
@@ -137,15 +125,13 @@ const hasilSlice = createSlice({
 
     reviewListRequested(_state, _action: PayloadAction<number>) {},
     reviewListLoading(state, action: PayloadAction<number>) {
-      start(state.reviewList, String(action.payload));
+      startLoading(state.reviewList, String(action.payload));
     },
     reviewListLoaded(state, action: PayloadAction<{ idjadwal: number; data: PembahasanList | null }>) {
-      if (state.reviewList.key !== String(action.payload.idjadwal)) return;
-      state.reviewList.data = action.payload.data;
-      state.reviewList.status = 'loaded';
+      finishLoading(state.reviewList, String(action.payload.idjadwal), action.payload.data);
     },
     reviewListFailed(state, action: PayloadAction<number>) {
-      if (state.reviewList.key === String(action.payload)) state.reviewList.status = 'failed';
+      failLoading(state.reviewList, String(action.payload));
     },
 
     /** A subject of the review list was clicked (spec §4 "Review of a finished subject"). */
@@ -153,31 +139,27 @@ const hasilSlice = createSlice({
     /** The review sheet opened without its review in the store (e.g. after a reload): load it. */
     reviewRequested(_state, _action: PayloadAction<{ idjadwal: number; idmapel: number }>) {},
     reviewLoading(state, action: PayloadAction<string>) {
-      start(state.review, action.payload);
+      startLoading(state.review, action.payload);
     },
     reviewLoaded(state, action: PayloadAction<{ key: string; data: PembahasanMapel | null }>) {
-      if (state.review.key !== action.payload.key) return;
-      state.review.data = action.payload.data;
-      state.review.status = 'loaded';
+      finishLoading(state.review, action.payload.key, action.payload.data);
     },
     reviewFailed(state, action: PayloadAction<string>) {
-      if (state.review.key === action.payload) state.review.status = 'failed';
+      failLoading(state.review, action.payload);
     },
 
     pembahasanMateriRequested(_state, _action: PayloadAction<number>) {},
     pembahasanMateriLoading(state, action: PayloadAction<number>) {
-      start(state.pembahasanMateri, String(action.payload));
+      startLoading(state.pembahasanMateri, String(action.payload));
     },
     pembahasanMateriLoaded(
       state,
       action: PayloadAction<{ idmateri: number; data: PembahasanMateri | null }>,
     ) {
-      if (state.pembahasanMateri.key !== String(action.payload.idmateri)) return;
-      state.pembahasanMateri.data = action.payload.data;
-      state.pembahasanMateri.status = 'loaded';
+      finishLoading(state.pembahasanMateri, String(action.payload.idmateri), action.payload.data);
     },
     pembahasanMateriFailed(state, action: PayloadAction<number>) {
-      if (state.pembahasanMateri.key === String(action.payload)) state.pembahasanMateri.status = 'failed';
+      failLoading(state.pembahasanMateri, String(action.payload));
     },
 
     navigationRequested(state, action: PayloadAction<string>) {

@@ -1,8 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { JadwalItem } from '../../../contract';
 import type { JadwalListName } from '../../api/jadwal';
+import type { LoadStatus } from '../../lib/loaded';
 
-export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+export type ListStatus = LoadStatus;
 
 /** Spec §3 schedule lists, loaded once and cached (spec §4): a loaded list is not asked for again. */
 export interface JadwalState {

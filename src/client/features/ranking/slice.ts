@@ -1,14 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RankingJurusan, RankingPaket, RankingPaketItem } from '../../../contract';
+import {
+  failLoading,
+  finishLoading,
+  notLoaded,
+  startLoading,
+  type Loaded,
+  type LoadStatus,
+} from '../../lib/loaded';
 
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
-
-/** One page's data, tagged with what it was asked for, so a page opened for another id does not show it. */
-export interface Loaded<T> {
-  key: string | null;
-  data: T | null;
-  status: LoadStatus;
-}
+export type { Loaded, LoadStatus };
 
 export const jurusanKey = (idjadwal: number, numoption: number) => `${idjadwal}/${numoption}`;
 
@@ -25,15 +26,9 @@ export interface RankingState {
 export const rankingInitialState: RankingState = {
   listPaket: [],
   listStatus: 'idle',
-  paket: { key: null, data: null, status: 'idle' },
-  jurusan: { key: null, data: null, status: 'idle' },
+  paket: notLoaded(),
+  jurusan: notLoaded(),
 };
-
-function start<T>(target: Loaded<T>, key: string) {
-  if (target.key !== key) target.data = null;
-  target.key = key;
-  target.status = 'loading';
-}
 
 const rankingSlice = createSlice({
   name: 'ranking',
@@ -53,29 +48,25 @@ const rankingSlice = createSlice({
 
     rankingPaketRequested(_state, _action: PayloadAction<number>) {},
     rankingPaketLoading(state, action: PayloadAction<number>) {
-      start(state.paket, String(action.payload));
+      startLoading(state.paket, String(action.payload));
     },
     /** `data` null: the server refused (the page shows its empty state). */
     rankingPaketLoaded(state, action: PayloadAction<{ codepaket: number; data: RankingPaket | null }>) {
-      if (state.paket.key !== String(action.payload.codepaket)) return;
-      state.paket.data = action.payload.data;
-      state.paket.status = 'loaded';
+      finishLoading(state.paket, String(action.payload.codepaket), action.payload.data);
     },
     rankingPaketFailed(state, action: PayloadAction<number>) {
-      if (state.paket.key === String(action.payload)) state.paket.status = 'failed';
+      failLoading(state.paket, String(action.payload));
     },
 
     rankingJurusanRequested(_state, _action: PayloadAction<{ idjadwal: number; numoption: number }>) {},
     rankingJurusanLoading(state, action: PayloadAction<string>) {
-      start(state.jurusan, action.payload);
+      startLoading(state.jurusan, action.payload);
     },
     rankingJurusanLoaded(state, action: PayloadAction<{ key: string; data: RankingJurusan | null }>) {
-      if (state.jurusan.key !== action.payload.key) return;
-      state.jurusan.data = action.payload.data;
-      state.jurusan.status = 'loaded';
+      finishLoading(state.jurusan, action.payload.key, action.payload.data);
     },
     rankingJurusanFailed(state, action: PayloadAction<string>) {
-      if (state.jurusan.key === action.payload) state.jurusan.status = 'failed';
+      failLoading(state.jurusan, action.payload);
     },
   },
 });

@@ -4,7 +4,7 @@ import type { HasilListItem, HasilMateriItem, SkorPaketItem } from '../../../../
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import { formatNilai } from '../format';
+import { formatNilai } from '../../../lib/format';
 import type { LoadStatus } from '../slice';
 
 const t = text.hasil;

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import { formatNilai } from '../format';
+import { formatNilai } from '../../../lib/format';
 import { idParam } from '../params';
 import { selectDetail } from '../selectors';
 import { detailRequested } from '../slice';

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { encodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
 import { DataCard } from '../components/DataCard';
-import { formatNilai } from '../format';
+import { formatNilai } from '../../../lib/format';
 import { idParam } from '../params';
 import { selectPtn } from '../selectors';
 import { ptnRequested, ptnSyncRequested } from '../slice';

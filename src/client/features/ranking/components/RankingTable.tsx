@@ -1,9 +1,9 @@
 import type { RankingRow } from '../../../../contract';
 import { EmptyState } from '../../../components/EmptyState';
+import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
 
 const t = text.ranking;
-const formatSkor = (value: number) => value.toLocaleString('id-ID', { maximumFractionDigits: 2 });
 
 /** Rank, name and score; the student's own row is highlighted when `mine` gives its rank and score. */
 export function RankingTable({
@@ -33,7 +33,7 @@ export function RankingTable({
               <tr key={index} className={isMine ? 'table-primary' : undefined}>
                 <td>{row.peringkat}</td>
                 <td>{row.nama}</td>
-                <td>{formatSkor(row.skor)}</td>
+                <td>{formatNilai(row.skor)}</td>
               </tr>
             );
           })}
@@ -42,5 +42,3 @@ export function RankingTable({
     </div>
   );
 }
-
-export { formatSkor };

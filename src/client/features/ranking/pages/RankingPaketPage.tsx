@@ -4,8 +4,9 @@ import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
+import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
-import { RankingTable, formatSkor } from '../components/RankingTable';
+import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../params';
 import { selectRankingPaket } from '../selectors';
 import { rankingPaketRequested } from '../slice';
@@ -39,7 +40,7 @@ export default function RankingPaketPage() {
             {data.my_rangking ? data.my_rangking.peringkat : '-'}
           </p>
           <p className="mb-0">
-            {t.skor} <strong>{data.my_rangking ? formatSkor(data.my_rangking.skor) : '-'}</strong> ·{' '}
+            {t.skor} <strong>{data.my_rangking ? formatNilai(data.my_rangking.skor) : '-'}</strong> ·{' '}
             {t.dariPeserta(data.jumlah_peserta)}
           </p>
         </div>

@@ -4,8 +4,9 @@ import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
+import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
-import { RankingTable, formatSkor } from '../components/RankingTable';
+import { RankingTable } from '../components/RankingTable';
 import { choiceParam, idParam } from '../params';
 import { selectRankingJurusan } from '../selectors';
 import { rankingJurusanRequested } from '../slice';
@@ -46,13 +47,13 @@ export default function RankingPilihanPage() {
         <div className="card-body d-flex flex-wrap gap-4">
           <div>
             <div className="small text-body-secondary">{t.nilaiMinimum}</div>
-            <div className="fs-4 fw-bold">{formatSkor(pilihan.grade)}</div>
+            <div className="fs-4 fw-bold">{formatNilai(pilihan.grade)}</div>
           </div>
           {data.my_rangking && (
             <div>
               <div className="small text-body-secondary">{t.rankSaya}</div>
               <div className="fs-4 fw-bold">
-                {data.my_rangking.peringkat} ({formatSkor(data.my_rangking.skor)})
+                {data.my_rangking.peringkat} ({formatNilai(data.my_rangking.skor)})
               </div>
             </div>
           )}
