@@ -1,59 +1,15 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HasilListItem, HasilMateriItem, SkorPaketItem } from '../../../../contract';
-import { EmptyState } from '../../../components/EmptyState';
-import { Spinner } from '../../../components/Spinner';
-import { text } from '../../../text';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { formatNilai } from '../../../lib/format';
+import { text } from '../../../text';
 import type { LoadStatus } from '../slice';
 
 const t = text.hasil;
 
-interface Column<T> {
-  header: string;
-  cell: (item: T, index: number) => ReactNode;
-}
-
-function Table<T>({
-  label,
-  items,
-  status,
-  columns,
-  rowKey,
-}: {
-  label: string;
-  items: T[];
-  status: LoadStatus;
-  columns: Column<T>[];
-  rowKey: (item: T, index: number) => string;
-}) {
-  if ((status === 'idle' || status === 'loading') && items.length === 0) return <Spinner />;
-  if (items.length === 0) return <EmptyState />;
-  return (
-    <div className="table-responsive">
-      <table className="table table-hover align-middle mb-0" aria-label={label}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, index) => (
-            <tr key={rowKey(item, index)}>
-              {columns.map((column) => (
-                <td key={column.header}>{column.cell(item, index)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+/** Spinner only until a list first arrives: a reload keeps the rows on screen. */
+const isLoading = (status: LoadStatus, items: unknown[]) =>
+  (status === 'idle' || status === 'loading') && items.length === 0;
 
 const paketColumns: Column<HasilListItem>[] = [
   { header: t.no, cell: (_item, index) => index + 1 },
@@ -82,10 +38,10 @@ const paketColumns: Column<HasilListItem>[] = [
 
 export function HasilPaketTable({ items, status }: { items: HasilListItem[]; status: LoadStatus }) {
   return (
-    <Table
+    <DataTable
       label={t.tabPaket}
       items={items}
-      status={status}
+      loading={isLoading(status, items)}
       columns={paketColumns}
       rowKey={(item) => `${item.idjadwal}/${item.kategoriHash}`}
     />
@@ -109,10 +65,10 @@ const materiColumns: Column<HasilMateriItem>[] = [
 
 export function HasilMateriTable({ items, status }: { items: HasilMateriItem[]; status: LoadStatus }) {
   return (
-    <Table
+    <DataTable
       label={t.tabMateri}
       items={items}
-      status={status}
+      loading={isLoading(status, items)}
       columns={materiColumns}
       rowKey={(item) => String(item.idmateri)}
     />
@@ -140,10 +96,10 @@ const ptnColumns: Column<SkorPaketItem>[] = [
 
 export function HasilPtnTable({ items, status }: { items: SkorPaketItem[]; status: LoadStatus }) {
   return (
-    <Table
+    <DataTable
       label={t.tabPtn}
       items={items}
-      status={status}
+      loading={isLoading(status, items)}
       columns={ptnColumns}
       rowKey={(item) => String(item.id)}
     />

@@ -1,10 +1,10 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataCard } from '../../../components/DataCard';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import { DataCard } from '../components/DataCard';
 import { HasilMateriTable, HasilPaketTable, HasilPtnTable } from '../components/HasilTables';
 import {
   selectChartSeries,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A titled card around one table or block of a results page. */
+/** A titled card around one table or block of a page; `id` names its heading. */
 export function DataCard({ title, children, id }: { title: ReactNode; children: ReactNode; id: string }) {
   return (
     <section className="card shadow-sm mb-4" aria-labelledby={id}>
