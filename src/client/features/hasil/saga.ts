@@ -13,14 +13,11 @@ import {
   generateHasilMapel,
   type GenerateHasilMapelReply,
   type HasilKategoriReply,
-  type HasilListReply,
-  type HasilMateriListReply,
   type HasilPtnReply,
-  type HasilSkorReply,
-  type PembahasanMateriReply,
   type PembahasanReply,
 } from '../../api/hasil';
 import { confirmDialog, showCallError, showError, showFailed } from '../../components/dialogs';
+import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
 import { selectIdSiswa } from '../auth/slice';
 import {
@@ -72,50 +69,29 @@ function isReviewMapel(content: PembahasanContent): content is PembahasanMapel {
 
 export function* loadHasilPaket(idSiswa: number) {
   yield put(hasilListLoading('paket'));
-  try {
-    const reply: HasilListReply = yield call(fetchHasilList, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(hasilListLoaded({ list: 'paket', items: reply.content }));
-    } else {
-      yield put(hasilListFailed('paket'));
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(hasilListFailed('paket'));
-    yield call(showCallError, error, t.actions.getHasilTryout);
-  }
+  yield* loadContent(fetchHasilList, [idSiswa], {
+    loaded: (items) => hasilListLoaded({ list: 'paket', items }),
+    failed: hasilListFailed('paket'),
+    action: t.actions.getHasilTryout,
+  });
 }
 
 export function* loadHasilMateri(idSiswa: number) {
   yield put(hasilListLoading('materi'));
-  try {
-    const reply: HasilMateriListReply = yield call(fetchHasilMateri, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(hasilListLoaded({ list: 'materi', items: reply.content }));
-    } else {
-      yield put(hasilListFailed('materi'));
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(hasilListFailed('materi'));
-    yield call(showCallError, error, t.actions.getHasilMateri);
-  }
+  yield* loadContent(fetchHasilMateri, [idSiswa], {
+    loaded: (items) => hasilListLoaded({ list: 'materi', items }),
+    failed: hasilListFailed('materi'),
+    action: t.actions.getHasilMateri,
+  });
 }
 
 export function* loadHasilSkor(idSiswa: number) {
   yield put(hasilListLoading('skor'));
-  try {
-    const reply: HasilSkorReply = yield call(fetchHasilSkor, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(hasilListLoaded({ list: 'skor', items: reply.content }));
-    } else {
-      yield put(hasilListFailed('skor'));
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(hasilListFailed('skor'));
-    yield call(showCallError, error, t.actions.getHasilSkor);
-  }
+  yield* loadContent(fetchHasilSkor, [idSiswa], {
+    loaded: (items) => hasilListLoaded({ list: 'skor', items }),
+    failed: hasilListFailed('skor'),
+    action: t.actions.getHasilSkor,
+  });
 }
 
 /** /hasil opened: results change whenever a tryout ends, so the lists are asked for on every visit. */
@@ -276,18 +252,13 @@ export function* loadPembahasanMateri(action: PayloadAction<number>) {
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (idSiswa === null) return;
   yield put(pembahasanMateriLoading(idmateri));
-  try {
-    const reply: PembahasanMateriReply = yield call(fetchPembahasanMateri, idmateri, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(pembahasanMateriLoaded({ idmateri, data: reply.content }));
-    } else {
-      yield put(pembahasanMateriLoaded({ idmateri, data: null }));
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(pembahasanMateriFailed(idmateri));
-    yield call(showCallError, error, t.actions.getPembahasanMateri);
-  }
+  yield* loadContent(fetchPembahasanMateri, [idmateri, idSiswa], {
+    loaded: (data) => pembahasanMateriLoaded({ idmateri, data }),
+    // A refusal is the page's empty state.
+    refused: pembahasanMateriLoaded({ idmateri, data: null }),
+    failed: pembahasanMateriFailed(idmateri),
+    action: t.actions.getPembahasanMateri,
+  });
 }
 
 export function* hasilSaga() {

@@ -1,6 +1,6 @@
-import { all, call, fork, put, select, takeEvery } from 'redux-saga/effects';
-import { fetchJadwal, type JadwalListName, type JadwalReply } from '../../api/jadwal';
-import { showCallError, showFailed } from '../../components/dialogs';
+import { all, fork, put, select, takeEvery } from 'redux-saga/effects';
+import { fetchJadwal, type JadwalListName } from '../../api/jadwal';
+import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
 import { selectIdSiswa } from '../auth/slice';
 import {
@@ -23,18 +23,11 @@ const LISTS: JadwalListName[] = ['current', 'future', 'previous'];
 
 export function* loadJadwalList(list: JadwalListName, idSiswa: number) {
   yield put(jadwalListLoading(list));
-  try {
-    const reply: JadwalReply = yield call(fetchJadwal, list, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(jadwalListLoaded({ list, items: reply.content }));
-    } else {
-      yield put(jadwalListFailed(list));
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(jadwalListFailed(list));
-    yield call(showCallError, error, actionNames[list]);
-  }
+  yield* loadContent(fetchJadwal, [list, idSiswa], {
+    loaded: (items) => jadwalListLoaded({ list, items }),
+    failed: jadwalListFailed(list),
+    action: actionNames[list],
+  });
 }
 
 /** Load the lists not loaded yet (a list being loaded or already loaded is left alone). */

@@ -1,6 +1,6 @@
-import { call, put, select, takeLatest } from 'redux-saga/effects';
-import { fetchProfileUser, type ProfileUserReply } from '../../api/profile';
-import { showCallError, showFailed } from '../../components/dialogs';
+import { put, select, takeLatest } from 'redux-saga/effects';
+import { fetchProfileUser } from '../../api/profile';
+import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
 import { selectIdSiswa } from '../auth/slice';
 import { profileLoaded, profileLoadFailed, profileRequested } from './slice';
@@ -11,18 +11,11 @@ export function* loadProfile() {
     yield put(profileLoadFailed());
     return;
   }
-  try {
-    const reply: ProfileUserReply = yield call(fetchProfileUser, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(profileLoaded(reply.content));
-    } else {
-      yield put(profileLoadFailed());
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(profileLoadFailed());
-    yield call(showCallError, error, text.actions.getProfile);
-  }
+  yield* loadContent(fetchProfileUser, [idSiswa], {
+    loaded: profileLoaded,
+    failed: profileLoadFailed(),
+    action: text.actions.getProfile,
+  });
 }
 
 export function* profileSaga() {

@@ -5,10 +5,9 @@ import {
   fetchRankingPaket,
   fetchRankingPaketList,
   type RankingJurusanReply,
-  type RankingPaketListReply,
-  type RankingPaketReply,
 } from '../../api/ranking';
-import { showCallError, showFailed } from '../../components/dialogs';
+import { showCallError } from '../../components/dialogs';
+import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
 import { selectIdSiswa } from '../auth/slice';
 import {
@@ -33,18 +32,11 @@ export function* loadRankingList() {
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (idSiswa === null) return;
   yield put(rankingListLoading());
-  try {
-    const reply: RankingPaketListReply = yield call(fetchRankingPaketList, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(rankingListLoaded(reply.content));
-    } else {
-      yield put(rankingListFailed());
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(rankingListFailed());
-    yield call(showCallError, error, t.actions.getRanking);
-  }
+  yield* loadContent(fetchRankingPaketList, [idSiswa], {
+    loaded: rankingListLoaded,
+    failed: rankingListFailed(),
+    action: t.actions.getRanking,
+  });
 }
 
 export function* loadRankingPaket(action: PayloadAction<number>) {
@@ -52,18 +44,13 @@ export function* loadRankingPaket(action: PayloadAction<number>) {
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (idSiswa === null) return;
   yield put(rankingPaketLoading(codepaket));
-  try {
-    const reply: RankingPaketReply = yield call(fetchRankingPaket, idSiswa, codepaket);
-    if (reply.status && 'content' in reply) {
-      yield put(rankingPaketLoaded({ codepaket, data: reply.content }));
-    } else {
-      yield put(rankingPaketLoaded({ codepaket, data: null }));
-      yield call(showFailed, reply.message);
-    }
-  } catch (error) {
-    yield put(rankingPaketFailed(codepaket));
-    yield call(showCallError, error, t.actions.getRankingPaket);
-  }
+  yield* loadContent(fetchRankingPaket, [idSiswa, codepaket], {
+    loaded: (data) => rankingPaketLoaded({ codepaket, data }),
+    // A refusal is the page's empty state.
+    refused: rankingPaketLoaded({ codepaket, data: null }),
+    failed: rankingPaketFailed(codepaket),
+    action: t.actions.getRankingPaket,
+  });
 }
 
 export function* loadRankingJurusan(action: PayloadAction<{ idjadwal: number; numoption: number }>) {

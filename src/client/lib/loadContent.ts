@@ -1,0 +1,40 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { call, put } from 'redux-saga/effects';
+import { showCallError, showFailed } from '../components/dialogs';
+
+/** What every call answers (spec §7): `{status, message?, content?}`. */
+interface Reply {
+  status: boolean;
+  message?: string;
+}
+type ContentOf<R> = R extends { content: infer C } ? C : never;
+
+/**
+ * The usual load of a list or a page (spec §8), for a saga: call `fn(...args)`; with content, put `loaded(content)`;
+ * a refusal puts `refused` (by default `failed`) and shows "Failed" with the server's message; a failed call puts
+ * `failed` and shows the call error naming `action`.
+ */
+export function* loadContent<A extends unknown[], R extends Reply>(
+  fn: (...args: A) => Promise<R>,
+  args: A,
+  on: {
+    loaded: (content: ContentOf<R>) => UnknownAction;
+    failed: UnknownAction;
+    refused?: UnknownAction;
+    action: string;
+  },
+): SagaIterator<void> {
+  try {
+    const reply: R = yield call(fn, ...args);
+    if (reply.status && 'content' in reply) {
+      yield put(on.loaded(reply.content as ContentOf<R>));
+    } else {
+      yield put(on.refused ?? on.failed);
+      yield call(showFailed, reply.message);
+    }
+  } catch (error) {
+    yield put(on.failed);
+    yield call(showCallError, error, on.action);
+  }
+}
