@@ -1,6 +1,7 @@
 /** Client test data: the four demo students of the seed (spec §1 student types) and logged-in store states. */
 import type { JadwalItem, ProfileUser } from '../../src/contract';
 import type { PreloadedAppState } from '../../src/client/app/store';
+import type { AuthState } from '../../src/client/features/auth/slice';
 import { writeSession } from '../../src/client/session/cookies';
 
 const base = { photo_url: '', kurikulum_str: 'Kurikulum Merdeka' };
@@ -76,6 +77,20 @@ export const demoStudents: Record<'reguler' | 'tutor' | 'akbar' | 'umum', Profil
 export const TEST_TOKEN = 'token-for-tests';
 export const TEST_PASSWORD = 'tryout123';
 
+/** The auth slice of a logged-in student (saga tests combine it with the one slice they test). */
+export function loggedInAuth(idSiswa: number, key = TEST_TOKEN): AuthState {
+  return { isLoggedIn: true, latisKey: { key }, idSiswa, loginStatus: 'idle', loginAttempts: 0 };
+}
+
+/** Failed calls as axios rejects them: no answer at all, or an HTTP 500. */
+export const networkError = Object.assign(new Error('Network Error'), {
+  isAxiosError: true,
+  code: 'ERR_NETWORK',
+});
+export const serverError = Object.assign(new Error('Request failed with status code 500'), {
+  isAxiosError: true,
+});
+
 /**
  * Store state of a logged-in student with their profile loaded. With `{ cookies: true }` the session cookies are
  * written too (what the axios `Key` header and logout's credential read).
@@ -94,7 +109,7 @@ export function loggedInState(
     });
   }
   return {
-    auth: { isLoggedIn: true, latisKey, idSiswa: user.id, loginStatus: 'idle', loginAttempts: 0 },
+    auth: loggedInAuth(user.id, latisKey.key),
     profile: { idProfil: user.id, profilUser: user, loadStatus: 'loaded' },
   };
 }

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { fetchHasilList, fetchHasilMateri, fetchHasilSkor } from '../../../src/client/api/hasil';
 import { showCallError } from '../../../src/client/components/dialogs';
 import HasilPage from '../../../src/client/features/hasil/pages/HasilPage';
-import { demoStudents, loggedInState } from '../../helpers/clientFixtures';
+import { demoStudents, loggedInState, networkError } from '../../helpers/clientFixtures';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
 
 jest.mock('../../../src/client/api/hasil', () => ({
@@ -138,10 +138,9 @@ describe('/hasil', () => {
   });
 
   it('names the failed call "Get Hasil Tryout" in the error dialog', async () => {
-    const error = Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' });
-    mocked(fetchHasilList).mockRejectedValue(error);
+    mocked(fetchHasilList).mockRejectedValue(networkError);
     renderPage();
     expect(await screen.findAllByText('Data Tidak Ditemukan')).not.toHaveLength(0);
-    expect(showCallError).toHaveBeenCalledWith(error, 'Get Hasil Tryout');
+    expect(showCallError).toHaveBeenCalledWith(networkError, 'Get Hasil Tryout');
   });
 });

@@ -14,7 +14,7 @@ import {
   generateHasilMapel,
 } from '../../../src/client/api/hasil';
 import { confirmDialog, showCallError, showError, showFailed } from '../../../src/client/components/dialogs';
-import { authReducer, type AuthState } from '../../../src/client/features/auth/slice';
+import { authReducer } from '../../../src/client/features/auth/slice';
 import {
   chooseReviewMapel,
   loadDetail,
@@ -34,23 +34,16 @@ import {
   reviewMapelChosen,
   type HasilState,
 } from '../../../src/client/features/hasil/slice';
+import { loggedInAuth, networkError } from '../../helpers/clientFixtures';
 
 const reducer = combineReducers({ auth: authReducer, hasil: hasilReducer });
 type State = ReturnType<typeof reducer>;
 
-const auth: AuthState = {
-  isLoggedIn: true,
-  latisKey: { key: 'k' },
-  idSiswa: 7,
-  loginStatus: 'idle',
-  loginAttempts: 0,
-};
+const auth = loggedInAuth(7);
 const initial = (hasil: Partial<HasilState> = {}): State => ({
   auth,
   hasil: { ...hasilInitialState, ...hasil },
 });
-
-const networkError = Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' });
 
 const ptn: HasilPtn = {
   my_ptn: { hasil: 1, hasil_str: 'Lulus', skor: 612.5 },

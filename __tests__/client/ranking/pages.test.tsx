@@ -9,7 +9,7 @@ import { showCallError } from '../../../src/client/components/dialogs';
 import RankingListPage from '../../../src/client/features/ranking/pages/RankingListPage';
 import RankingPaketPage from '../../../src/client/features/ranking/pages/RankingPaketPage';
 import RankingPilihanPage from '../../../src/client/features/ranking/pages/RankingPilihanPage';
-import { demoStudents, loggedInState } from '../../helpers/clientFixtures';
+import { demoStudents, loggedInState, serverError } from '../../helpers/clientFixtures';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
 
 jest.mock('../../../src/client/api/ranking');
@@ -71,11 +71,10 @@ describe('/rangking', () => {
   });
 
   it('shows "Data Tidak Ditemukan" without packages and names a failed call "Get Ranking"', async () => {
-    const error = Object.assign(new Error('Request failed with status code 500'), { isAxiosError: true });
-    mocked(fetchRankingPaketList).mockRejectedValue(error);
+    mocked(fetchRankingPaketList).mockRejectedValue(serverError);
     renderAt('/rangking');
     expect(await screen.findByText('Data Tidak Ditemukan')).toBeInTheDocument();
-    expect(showCallError).toHaveBeenCalledWith(error, 'Get Ranking');
+    expect(showCallError).toHaveBeenCalledWith(serverError, 'Get Ranking');
   });
 });
 

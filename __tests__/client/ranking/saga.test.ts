@@ -9,7 +9,7 @@ import {
   fetchRankingPaketList,
 } from '../../../src/client/api/ranking';
 import { showCallError, showFailed } from '../../../src/client/components/dialogs';
-import { authReducer, type AuthState } from '../../../src/client/features/auth/slice';
+import { authReducer } from '../../../src/client/features/auth/slice';
 import {
   loadRankingJurusan,
   loadRankingList,
@@ -21,18 +21,11 @@ import {
   rankingPaketRequested,
   rankingReducer,
 } from '../../../src/client/features/ranking/slice';
+import { loggedInAuth, serverError } from '../../helpers/clientFixtures';
 
 const reducer = combineReducers({ auth: authReducer, ranking: rankingReducer });
 type State = ReturnType<typeof reducer>;
-const auth: AuthState = {
-  isLoggedIn: true,
-  latisKey: { key: 'k' },
-  idSiswa: 7,
-  loginStatus: 'idle',
-  loginAttempts: 0,
-};
-const initial: State = { auth, ranking: rankingInitialState };
-const networkError = Object.assign(new Error('Request failed with status code 500'), { isAxiosError: true });
+const initial: State = { auth: loggedInAuth(7), ranking: rankingInitialState };
 
 describe('ranking sagas', () => {
   it('stores the packages that have a ranking', async () => {
@@ -53,10 +46,10 @@ describe('ranking sagas', () => {
     const { storeState } = await expectSaga(loadRankingList)
       .withReducer(reducer, initial)
       .provide([
-        [matchers.call.fn(fetchRankingPaketList), throwError(networkError)],
+        [matchers.call.fn(fetchRankingPaketList), throwError(serverError)],
         [matchers.call.fn(showCallError), undefined],
       ])
-      .call(showCallError, networkError, 'Get Ranking')
+      .call(showCallError, serverError, 'Get Ranking')
       .run();
     expect((storeState as State).ranking.listStatus).toBe('failed');
   });
