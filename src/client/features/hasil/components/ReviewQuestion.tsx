@@ -1,6 +1,7 @@
 import type { GroupSoalReview, SoalMateriReview, SoalReview } from '../../../../contract';
 import { OPTION_LETTERS } from '../../../components/question/answered';
 import { SafeHtml } from '../../../components/question/SafeHtml';
+import { isEmptyHtml } from '../../../components/question/emptyHtml';
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
 
@@ -16,13 +17,7 @@ function Html({ base64, className }: { base64: string; className?: string }) {
 }
 
 /** True when a base64 text decodes to nothing visible (an option the question does not have). */
-function isEmptyText(base64: string): boolean {
-  return (
-    decodeBase64Utf8(base64)
-      .replace(/<[^>]*>|&nbsp;/g, '')
-      .trim() === ''
-  );
-}
+const isEmptyText = (base64: string): boolean => isEmptyHtml(decodeBase64Utf8(base64));
 
 const shown = (answer: string) => (answer.trim() === '' || answer === '0' ? t.kosong : answer);
 

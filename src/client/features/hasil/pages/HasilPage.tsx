@@ -16,12 +16,7 @@ import {
 import { hasilRequested } from '../slice';
 
 // apexcharts is big: it is fetched only when this page draws the chart.
-const NilaiChart = lazy(
-  () =>
-    import(/* webpackChunkName: "nilai-chart" */ '../components/NilaiChart' as string) as Promise<
-      typeof import('../components/NilaiChart')
-    >,
-);
+const NilaiChart = lazy(() => import(/* webpackChunkName: "nilai-chart" */ '../components/NilaiChart'));
 
 const t = text.hasil;
 type Tab = 'paket' | 'materi' | 'ptn';

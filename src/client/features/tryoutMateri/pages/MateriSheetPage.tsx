@@ -11,6 +11,7 @@ import { OPTION_LETTERS, isAnswered } from '../../../components/question/answere
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
 import { useMateriLeaveGuard, useMateriNavigation } from '../hooks';
+import { isEmptyHtml } from '../../../components/question/emptyHtml';
 import {
   answerRequested,
   finishRequested,
@@ -24,7 +25,7 @@ import {
 export function materiOptions(soal: SoalMateri): QuestionOption[] {
   const texts = [soal.a, soal.b, soal.c, soal.d, soal.e].map(decodeBase64Utf8);
   return OPTION_LETTERS.map((letter, index) => ({ letter, html: texts[index] })).filter(
-    (option) => option.html.trim() !== '',
+    (option) => !isEmptyHtml(option.html),
   );
 }
 
