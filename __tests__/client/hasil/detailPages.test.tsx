@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { useSagaNavigation } from '../../../src/client/app/sagaNavigation';
 import { fetchHasilKategori, fetchPembahasan, fetchPembahasanMateri } from '../../../src/client/api/hasil';
 import { confirmDialog, showError } from '../../../src/client/components/dialogs';
 import HasilKategoriPage from '../../../src/client/features/hasil/pages/HasilKategoriPage';
@@ -98,12 +99,20 @@ describe('/hasil/:id/kategori/:id2/pdf', () => {
 });
 
 describe('/hasil/:id/review', () => {
+  // App mounts the saga navigation in production; the page alone needs it here.
+  function FollowSagaNavigation() {
+    useSagaNavigation();
+    return null;
+  }
   const renderList = () =>
     renderWithProviders(
-      <Routes>
-        <Route path="/hasil/:id/review" element={<ReviewListPage />} />
-        <Route path="/hasil/:id/review/:id2" element={<p>lembar pembahasan</p>} />
-      </Routes>,
+      <>
+        <FollowSagaNavigation />
+        <Routes>
+          <Route path="/hasil/:id/review" element={<ReviewListPage />} />
+          <Route path="/hasil/:id/review/:id2" element={<p>lembar pembahasan</p>} />
+        </Routes>
+      </>,
       { route: '/hasil/1/review', preloadedState: state() },
     );
 

@@ -34,15 +34,17 @@ import {
   reviewMapelChosen,
   type HasilState,
 } from '../../../src/client/features/hasil/slice';
+import { navigationReducer } from '../../../src/client/app/sagaNavigation';
 import { loggedInAuth, networkError } from '../../helpers/clientFixtures';
 
-const reducer = combineReducers({ auth: authReducer, hasil: hasilReducer });
+const reducer = combineReducers({ auth: authReducer, hasil: hasilReducer, navigation: navigationReducer });
 type State = ReturnType<typeof reducer>;
 
 const auth = loggedInAuth(7);
 const initial = (hasil: Partial<HasilState> = {}): State => ({
   auth,
   hasil: { ...hasilInitialState, ...hasil },
+  navigation: null,
 });
 
 const ptn: HasilPtn = {
@@ -261,7 +263,7 @@ describe('reviews', () => {
       .not.call.fn(confirmDialog)
       .not.call.fn(fetchPembahasan)
       .run();
-    expect((storeState as State).hasil.navigateTo).toBeNull();
+    expect((storeState as State).navigation).toBeNull();
   });
 
   it('asks "Lanjutkan?", stores the review and goes to its sheet', async () => {
@@ -277,9 +279,9 @@ describe('reviews', () => {
       .call.like({ fn: confirmDialog, args: [{ title: 'Lanjutkan?' }] })
       .call(fetchPembahasan, { idsiswa: 7, idjadwal: 1, idmapel: 11 })
       .run();
-    const state = (storeState as State).hasil;
-    expect(state.review).toEqual({ key: '1/11', data: review, status: 'loaded' });
-    expect(state.navigateTo).toBe('/hasil/1/review/11');
+    const state = storeState as State;
+    expect(state.hasil.review).toEqual({ key: '1/11', data: review, status: 'loaded' });
+    expect(state.navigation).toEqual({ to: '/hasil/1/review/11', replace: false });
   });
 
   it('stays on the list when the student answers no to "Lanjutkan?"', async () => {
@@ -291,7 +293,7 @@ describe('reviews', () => {
       .provide([[matchers.call.fn(confirmDialog), false]])
       .not.call.fn(fetchPembahasan)
       .run();
-    expect((storeState as State).hasil.navigateTo).toBeNull();
+    expect((storeState as State).navigation).toBeNull();
   });
 });
 

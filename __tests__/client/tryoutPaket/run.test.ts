@@ -60,8 +60,8 @@ describe('starting a category', () => {
       idHasil: 90,
       numPaket: 2,
       run: runTarget,
-      navigation: { to: `/to/${ID_JADWAL}/preview/${HASH}`, replace: false },
     });
+    expect(storeState.navigation).toEqual({ to: `/to/${ID_JADWAL}/preview/${HASH}`, replace: false });
     expect(storeState.tryoutPaket.soal).toHaveLength(5);
   });
 
@@ -85,7 +85,7 @@ describe('starting a category', () => {
       .call(showFailed, 'Kategori ini belum bisa dikerjakan')
       .run();
     expect(storeState.tryoutPaket.isRunning).toBe(false);
-    expect(storeState.tryoutPaket.navigation).toBeNull();
+    expect(storeState.navigation).toBeNull();
   });
 
   it('falls back to "Failed to get question, Please try again!" when the call fails', async () => {
@@ -135,8 +135,8 @@ describe('ending the tryout', () => {
       run: null,
       soal: [],
       idHasil: null,
-      navigation: { to: `/to/${ID_JADWAL}`, replace: true },
     });
+    expect(storeState.navigation).toEqual({ to: `/to/${ID_JADWAL}`, replace: true });
     expect(storeState.tryoutPaket.detailPaket[0].is_selesai).toBe(1);
   });
 

@@ -80,7 +80,7 @@ describe('opening a subject', () => {
     expect(storeState.tryoutPaket.detailMapel).toBeNull();
     expect(storeState.tryoutPaket.deadline).toBeNull();
     expect(storeState.tryoutPaket.detailPaket[0].detailSoal[0].status).toBe('1');
-    expect(storeState.tryoutPaket.navigation).toEqual({
+    expect(storeState.navigation).toEqual({
       to: `/to/${ID_JADWAL}/preview/${HASH}`,
       replace: true,
     });
@@ -187,7 +187,7 @@ describe('opening a subject', () => {
     ]);
     // 5 s to the first time-up, 10 s to the second.
     expect(testClock.elapsed()).toBe(15_000);
-    expect(storeState.tryoutPaket.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
+    expect(storeState.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
   });
 
   it('"Selesaikan Ujian" wins the race against the countdown and closes the subject at once', async () => {
@@ -210,7 +210,7 @@ describe('opening a subject', () => {
       [1, 0],
     ]);
     expect(storeState.tryoutPaket.deadline).toBeNull();
-    expect(storeState.tryoutPaket.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
+    expect(storeState.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
   });
 
   it('without stored questions goes back to the detail page', async () => {
@@ -218,7 +218,7 @@ describe('opening a subject', () => {
       .withReducer(rootReducer, runningState({ soal: [], isRunning: false, run: null }))
       .not.call.fn(updateStatusMapel)
       .run();
-    expect(storeState.tryoutPaket.navigation).toEqual({ to: `/to/${ID_JADWAL}`, replace: true });
+    expect(storeState.navigation).toEqual({ to: `/to/${ID_JADWAL}`, replace: true });
   });
 
   it('after a reload refreshes the answers from the server and reports the remembered time', async () => {
@@ -269,7 +269,7 @@ describe('opening a subject', () => {
       [0, 600],
       [1, 0],
     ]);
-    expect(storeState.tryoutPaket.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
+    expect(storeState.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
   });
 
   it('keeps counting with the remembered time when the opening report fails', async () => {

@@ -4,9 +4,11 @@ import { Spinner } from '../components/Spinner';
 import { GuestOnly, RequireAuth } from './guards';
 import { NotFoundPage } from './NotFoundPage';
 import { Layout, LoginPage, protectedRoutes } from './routes';
+import { useSagaNavigation } from './sagaNavigation';
 
 /** The route table of spec §2: /login, the protected pages in the layout, / → /home, anything else → 404. */
 export function App() {
+  useSagaNavigation();
   return (
     <Suspense fallback={<Spinner />}>
       <Routes>

@@ -6,6 +6,7 @@ import { profileReducer } from '../features/profile/slice';
 import { rankingReducer } from '../features/ranking/slice';
 import { tryoutMateriReducer } from '../features/tryoutMateri/slice';
 import { tryoutPaketReducer } from '../features/tryoutPaket/slice';
+import { navigationReducer } from './sagaNavigation';
 
 /** Every slice, by the name of its feature folder. */
 const combinedReducer = combineReducers({
@@ -16,6 +17,7 @@ const combinedReducer = combineReducers({
   tryoutMateri: tryoutMateriReducer,
   hasil: hasilReducer,
   ranking: rankingReducer,
+  navigation: navigationReducer,
 });
 
 /** The app state without redux-persist's bookkeeping. */

@@ -16,6 +16,7 @@ import {
   type HasilPtnReply,
   type PembahasanReply,
 } from '../../api/hasil';
+import { navigateRequested } from '../../app/sagaNavigation';
 import { confirmDialog, showCallError, showError, showFailed } from '../../components/dialogs';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
@@ -30,7 +31,6 @@ import {
   hasilListLoaded,
   hasilListLoading,
   hasilRequested,
-  navigationRequested,
   pembahasanMateriFailed,
   pembahasanMateriLoaded,
   pembahasanMateriLoading,
@@ -240,7 +240,7 @@ export function* chooseReviewMapel(action: PayloadAction<{ idjadwal: number; map
   });
   if (!go) return;
   const loaded: boolean = yield call(loadReview, idjadwal, mapel.idmapel);
-  if (loaded) yield put(navigationRequested(`/hasil/${idjadwal}/review/${mapel.idmapel}`));
+  if (loaded) yield put(navigateRequested({ to: `/hasil/${idjadwal}/review/${mapel.idmapel}` }));
 }
 
 function* reviewRequestedFlow(action: PayloadAction<{ idjadwal: number; idmapel: number }>) {

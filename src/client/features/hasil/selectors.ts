@@ -10,7 +10,6 @@ export const selectHasilMateri = (state: WithHasil) => state.hasil.listHasilMate
 export const selectSkorPaket = (state: WithHasil) => state.hasil.listSkorPaket;
 export const selectHasilListStatus = (state: WithHasil) => state.hasil.listStatus;
 export const selectChartSeries = createSelector([selectSkorPaket], (items) => groupChartData(items));
-export const selectNavigateTo = (state: WithHasil) => state.hasil.navigateTo;
 
 export const selectDetail = (state: WithHasil, id: number, hash: string) =>
   forKey(state.hasil.detail, detailKey(id, hash));

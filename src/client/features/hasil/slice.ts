@@ -43,8 +43,6 @@ export interface HasilState {
   review: Loaded<PembahasanMapel>;
   /** Per-topic discussion, keyed by topic id. */
   pembahasanMateri: Loaded<PembahasanMateri>;
-  /** Where the app should go next (set by a saga, followed by the page that is showing). */
-  navigateTo: string | null;
 }
 
 export const hasilInitialState: HasilState = {
@@ -57,7 +55,6 @@ export const hasilInitialState: HasilState = {
   reviewList: notLoaded(),
   review: notLoaded(),
   pembahasanMateri: notLoaded(),
-  navigateTo: null,
 };
 
 type ListPayload =
@@ -161,13 +158,6 @@ const hasilSlice = createSlice({
     pembahasanMateriFailed(state, action: PayloadAction<number>) {
       failLoading(state.pembahasanMateri, String(action.payload));
     },
-
-    navigationRequested(state, action: PayloadAction<string>) {
-      state.navigateTo = action.payload;
-    },
-    navigationDone(state) {
-      state.navigateTo = null;
-    },
   },
 });
 
@@ -200,8 +190,6 @@ export const {
   pembahasanMateriLoading,
   pembahasanMateriLoaded,
   pembahasanMateriFailed,
-  navigationRequested,
-  navigationDone,
 } = hasilSlice.actions;
 export const hasilReducer = hasilSlice.reducer;
 export default hasilSlice;

@@ -11,6 +11,7 @@ import {
   type SaveAnswerMateriReply,
   type StartMateriReply,
 } from '../../api/tryoutMateri';
+import { navigateRequested } from '../../app/sagaNavigation';
 import { confirmDialog, forcedDialog, showCallError, showError, showFailed } from '../../components/dialogs';
 import { clock } from '../../lib/clock';
 import { deadlineFrom, msUntilNextSecond, remainingSeconds } from '../../lib/countdown';
@@ -21,7 +22,6 @@ import {
   answerSet,
   deadlineSet,
   finishConfirmed,
-  navigationRequested,
   runCleared,
   runStarted,
   selectTryoutMateri,
@@ -61,7 +61,7 @@ export function* startFlow(action: PayloadAction<MateriItem>) {
   const content: MateriSession | null = yield call(callStart, action.payload.id);
   if (!content) return;
   yield put(runStarted(content));
-  yield put(navigationRequested({ to: sheetPathOf(content.idmateri), replace: false }));
+  yield put(navigateRequested({ to: sheetPathOf(content.idmateri), replace: false }));
 }
 
 /** Count down from `seconds`; returns when the time is up. */
@@ -106,7 +106,7 @@ export function* endTopic(idmateri: number) {
   }
   yield put(runCleared());
   yield call(loadCurrentLevel);
-  yield put(navigationRequested({ to: LIST_PATH, replace: true }));
+  yield put(navigateRequested({ to: LIST_PATH, replace: true }));
   return true;
 }
 
@@ -142,7 +142,7 @@ export function* openSheet(action: PayloadAction<{ idmateri: number }>) {
   const { idmateri } = action.payload;
   let state: TryoutMateriState = yield select(selectTryoutMateri);
   if (!state.isRunning || state.soal.length === 0 || state.detailToMateri?.idmateri !== idmateri) {
-    yield put(navigationRequested({ to: LIST_PATH, replace: true }));
+    yield put(navigateRequested({ to: LIST_PATH, replace: true }));
     return;
   }
   if (!state.synced || state.sisaWaktu === null) {
@@ -150,7 +150,7 @@ export function* openSheet(action: PayloadAction<{ idmateri: number }>) {
     const session: MateriSession | null = yield call(callStart, idmateri);
     if (!session) {
       yield put(runCleared());
-      yield put(navigationRequested({ to: LIST_PATH, replace: true }));
+      yield put(navigateRequested({ to: LIST_PATH, replace: true }));
       return;
     }
     yield put(runStarted(session));

@@ -10,12 +10,6 @@ import type {
 
 export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
-/** Where a saga wants the app to go; the mounted page performs it. */
-export interface MateriNavigation {
-  to: string;
-  replace: boolean;
-}
-
 /** Spec §3 per-topic state, plus the screen state of its pages. */
 export interface TryoutMateriState {
   // Persisted (see persist.ts).
@@ -38,7 +32,6 @@ export interface TryoutMateriState {
   nomorAktif: number;
   /** Questions and time were taken from the server since this page load. */
   synced: boolean;
-  navigation: MateriNavigation | null;
 }
 
 export const tryoutMateriInitialState: TryoutMateriState = {
@@ -58,7 +51,6 @@ export const tryoutMateriInitialState: TryoutMateriState = {
   deadline: null,
   nomorAktif: 0,
   synced: false,
-  navigation: null,
 };
 
 /** The answers that go with the end call: every question with what the student gave. */
@@ -151,12 +143,6 @@ const tryoutMateriSlice = createSlice({
     finishConfirmed(state) {
       state.sisaWaktu = 0;
     },
-    navigationRequested(state, action: PayloadAction<MateriNavigation>) {
-      state.navigation = action.payload;
-    },
-    navigationDone(state) {
-      state.navigation = null;
-    },
     /** The sheet's blocker stopped a navigation while the topic runs. */
     leaveBlocked() {},
   },
@@ -184,8 +170,6 @@ export const {
   answerSet,
   finishRequested,
   finishConfirmed,
-  navigationRequested,
-  navigationDone,
   leaveBlocked,
 } = tryoutMateriSlice.actions;
 

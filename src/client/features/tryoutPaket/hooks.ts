@@ -1,24 +1,12 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import { useBlocker, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { selectIsRegularStudent } from '../profile/selectors';
 import { decideLeave } from './leave';
-import { selectPaketLeave, selectPaketNavigation } from './selectors';
-import { leaveRequested, leaveSettled, navigationDone } from './slice';
-
-/** Perform the navigation a saga asked for (sagas own no router). */
-export function usePaketNavigation(): void {
-  const navigation = useAppSelector(selectPaketNavigation);
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!navigation) return;
-    dispatch(navigationDone());
-    navigate(navigation.to, { replace: navigation.replace });
-  }, [navigation, dispatch, navigate]);
-}
+import { selectPaketLeave } from './selectors';
+import { leaveRequested, leaveSettled } from './slice';
 
 /**
  * The guards of a running tryout on the preview and the sheet (spec §4): react-router's blocker holds the

@@ -3,8 +3,8 @@ import { tryoutPaketInitialState, type TryoutPaketState } from './slice';
 
 /**
  * What survives a reload mid-tryout: the run itself (spec §3 "Tryout in progress"). Screen state (the deadline,
- * pending navigations, verdicts) never does: a wall-clock deadline from another page load would be the browser's
- * time, and the sheet asks the server for the remaining time anyway.
+ * verdicts) never does: a wall-clock deadline from another page load would be the browser's time, and the sheet
+ * asks the server for the remaining time anyway.
  */
 const PERSISTED_KEYS = [
   'isRunning',

@@ -4,6 +4,7 @@ import { call, put, select } from 'redux-saga/effects';
 import type { KategoriPreview } from '../../../contract';
 import { isUnauthorized } from '../../api/http';
 import { endPaket, startPaket, type EndPaketReply, type StartPaketReply } from '../../api/tryoutPaket';
+import { navigateRequested } from '../../app/sagaNavigation';
 import { confirmDialog, showFailed, showMessage } from '../../components/dialogs';
 import { encodeBase64Utf8 } from '../../lib/base64';
 import { text } from '../../text';
@@ -11,7 +12,6 @@ import { selectIdSiswa } from '../auth/slice';
 import { loadPreview } from './preview';
 import { findKategori, findMapel, selectTryoutPaket } from './selectors';
 import {
-  navigationRequested,
   runCleared,
   runStarted,
   soalRefreshed,
@@ -48,7 +48,7 @@ export function* startFlow(action: PayloadAction<RunTarget>) {
       yield put(
         runStarted({ ...target, numPaket, idHasil: reply.content.id_hasil_to, soal: reply.content.soal }),
       );
-      yield put(navigationRequested({ to: previewPath(target), replace: false }));
+      yield put(navigateRequested({ to: previewPath(target), replace: false }));
       return;
     }
     yield put(startPending(false));
@@ -92,7 +92,7 @@ export function* kerjakanFlow(action: PayloadAction<SheetTarget>) {
     text: text.tryoutPaket.kerjakanText(mapel?.mapel ?? ''),
     confirmText: text.tryoutPaket.kerjakanConfirm,
   });
-  if (confirmed) yield put(navigationRequested({ to: sheetPath(action.payload), replace: false }));
+  if (confirmed) yield put(navigateRequested({ to: sheetPath(action.payload), replace: false }));
 }
 
 /** "Akhiri Tryout": blocked while a subject is open (status 0), else confirm → end → clear → /to/{id}. */
@@ -130,5 +130,5 @@ export function* endFlow(action: PayloadAction<RunTarget>) {
   }
   yield put(runCleared());
   yield call(loadPreview, target.idJadwal);
-  yield put(navigationRequested({ to: detailPath(target.idJadwal), replace: true }));
+  yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
 }

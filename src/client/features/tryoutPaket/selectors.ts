@@ -12,7 +12,6 @@ export const selectPaketSoal = (state: WithTryoutPaket) => state.tryoutPaket.soa
 export const selectDetailMapel = (state: WithTryoutPaket) => state.tryoutPaket.detailMapel;
 export const selectDeadline = (state: WithTryoutPaket) => state.tryoutPaket.deadline;
 export const selectPaketRun = (state: WithTryoutPaket) => state.tryoutPaket.run;
-export const selectPaketNavigation = (state: WithTryoutPaket) => state.tryoutPaket.navigation;
 export const selectPaketLeave = (state: WithTryoutPaket) => state.tryoutPaket.leave;
 
 export function findKategori(

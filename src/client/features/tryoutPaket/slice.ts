@@ -3,12 +3,6 @@ import type { GroupSoal, KategoriPreview, SoalPaket } from '../../../contract';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
-/** Where a saga wants the app to go; the mounted page performs it (sagas own no router). */
-export interface NavigationRequest {
-  to: string;
-  replace: boolean;
-}
-
 /** The answer to a blocked navigation (the page proceeds or resets its react-router blocker). */
 export type LeaveVerdict = 'idle' | 'pending' | 'allowed' | 'denied';
 
@@ -40,7 +34,6 @@ export interface TryoutPaketState {
   /** The answers were refreshed from the server since this page load (start is idempotent). */
   synced: boolean;
   starting: boolean;
-  navigation: NavigationRequest | null;
   leave: LeaveVerdict;
 }
 
@@ -59,7 +52,6 @@ export const tryoutPaketInitialState: TryoutPaketState = {
   nomorAktif: 0,
   synced: false,
   starting: false,
-  navigation: null,
   leave: 'idle',
 };
 
@@ -179,12 +171,6 @@ const tryoutPaketSlice = createSlice({
       soal.jawaban_siswa = action.payload.jawaban_siswa;
       if (action.payload.group_soal) soal.group_soal = action.payload.group_soal;
     },
-    navigationRequested(state, action: PayloadAction<NavigationRequest>) {
-      state.navigation = action.payload;
-    },
-    navigationDone(state) {
-      state.navigation = null;
-    },
     /** The page's blocker stopped a navigation; `saveTime` asks to save the remaining time first. */
     leaveRequested(state, _action: PayloadAction<{ saveTime: boolean }>) {
       state.leave = 'pending';
@@ -222,8 +208,6 @@ export const {
   groupAnswerRequested,
   answerCancelRequested,
   answerSet,
-  navigationRequested,
-  navigationDone,
   leaveRequested,
   leaveResolved,
   leaveSettled,

@@ -5,6 +5,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, cancelled, put, race, select, spawn, take } from 'redux-saga/effects';
 import { updateStatusMapel, type StatusMapelReply } from '../../api/tryoutPaket';
+import { navigateRequested } from '../../app/sagaNavigation';
 import { forcedDialog, showError, toast } from '../../components/dialogs';
 import { clock } from '../../lib/clock';
 import {
@@ -24,7 +25,6 @@ import {
   detailMapelCleared,
   finishConfirmed,
   mapelTimeSet,
-  navigationRequested,
   nomorChosen,
   runCleared,
   sheetClosed,
@@ -129,7 +129,7 @@ export function* closeSubject(target: SheetTarget, mapelName: string, byStudent:
   }
   yield put(detailMapelCleared());
   yield call(loadPreview, target.idJadwal);
-  yield put(navigationRequested({ to: previewPath(target), replace: true }));
+  yield put(navigateRequested({ to: previewPath(target), replace: true }));
   return true;
 }
 
@@ -159,21 +159,21 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
   let state: TryoutPaketState = yield select(selectTryoutPaket);
   const sameRun = state.run?.idJadwal === target.idJadwal && state.run.kategoriHash === target.kategoriHash;
   if (!state.isRunning || !sameRun || state.soal.length === 0) {
-    yield put(navigationRequested({ to: detailPath(target.idJadwal), replace: true }));
+    yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
     return;
   }
   if (!state.synced) {
     const canGoOn: boolean = yield call(refreshRun, target);
     if (!canGoOn) {
       yield put(runCleared());
-      yield put(navigationRequested({ to: detailPath(target.idJadwal), replace: true }));
+      yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
       return;
     }
     state = yield select(selectTryoutPaket);
   }
   const mapel = findMapel(findKategori(state.detailPaket, target.kategoriHash), target.idMapel);
   if (!mapel || mapel.status !== '0') {
-    yield put(navigationRequested({ to: previewPath(target), replace: true }));
+    yield put(navigateRequested({ to: previewPath(target), replace: true }));
     return;
   }
   const regular: boolean = yield select(selectIsRegularStudent);

@@ -8,7 +8,6 @@ import { text } from '../../../text';
 import { idParam } from '../params';
 import { selectReviewList } from '../selectors';
 import { reviewListRequested, reviewMapelChosen } from '../slice';
-import { useFollowNavigation } from '../useFollowNavigation';
 
 const t = text.hasil;
 
@@ -17,7 +16,6 @@ export default function ReviewListPage() {
   const idjadwal = idParam(useParams().id) ?? 0;
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector((state) => selectReviewList(state, idjadwal), shallowEqual);
-  useFollowNavigation();
 
   useEffect(() => {
     if (idjadwal > 0) dispatch(reviewListRequested(idjadwal));

@@ -10,7 +10,7 @@ import { TextAnswer } from '../../../components/question/TextAnswer';
 import { OPTION_LETTERS, isAnswered } from '../../../components/question/answered';
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
-import { useMateriLeaveGuard, useMateriNavigation } from '../hooks';
+import { useMateriLeaveGuard } from '../hooks';
 import { isEmptyHtml } from '../../../components/question/emptyHtml';
 import {
   answerRequested,
@@ -33,7 +33,6 @@ export function materiOptions(soal: SoalMateri): QuestionOption[] {
 export default function MateriSheetPage() {
   const idmateri = Number(useParams().id);
   const dispatch = useAppDispatch();
-  useMateriNavigation();
   useMateriLeaveGuard();
   const state = useAppSelector(selectTryoutMateri);
 

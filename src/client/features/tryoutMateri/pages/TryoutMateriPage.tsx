@@ -4,7 +4,6 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import { useMateriNavigation } from '../hooks';
 import {
   kategoriChosen,
   mapelChosen,
@@ -19,7 +18,6 @@ const t = text.tryoutMateri;
 /** /to-permateri: categories → subjects → topics, by openTab (spec §2 "Per-topic tryout"). */
 export default function TryoutMateriPage() {
   const dispatch = useAppDispatch();
-  useMateriNavigation();
   const state = useAppSelector(selectTryoutMateri);
   const { openTab, listStatus, currentKategori, currentMapel } = state;
 

@@ -5,7 +5,6 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RootState } from '../../../app/store';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import { usePaketNavigation } from '../hooks';
 import { paketOfJadwal, selectTryoutPaket } from '../selectors';
 import { previewRequested, startRequested } from '../slice';
 
@@ -59,7 +58,6 @@ function KategoriAction({ idJadwal, kategori }: { idJadwal: number; kategori: Ka
 export default function DetailTryoutPage() {
   const idJadwal = Number(useParams().id);
   const dispatch = useAppDispatch();
-  usePaketNavigation();
   const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
   const paket = useAppSelector((state: RootState) => paketOfJadwal(state, idJadwal));
 

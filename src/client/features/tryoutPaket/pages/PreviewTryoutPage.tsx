@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { selectIsRegularStudent } from '../../profile/selectors';
-import { usePaketLeaveGuard, usePaketNavigation } from '../hooks';
+import { usePaketLeaveGuard } from '../hooks';
 import { findKategori, selectTryoutPaket } from '../selectors';
 import { endRequested, kerjakanRequested, previewRequested } from '../slice';
 
@@ -66,7 +66,6 @@ export default function PreviewTryoutPage() {
   const idJadwal = Number(params.id);
   const kategoriHash = params.hash ?? '';
   const dispatch = useAppDispatch();
-  usePaketNavigation();
   usePaketLeaveGuard();
   const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
   const kategori = loadedFor === idJadwal ? findKategori(detailPaket, kategoriHash) : undefined;

@@ -10,7 +10,7 @@ import { text } from '../../../text';
 import { selectFiveChoiceToE, selectIsRegularStudent } from '../../profile/selectors';
 import { PetunjukKhusus } from '../components/PetunjukKhusus';
 import { SoalPaketView } from '../components/SoalPaketView';
-import { usePaketLeaveGuard, usePaketNavigation } from '../hooks';
+import { usePaketLeaveGuard } from '../hooks';
 import { isLocked } from '../locking';
 import { findKategori, findMapel, selectSoalOfMapel, selectTryoutPaket } from '../selectors';
 import {
@@ -40,7 +40,6 @@ export default function SheetTryoutPage() {
   const kategoriHash = params.hash ?? '';
   const idMapel = decodeIdMapel(params.idMapel);
   const dispatch = useAppDispatch();
-  usePaketNavigation();
   usePaketLeaveGuard();
   const [showPetunjuk, setShowPetunjuk] = useState(false);
 
