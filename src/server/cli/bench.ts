@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   const db = await createDb(databaseUrl);
   await migrateToLatest(db);
   const seedStarted = performance.now();
-  const summary = await seedDemo(db, { participants: Math.max(STUDENTS, 300) });
+  // About two in three synthetic participants are regular students; seed enough of them for STUDENTS.
+  const summary = await seedDemo(db, { participants: Math.max(STUDENTS * 2, 300) });
   const seedMs = performance.now() - seedStarted;
 
   const jadwal = summary.jadwal.berjalan;
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
     .selectFrom('siswa')
     .select(['id'])
     .where('is_synthetic', '=', 1)
-    .where('lembaga', '=', 'SiapTes')
+    .where('lembaga', 'in', ['SiapTes', 'tutorindonesia'])
     .orderBy('id')
     .limit(STUDENTS)
     .execute();
