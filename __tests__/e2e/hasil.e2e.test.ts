@@ -3,34 +3,15 @@
  * server: reguler (finished Paket #1 with 300 participants, choices and a finished topic) and akbar (event
  * Paket #9 scored by IRT).
  */
-import {
-  collectPageErrors,
-  launchBrowser,
-  loginAs,
-  newContext,
-  screenshot,
-  type Browser,
-  type Page,
-} from '../helpers/browser';
-import { startServer, type E2EServer } from '../helpers/e2eServer';
+import { collectPageErrors, loginAs, newContext, screenshot, type Page } from '../helpers/browser';
+import { startE2eSuite } from '../helpers/e2eSuite';
 
 jest.setTimeout(180_000);
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = startE2eSuite();
 
 async function loggedIn(username: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server.baseUrl);
+  const context = await newContext(suite.browser, suite.server.baseUrl);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await loginAs(page, username);

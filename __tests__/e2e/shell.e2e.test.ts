@@ -5,31 +5,18 @@
  */
 import {
   collectPageErrors,
-  launchBrowser,
   loginAs,
   newContext,
   screenshot,
-  type Browser,
   type Page,
   type ViewportName,
 } from '../helpers/browser';
-import { startServer, type E2EServer } from '../helpers/e2eServer';
+import { startE2eSuite } from '../helpers/e2eSuite';
 
 // The e2e project's testTimeout is not applied per project by Jest; journeys need more than the default 5 s.
 jest.setTimeout(120_000);
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = startE2eSuite();
 
 const students = [
   {
@@ -57,7 +44,7 @@ const students = [
 ];
 
 async function openPage(viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server.baseUrl, viewport);
+  const context = await newContext(suite.browser, suite.server.baseUrl, viewport);
   const page = await context.newPage();
   return { page, errors: collectPageErrors(page) };
 }

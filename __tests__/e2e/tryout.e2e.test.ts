@@ -7,33 +7,20 @@
  */
 import {
   collectPageErrors,
-  launchBrowser,
   loginAs,
   newContext,
   screenshot,
-  type Browser,
   type Page,
   type ViewportName,
 } from '../helpers/browser';
-import { startServer, type E2EServer } from '../helpers/e2eServer';
+import { startE2eSuite } from '../helpers/e2eSuite';
 import type { Locator } from 'playwright-core';
 
 // The e2e project's testTimeout is not applied per project by Jest; the whole-category journey answers 40
 // questions, so tests set their own (longer) limits below.
 jest.setTimeout(180_000);
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = startE2eSuite();
 
 interface Opened {
   page: Page;
@@ -41,7 +28,7 @@ interface Opened {
 }
 
 async function openPage(viewport: ViewportName = 'desktop', fakeClock = false): Promise<Opened> {
-  const context = await newContext(browser, server.baseUrl, viewport);
+  const context = await newContext(suite.browser, suite.server.baseUrl, viewport);
   const page = await context.newPage();
   // The clock must be installed before the first navigation to replace the page's timers.
   if (fakeClock) await page.clock.install();

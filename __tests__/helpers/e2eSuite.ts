@@ -1,0 +1,36 @@
+import { launchBrowser, type Browser } from './browser';
+import { startServer, type E2EServer } from './e2eServer';
+
+export interface E2ESuite {
+  readonly server: E2EServer;
+  readonly browser: Browser;
+}
+
+/**
+ * One production server (fresh self-seeded database) and one Chromium for the suite that calls it, started in
+ * beforeAll and stopped in afterAll.
+ */
+export function startE2eSuite(): E2ESuite {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  }, 600_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`${name} belum dijalankan (beforeAll gagal?)`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
