@@ -1,24 +1,13 @@
 /** Database reads behind the PDFs: questions of a subject, and the student's answers with keys for a discussion. */
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/createDb';
+import type { SoalTable } from '../db/types';
 import { isBlank } from '../domain/scoring';
 import { loadAttemptAnswers } from '../features/shared/hasilMapel';
 import type { PdfQuestion } from './documents';
 
-interface SoalRow {
-  id: number;
-  id_mapel: number;
-  nomor: number;
-  type: number;
-  soal: string;
-  a: string;
-  b: string;
-  c: string;
-  d: string;
-  e: string;
-  kunci: string;
-  pembahasan: string;
-  group_text_type: number | null;
-}
+/** Every column of a question: a discussion PDF shows keys and explanations. */
+type SoalRow = Selectable<SoalTable>;
 
 async function soalRows(db: Db, mapelIds: number[]) {
   if (mapelIds.length === 0)

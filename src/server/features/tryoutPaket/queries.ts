@@ -1,6 +1,6 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
+import type { Database, HasilToTable, MapelWaktuTable, SoalTable } from '../../db/types';
 
 export type Q = Kysely<Database>;
 export type HasilTo = Selectable<HasilToTable>;
@@ -120,19 +120,8 @@ export async function listClocks(q: Q, attemptIds: readonly number[]): Promise<M
   return q.selectFrom('mapel_waktu').selectAll().where('id_hasil_to', 'in', attemptIds).execute();
 }
 
-export interface SoalRow {
-  id: number;
-  id_mapel: number;
-  nomor: number;
-  type: number;
-  soal: string;
-  a: string;
-  b: string;
-  c: string;
-  d: string;
-  e: string;
-  group_text_type: number | null;
-}
+/** A question as a running attempt may see it: never its key or discussion. */
+export type SoalRow = Omit<Selectable<SoalTable>, 'kunci' | 'pembahasan'>;
 
 /** Every question of a category, subjects and numbers in order, without keys or discussions. */
 export function listSoalOfKategori(q: Q, idKategori: number): Promise<SoalRow[]> {
