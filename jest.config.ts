@@ -46,6 +46,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/e2e'],
       ...transformEsm,
+      globalSetup: '<rootDir>/__tests__/helpers/e2eGlobalSetup.ts',
       testTimeout: 120_000,
     },
   ] as Config['projects'],

@@ -9,28 +9,35 @@ import {
   type PaketFixture,
 } from '../helpers/hasilFixture';
 
-let ctx: TestContext;
-let fx: PaketFixture;
-const headers: Record<string, { key: string }> = {};
-
-beforeAll(async () => {
-  ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
-  fx = await buildPaketFixture(ctx.db);
-  for (const [name, id] of Object.entries(fx.siswa))
-    headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
-});
-afterAll(() => ctx.close());
-
 type Who = keyof PaketFixture['siswa'];
 
-function post(url: string, who: Who | null, payload?: unknown, extra: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    headers: { ...(who ? headers[who] : {}), ...extra },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+/** A fresh app on the shared package fixture, with a session for each of its students. */
+async function fixtureApp() {
+  const ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
+  const fx = await buildPaketFixture(ctx.db);
+  const headers: Record<string, { key: string }> = {};
+  for (const [name, id] of Object.entries(fx.siswa))
+    headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
+  const post = (url: string, who: Who | null, payload?: unknown, extra: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { ...(who ? headers[who] : {}), ...extra },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  return { ctx, fx, headers, post };
 }
+
+// Tests that only read share one app; a test that adds rows builds its own, so the order of tests never matters.
+let ctx: TestContext;
+let fx: PaketFixture;
+let headers: Record<string, { key: string }>;
+let post: Awaited<ReturnType<typeof fixtureApp>>['post'];
+
+beforeAll(async () => {
+  ({ ctx, fx, headers, post } = await fixtureApp());
+});
+afterAll(() => ctx.close());
 
 describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa', () => {
   it('lists the packages the student finished, with or without a body', async () => {
@@ -149,6 +156,10 @@ describe('POST /siswa/tryout/rankingjur', () => {
   });
 
   it('keeps the Top 10 only', async () => {
+    // Its own app: the twelve finishers it adds would change the other rankings.
+    const { ctx, fx, post } = await fixtureApp();
+    const jurusan = (who: Who, numoption: unknown) =>
+      post('/siswa/tryout/rankingjur', who, { idsiswa: fx.siswa[who], idjadwal: fx.idJadwal, numoption });
     const informatika = await ctx.db.kysely
       .selectFrom('pilihan_siswa')
       .select('id_prodi')
@@ -185,6 +196,7 @@ describe('POST /siswa/tryout/rankingjur', () => {
     expect(body.content.list_rangking).toHaveLength(10);
     expect(body.content.list_rangking[0]).toEqual({ peringkat: 1, nama: 'Peserta Tambahan 00', skor: 900 });
     expect(body.content.my_rangking).toEqual({ peringkat: 13, skor: 700 });
+    await ctx.close();
   });
 
   it('answers "Data Pilihan Tidak Ditemukan" for a choice the student does not have', async () => {
