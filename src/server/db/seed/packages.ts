@@ -5,7 +5,7 @@ import {
   DAY,
   JADWAL,
   KATEGORI,
-  NOMOR_EMPAT_PILIHAN,
+  opsiPaket,
   SOAL_EVENT,
   SOAL_REGULER,
   type JadwalDef,
@@ -49,7 +49,7 @@ export interface JadwalSeed {
 }
 
 /** Questions of one subject: the subject's generators in order, each fed its own occurrence count. */
-function draftSubject(rng: Rng, generators: Generator[], count: number): SoalDraft[] {
+function draftSubject(rng: Rng, generators: Generator[], count: number, opsi: 4 | 5): SoalDraft[] {
   const used = new Map<Generator, number>();
   const offset = rng.int(0, 97);
   const drafts: SoalDraft[] = [];
@@ -57,8 +57,7 @@ function draftSubject(rng: Rng, generators: Generator[], count: number): SoalDra
     const generator = generators[i % generators.length];
     const occurrence = used.get(generator) ?? 0;
     used.set(generator, occurrence + 1);
-    const nomor = i + 1;
-    drafts.push(generator({ rng, maxKey: nomor <= NOMOR_EMPAT_PILIHAN ? 3 : 4, occurrence, offset }));
+    drafts.push(generator({ rng, opsi, maxKey: opsi === 4 ? 3 : 4, occurrence, offset }));
   }
   return drafts;
 }
@@ -118,7 +117,7 @@ async function insertJadwal(
   );
 
   const perMapel = mapelDefs.map((m) =>
-    draftSubject(rng, m.generators, def.isEvent ? SOAL_EVENT : SOAL_REGULER),
+    draftSubject(rng, m.generators, def.isEvent ? SOAL_EVENT : SOAL_REGULER, opsiPaket(def.isEvent)),
   );
   const flat = perMapel.flatMap((drafts, mi) =>
     drafts.map((draft, i) => ({ draft, idMapel: mapelIds[mi], nomor: i + 1 })),
