@@ -25,6 +25,7 @@ interface Fixture {
   jadwal: number;
   jadwalEvent: number;
   jadwalFuture: number;
+  jadwalKunciE: number;
   mapel: { pu: number; pk: number; lbi: number; lbe: number; akbar: number };
   soal: { pilihan: number; pernyataan: number; angka: number; esai: number; isian: number; pilihanE: number };
 }
@@ -129,7 +130,8 @@ async function seedFixture(db: Db): Promise<Fixture> {
   ]);
   const angka = await insertSoal(db, pu, 3, 5, '0,5');
   const isian = await insertSoal(db, pk, 1, 2, 'Jakarta');
-  const pilihanE = await insertSoal(db, pk, 2, 1, 'E');
+  // Option E has text, but the key stays within A–D: four-choice students may take this category.
+  const pilihanE = await insertSoal(db, pk, 2, 1, 'D');
   await insertSoal(db, lbi, 1, 1, 'A');
   await insertSoal(db, lbe, 1, 1, 'C');
 
@@ -143,7 +145,16 @@ async function seedFixture(db: Db): Promise<Fixture> {
   const mFuture = await insertMapel(db, kFuture, 'Penalaran Umum', 10, 1);
   await insertSoal(db, mFuture, 1, 1, 'A');
 
+  // A category with a question keyed E: only students who see option E may take it.
+  const jadwalKunciE = await insertJadwal(db, 6, 0, T0 - DAY);
+  const kKunciE = await insertKategori(db, jadwalKunciE, 'Lima Pilihan', 'limaHash01', 1);
+  const mKunciE = await insertMapel(db, kKunciE, 'Penalaran Umum', 10, 1);
+  await insertSoal(db, mKunciE, 1, 1, 'A');
+  await insertSoal(db, mKunciE, 2, 1, 'E');
+
   const peserta = [
+    [jadwalKunciE, reg4.id],
+    [jadwalKunciE, reg5.id],
     [jadwal, reg4.id],
     [jadwal, reg5.id],
     [jadwal, event.id],
@@ -160,6 +171,7 @@ async function seedFixture(db: Db): Promise<Fixture> {
     jadwal,
     jadwalEvent,
     jadwalFuture,
+    jadwalKunciE,
     mapel: { pu, pk, lbi, lbe, akbar },
     soal: { pilihan, pernyataan, angka, esai, isian, pilihanE },
   };
@@ -448,6 +460,31 @@ describe('start', () => {
     } finally {
       h.ctx.clock.set(T0);
     }
+  });
+});
+
+describe('start and the choices a student can see', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.ctx.close());
+
+  it('refuses a category with a question keyed E to a student who sees A–D only, and writes nothing', async () => {
+    const refused = await h.start(h.f.reg4, 'limaHash01', h.f.jadwalKunciE);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toEqual({
+      status: false,
+      message:
+        'Kategori ini memuat soal yang jawabannya pilihan E, padahal kamu hanya mendapat pilihan A–D. ' +
+        'Hubungi admin lembagamu untuk paket yang sesuai.',
+    });
+    expect(await h.count('hasil_to')).toBe(0);
+    expect(await h.count('mapel_waktu')).toBe(0);
+
+    const served = await h.start(h.f.reg5, 'limaHash01', h.f.jadwalKunciE);
+    expect(served.body.status).toBe(true);
+    expect((served.body.content.soal as StartedSoal[]).map((s) => s.e)).toEqual(['pilihan e', 'pilihan e']);
   });
 });
 
@@ -827,7 +864,7 @@ describe('end', () => {
     expect((await h.end(h.f.reg5)).body.status).toBe(false);
     const pilihanE = soalOf(started, h.f.soal.pilihanE);
     expect(
-      (await h.save(h.f.reg5, { ...base, id_jawaban: pilihanE.id_jawaban, type_soal: 1, jawaban: 'E' })).body
+      (await h.save(h.f.reg5, { ...base, id_jawaban: pilihanE.id_jawaban, type_soal: 1, jawaban: 'D' })).body
         .status,
     ).toBe(true);
     expect((await h.status(h.f.reg5, h.f.mapel.pk, 0, 1)).body.status).toBe(true);
@@ -856,7 +893,7 @@ describe('end', () => {
       id_siswa: h.f.reg5.id,
       id_jadwal: h.f.jadwal,
     });
-    // PK: short answer blank, E right → 1 of 2.
+    // PK: short answer blank, D right → 1 of 2.
     expect(byMapel.get(h.f.mapel.pk)).toMatchObject({
       benar: 1,
       salah: 0,
@@ -919,6 +956,56 @@ describe('against the demo seed', () => {
     ctx = await buildSeededTestApp({ clock: testClock(T0), participants: 5 });
   });
   afterAll(() => ctx.close());
+
+  it('tutor (choices A–D) meets no question keyed E in any start answer of the packages open to her', async () => {
+    const { headers, siswa } = await loginAs(ctx.app, DEMO.usernames.tutor);
+    const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await ctx.app.inject({ method, url: `/api${url}`, headers, payload });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const served = new Map<number, StartedSoal>();
+    let expected = 0;
+    for (const jadwal of [ctx.seed.jadwal.berjalan, ctx.seed.jadwal.berikutnya]) {
+      for (const kategori of jadwal.kategori) {
+        const startUrl = `/siswa/tryout/start/id/${jadwal.id}/kategori/${kategori.hash}`;
+        for (const mapel of kategori.mapel) {
+          expected += mapel.jumlahSoal;
+          const report = (status: 0 | 1) =>
+            call('PUT', `/siswa/tryout/statusmapel/id/${jadwal.id}`, {
+              id_siswa: siswa.id,
+              id_mapel: mapel.id,
+              kategori: kategori.hash,
+              sisa_waktu: 0,
+              status,
+            });
+          // "Kerjakan": the start answer (asked again when a subject opens) is what the sheet shows.
+          const start = await call('POST', startUrl, { id_siswa: siswa.id });
+          expect(start.status).toBe(true);
+          for (const s of start.content.soal as StartedSoal[]) served.set(s.id_soal, s);
+          expect((await report(1)).content).toEqual({ sisa_waktu: 0, status: 1 });
+        }
+        expect(
+          (
+            await call('POST', `/siswa/tryout/end/id/${jadwal.id}/kategori/${kategori.hash}`, {
+              id_siswa: siswa.id,
+            })
+          ).status,
+        ).toBe(true);
+      }
+    }
+    expect(served.size).toBe(expected);
+    const keys = await ctx.db.kysely
+      .selectFrom('soal')
+      .select(['id', 'type', 'kunci'])
+      .where('id', 'in', [...served.keys()])
+      .execute();
+    expect(keys).toHaveLength(expected);
+    const pilihan = keys.filter((k) => k.type === 1);
+    expect(pilihan.length).toBeGreaterThan(20);
+    expect(pilihan.filter((k) => !['A', 'B', 'C', 'D'].includes(k.kunci))).toEqual([]);
+    expect([...served.values()].filter((s) => s.type === 1 && s.e !== '')).toEqual([]);
+  });
 
   it('a regular student previews, starts, answers, closes every subject and ends a running package', async () => {
     const { headers, siswa } = await loginAs(ctx.app, DEMO.usernames.reguler);

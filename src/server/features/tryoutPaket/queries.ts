@@ -149,6 +149,23 @@ export function listSoalOfKategori(q: Q, idKategori: number): Promise<SoalRow[]>
     .execute();
 }
 
+/**
+ * Whether a multiple-choice question of the category is keyed E: such a category cannot be served to a student who
+ * sees only A–D (DESIGN.md "Choices").
+ */
+export async function hasKunciE(q: Q, idKategori: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select('soal.id')
+    .where('mapel.id_kategori', '=', idKategori)
+    .where('soal.type', '=', 1)
+    .where(sql<string>`upper(trim(soal.kunci))`, '=', 'E')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The statements of a category's type-3 questions, in order, without keys. */
 export function listStatementsOfKategori(q: Q, idKategori: number) {
   return q

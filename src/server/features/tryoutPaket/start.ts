@@ -9,6 +9,7 @@ import type { Siswa } from '../../plugins/auth';
 import { isWallClock, kategoriContext } from './konteks';
 import {
   createAttempt,
+  hasKunciE,
   listAttempts,
   listClocks,
   listJawaban,
@@ -53,6 +54,10 @@ export async function startPaket(
   const antrian = kategoriAntrian(kategoriList.map((k) => ({ selesai: selesai.has(k.id) })));
   if (antrian[index] === 1) return gagal(kategoriMengantri(kategoriList[index - 1].nama));
 
+  const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
+  // A student who sees A–D only would lose an E-keyed question for sure: refuse before anything is written.
+  if (!fiveChoices && (await hasKunciE(q, kategori.id))) return gagal(PESAN.kunciDiLuarPilihan);
+
   const mapel = await listMapel(q, [kategori.id]);
   const soal = await listSoalOfKategori(q, kategori.id);
   if (soal.length === 0) return gagal(PESAN.soalBelumAda);
@@ -78,7 +83,6 @@ export async function startPaket(
 
   const jawaban = await listJawaban(q, idHasilTo);
   const jawabanGroup = await listJawabanGroup(q, idHasilTo);
-  const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
   return {
     status: true,
     message: PESAN.mulai,
