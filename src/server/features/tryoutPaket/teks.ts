@@ -22,6 +22,7 @@ export const PESAN = {
   sudahDiakhiri: 'Tryout ini sudah diakhiri',
   waktuHabis: 'Waktu mapel ini sudah habis',
   mapelSelesai: 'Mapel ini sudah selesai',
+  mapelBelumDibuka: 'Mapel ini belum dibuka: klik Kerjakan untuk memulainya',
   mapelDitutup: 'Mapel selesai',
   waktuTersimpan: 'Sisa waktu tersimpan',
   jawabanTersimpan: 'Jawaban tersimpan',
