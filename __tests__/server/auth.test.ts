@@ -3,6 +3,9 @@ import { hashPassword, verifyPassword, DISABLED_PASSWORD } from '../../src/serve
 import { SESSION_COOKIE, SESSION_TTL_MS, hashToken } from '../../src/server/plugins/auth';
 import type { Db } from '../../src/server/db/createDb';
 
+// Many scrypt hashes and requests per test: generous on a loaded two-core machine and on PostgreSQL.
+jest.setTimeout(60_000);
+
 const PASSWORD = 'tryout123';
 
 async function seedSiswa(db: Db): Promise<void> {

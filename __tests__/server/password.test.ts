@@ -2,6 +2,9 @@ import { loadConfig } from '../../src/server/config';
 import { hashPassword, needsRehash, verifyPassword } from '../../src/server/lib/password';
 import { ScryptPool } from '../../src/server/lib/scryptPool';
 
+// Many scrypt hashes and requests per test: generous on a loaded two-core machine and on PostgreSQL.
+jest.setTimeout(60_000);
+
 describe('password hashing', () => {
   it('defaults to scrypt N = 2^17, r = 8, p = 1 (OWASP) when SCRYPT_N is not set', async () => {
     expect(loadConfig({}).scryptN).toBe(131072);

@@ -10,6 +10,9 @@ import { allCalls, loginCall, type AnyCall } from '../../src/contract';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 import { ALL_TABLES } from '../helpers/serverRows';
 
+// Many scrypt hashes and requests per test: generous on a loaded two-core machine and on PostgreSQL.
+jest.setTimeout(60_000);
+
 let t: SeededTestContext;
 let token: string;
 let idSiswa: number;
@@ -198,7 +201,7 @@ async function raw(
   request: string,
 ): Promise<{ statusCode: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     let text = '';
     socket.on('data', (chunk) => (text += chunk.toString()));
     socket.on('error', reject);
