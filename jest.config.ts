@@ -40,6 +40,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       ...transformEsm,
+      setupFiles: ['<rootDir>/__tests__/helpers/setupServer.ts'],
     },
     {
       displayName: 'e2e',

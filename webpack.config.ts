@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -92,9 +93,12 @@ class GzipSizePlugin {
 }
 
 /**
- * The SPA build. The cookie encryption key comes from build configuration (SIAPTES_COOKIE_KEY), with a
- * development default so that `npm start` runs as it is.
+ * The key with which the SPA obscures its cookies: SIAPTES_COOKIE_KEY, or else a random one per build (never a
+ * fixed default). It ships in the bundle, so it only obscures; a new build logs students out of the old one.
  */
+const COOKIE_KEY = process.env.SIAPTES_COOKIE_KEY?.trim() || crypto.randomBytes(32).toString('base64url');
+
+/** The SPA build. */
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
   const production = argv.mode !== 'development';
   return {
@@ -134,9 +138,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new webpack.DefinePlugin({
-        'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(
-          process.env.SIAPTES_COOKIE_KEY ?? 'siaptes-dev-cookie-key',
-        ),
+        'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(COOKIE_KEY),
       }),
       new CopyPublicPlugin(),
       new GzipSizePlugin(170),

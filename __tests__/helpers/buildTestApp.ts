@@ -47,11 +47,11 @@ export async function createTestDb(): Promise<Db> {
 }
 
 export async function buildTestApp(
-  options: { clock?: TestClock; seed?: (db: Db) => Promise<void> } = {},
+  options: { clock?: TestClock; seed?: (db: Db) => Promise<void>; config?: Partial<Config> } = {},
 ): Promise<TestContext> {
   const db = await createTestDb();
   if (options.seed) await options.seed(db);
-  const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:' });
+  const config = { ...loadConfig({ ...process.env, DATABASE_URL: 'file::memory:' }), ...options.config };
   const clock = options.clock ?? testClock();
   const app = await buildApp({ db, config, now: clock.now });
   await app.ready();

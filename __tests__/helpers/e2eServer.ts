@@ -112,6 +112,8 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServe
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}`,
       NODE_ENV: 'production',
+      // Journeys log in a handful of times; the default cost (2^17) is pinned by the server suite.
+      SCRYPT_N: process.env.SCRYPT_N ?? String(2 ** 12),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -32,7 +32,7 @@ const TABLES: (keyof Database)[] = [
   'jadwal_peserta',
   'jadwal',
   'sesi',
-  'login_gagal',
+  'login_percobaan',
   'siswa',
 ];
 
