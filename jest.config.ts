@@ -41,6 +41,8 @@ const config: Config = {
       roots: ['<rootDir>/__tests__/server'],
       ...transformEsm,
       setupFiles: ['<rootDir>/__tests__/helpers/setupServer.ts'],
+      // A fresh database per suite or test on a loaded two-core machine (PostgreSQL schemas especially).
+      testTimeout: 30_000,
     },
     {
       displayName: 'e2e',
