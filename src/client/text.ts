@@ -209,6 +209,7 @@ export const text = {
     pilihanKe: (num: number) => `Pilihan ${num}`,
     nilaiMinimum: 'Nilai Minimum',
     top10: 'Top 10',
+    kamu: 'kamu',
     actions: {
       getRanking: 'Get Ranking',
       getRankingPaket: 'Get Ranking Paket',

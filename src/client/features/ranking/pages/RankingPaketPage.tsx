@@ -47,7 +47,7 @@ export default function RankingPaketPage() {
       </section>
       <section className="card shadow-sm">
         <div className="card-body">
-          <RankingTable rows={data.list_rangking} label={title} mine={data.my_rangking} />
+          <RankingTable rows={data.list_rangking} label={title} />
         </div>
       </section>
     </>

@@ -66,7 +66,7 @@ export default function RankingPilihanPage() {
           </h2>
         </div>
         <div className="card-body">
-          <RankingTable rows={data.list_rangking} label={t.top10} mine={data.my_rangking} />
+          <RankingTable rows={data.list_rangking} label={t.top10} />
         </div>
       </section>
     </>
