@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
 import { RankingTable } from '../components/RankingTable';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 import { selectRankingPaket } from '../selectors';
 import { rankingPaketRequested } from '../slice';
 
