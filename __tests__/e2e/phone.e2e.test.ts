@@ -47,14 +47,16 @@ interface Finding {
   nodes: string[];
 }
 
-/** Spinners gone, then: the page is not wider than the viewport, and axe finds nothing serious or critical. */
+/**
+ * Spinners gone, then: the page is not wider than the viewport we asked for, and axe finds nothing serious or
+ * critical. The width is compared with the asked width, not window.innerWidth: a mobile browser widens its layout
+ * viewport to fit a too-wide page, so innerWidth would grow with it.
+ */
 async function checkScreen(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => !document.body.innerText.includes('Processing...'));
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect({ name, scrollWidth }).toEqual({ name, scrollWidth: Math.min(scrollWidth, innerWidth) });
+  const asked = page.viewportSize()?.width ?? 0;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect({ name, scrollWidth }).toEqual({ name, scrollWidth: Math.min(scrollWidth, asked) });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const findings: Finding[] = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
