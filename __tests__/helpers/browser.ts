@@ -82,7 +82,7 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Masuk' }).click();
   await page.waitForURL('**/home');
 }
 

@@ -270,6 +270,9 @@ describe('POST /siswa/tryout/pembahasan', () => {
     });
     expect(isian).toMatchObject({ type: 2, jawaban: '1/2', kunci: '0,5', is_benar: 1 });
     expect(pernyataan.is_benar).toBe(0);
+    // The review names the statements' judgement as the sheet did (1: Benar/Salah, 2: Memperkuat/Memperlemah).
+    expect(pernyataan.group_text_type).toBe(1);
+    expect(pilihan).not.toHaveProperty('group_text_type');
     expect(pernyataan.group_soal?.map((g) => [decode(g.soal), g.jawaban, g.kunci])).toEqual([
       [fx.text.pernyataan, 'Y', 'Y'],
       ['Keliling lingkaran = πr', 'Y', 'N'],

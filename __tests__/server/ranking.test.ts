@@ -85,14 +85,27 @@ describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket', () => {
       content: {
         my_rangking: { peringkat: 2, skor: 700 },
         list_rangking: [
-          { peringkat: 1, nama: 'Citra Lestari', skor: 850 },
-          { peringkat: 2, nama: 'Andi Pratama', skor: 700 },
-          { peringkat: 2, nama: 'Budi Santoso', skor: 700 },
-          { peringkat: 4, nama: 'Dewi Anggraini', skor: 500 },
+          { peringkat: 1, nama: 'Citra Lestari', skor: 850, is_me: false },
+          { peringkat: 2, nama: 'Andi Pratama', skor: 700, is_me: false },
+          { peringkat: 2, nama: 'Budi Santoso', skor: 700, is_me: true },
+          { peringkat: 4, nama: 'Dewi Anggraini', skor: 500, is_me: false },
         ],
         jumlah_peserta: 4,
       },
     });
+  });
+
+  it("marks only the caller's own row, by identity, when another participant has the same rank and score", async () => {
+    const mine = async (who: Who) =>
+      (await post(`/siswa/tryout/ranking/idsiswa/${fx.siswa[who]}/paket/${fx.idJadwal}`, who, {}))
+        .json()
+        .content.list_rangking.filter((row: { is_me: boolean }) => row.is_me)
+        .map((row: { nama: string }) => row.nama);
+    // Andi and Budi share rank 2 with 700: each sees only himself marked.
+    expect(await mine('andi')).toEqual(['Andi Pratama']);
+    expect(await mine('budi')).toEqual(['Budi Santoso']);
+    // Eka is enrolled without a score: no row is hers.
+    expect(await mine('eka')).toEqual([]);
   });
 
   it('gives null as my rank to an enrolled student without a score', async () => {
@@ -146,9 +159,9 @@ describe('POST /siswa/tryout/rankingjur', () => {
           grade: 650,
         },
         list_rangking: [
-          { peringkat: 1, nama: 'Citra Lestari', skor: 850 },
-          { peringkat: 2, nama: 'Andi Pratama', skor: 700 },
-          { peringkat: 2, nama: 'Budi Santoso', skor: 700 },
+          { peringkat: 1, nama: 'Citra Lestari', skor: 850, is_me: false },
+          { peringkat: 2, nama: 'Andi Pratama', skor: 700, is_me: true },
+          { peringkat: 2, nama: 'Budi Santoso', skor: 700, is_me: false },
         ],
         my_rangking: { peringkat: 2, skor: 700 },
       },
@@ -194,7 +207,12 @@ describe('POST /siswa/tryout/rankingjur', () => {
     }
     const body = (await jurusan('andi', 3)).json();
     expect(body.content.list_rangking).toHaveLength(10);
-    expect(body.content.list_rangking[0]).toEqual({ peringkat: 1, nama: 'Peserta Tambahan 00', skor: 900 });
+    expect(body.content.list_rangking[0]).toEqual({
+      peringkat: 1,
+      nama: 'Peserta Tambahan 00',
+      skor: 900,
+      is_me: false,
+    });
     expect(body.content.my_rangking).toEqual({ peringkat: 13, skor: 700 });
     await ctx.close();
   });

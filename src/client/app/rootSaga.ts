@@ -7,6 +7,7 @@ import { profileSaga } from '../features/profile/saga';
 import { rankingSaga } from '../features/ranking/saga';
 import { tryoutMateriSaga } from '../features/tryoutMateri/saga';
 import { tryoutPaketSaga } from '../features/tryoutPaket/saga';
+import { cacheSyncSaga } from './cacheSync';
 
 /** Each feature's watcher saga. Add a feature by adding its saga here (one line). */
 export const featureSagas: Saga[] = [
@@ -17,6 +18,7 @@ export const featureSagas: Saga[] = [
   rankingSaga,
   tryoutPaketSaga,
   tryoutMateriSaga,
+  cacheSyncSaga,
 ];
 
 /** Restarts in a row before a crashing watcher is given up (a watcher that throws at once would spin). */

@@ -26,8 +26,14 @@ function myRanking(ranking: readonly PeringkatPeserta[], idSiswa: number) {
   return mine ? { peringkat: mine.peringkat, skor: mine.skor } : null;
 }
 
-function rows(ranking: readonly PeringkatPeserta[]) {
-  return ranking.map(({ peringkat, nama, skor }) => ({ peringkat, nama, skor }));
+/** The table rows; the caller's own row is marked by student id, since ranks and scores can tie. */
+function rows(ranking: readonly PeringkatPeserta[], idSiswa: number) {
+  return ranking.map(({ id_siswa, peringkat, nama, skor }) => ({
+    peringkat,
+    nama,
+    skor,
+    is_me: id_siswa === idSiswa,
+  }));
 }
 
 export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
@@ -59,7 +65,7 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
           status: true,
           content: {
             my_rangking: myRanking(ranking, siswa.id),
-            list_rangking: rows(ranking),
+            list_rangking: rows(ranking, siswa.id),
             jumlah_peserta: ranking.length,
           },
         };
@@ -85,7 +91,7 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
           universitas: pilihan.universitas,
           grade: pilihan.grade,
         },
-        list_rangking: rows(ranking.slice(0, RANKING_JURUSAN_TOP)),
+        list_rangking: rows(ranking.slice(0, RANKING_JURUSAN_TOP), siswa.id),
         my_rangking: myRanking(ranking, siswa.id),
       },
     };
