@@ -10,6 +10,7 @@ import type { Database } from '../../src/server/db/types';
 import { jalankan, SCHEMA_PATH, type PerintahDeps } from '../../src/server/cli/siaptesPerintah';
 import { paketJsonSchema, type PaketFile } from '../../src/server/operator/paketFormat';
 import { parseCsv } from '../../src/server/operator/csv';
+import { periksaPaketFile } from '../../src/server/operator/periksaPaket';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 import { ALL_TABLES } from '../helpers/serverRows';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
@@ -339,6 +340,13 @@ describe('import-paket on the demo data', () => {
     const calibrated = table.records.filter((r) => r.values.get('difficulty') !== '');
     expect(calibrated.length).toBeGreaterThan(40);
     for (const r of calibrated) expect(Number(r.values.get('se'))).toBeGreaterThan(0);
+  });
+
+  it('the README’s example package is a valid file', () => {
+    const readme = readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+    const operators = readme.slice(readme.indexOf('## Operators'));
+    const example = /```json\n([\s\S]*?)```/.exec(operators)![1].replace(/…/g, 'teks');
+    expect(periksaPaketFile('README.md', JSON.parse(example))).toEqual([]);
   });
 
   it('keeps the JSON Schema file in step with the TypeBox types', () => {
