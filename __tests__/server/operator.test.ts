@@ -55,6 +55,8 @@ function writeJson(dir: string, name: string, data: unknown): string {
   return name;
 }
 
+jest.setTimeout(60_000); // whole imports, closes and exports; PostgreSQL on a shared, busy machine
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'siaptes-operator-'));
