@@ -74,6 +74,8 @@ export function freePort(): Promise<number> {
 export interface E2EServer {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
+  /** The server's database (a fresh SQLite file), for journeys that prepare data as an operator would. */
+  databaseUrl: string;
   /** What the server printed (shown when start-up fails). */
   output(): string;
   stop(): Promise<void>;
@@ -104,13 +106,14 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServe
   if (!existsSync(SERVER_MAIN) || !existsSync(SPA_INDEX)) ensureBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'siaptes-e2e-'));
+  const databaseUrl = `file:${path.join(dataDir, 'e2e.db')}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}`,
+      DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
       // Journeys log in a handful of times; the default cost (2^17) is pinned by the server suite.
       SCRYPT_N: process.env.SCRYPT_N ?? String(2 ** 12),
@@ -142,5 +145,5 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServe
     await stop();
     throw error;
   }
-  return { baseUrl, output: () => log, stop };
+  return { baseUrl, databaseUrl, output: () => log, stop };
 }

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await createDb(config.databaseUrl);
   await migrateToLatest(db);
-  await seedIfEmpty(db);
+  await seedIfEmpty(db, { rules: config });
   const app = await buildApp({ db, config, logger: true, serveSpa: true });
   const close = async () => {
     await app.close();
