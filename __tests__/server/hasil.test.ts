@@ -8,7 +8,6 @@ import {
 } from '../helpers/hasilFixture';
 import { irtNilai } from '../../src/server/domain/irt';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
-import { IRT_MIN_PESERTA } from '../../src/server/features/shared/irtScoring';
 import type { HasilListItem, PembahasanMapel } from '../../src/contract/hasil';
 
 let ctx: TestContext;
@@ -464,7 +463,7 @@ describe('IRT scores of TO Akbar schedules', () => {
   it('keeps the classical score with fewer than 30 participants', async () => {
     const ev = await buildEventFixture(ctx.db, {
       paket: 23,
-      peserta: IRT_MIN_PESERTA - 1,
+      peserta: 29,
       tgl_akhir: FIXTURE_NOW - HOUR,
       seed: 3,
     });
@@ -476,7 +475,7 @@ describe('IRT scores of TO Akbar schedules', () => {
       payload: { id_siswa: ev.siswa[0], type: 'detail' },
     });
     const rows = await rowsOf(ev.idJadwal);
-    expect(rows).toHaveLength(IRT_MIN_PESERTA - 1);
+    expect(rows).toHaveLength(29);
     for (const row of rows) {
       expect(row.metode).toBe('klasik');
       expect(row.theta).toBeNull();

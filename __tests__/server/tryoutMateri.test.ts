@@ -763,3 +763,41 @@ describe('a per-topic clock on the one timing engine', () => {
     expect(isPastGrace(clock(t0 + 631_000), t0 + 631_000)).toBe(true);
   });
 });
+
+describe('tryout permateri: who may start (spec §6)', () => {
+  let ctx: TestContext;
+  let f: Fixture;
+  beforeAll(async () => {
+    ({ ctx, f } = await setup());
+  });
+  afterAll(() => ctx.close());
+
+  async function startAs(username: string, fields: { lembaga: string; id_program: number }) {
+    const id = await insertSiswaRow(ctx.db, username, { nama_lengkap: `Siswa ${username}`, ...fields });
+    const token = `token-${username}`;
+    await insertSesi(ctx.db, id, token, ctx.clock.now(), ctx.clock.now() + DAY);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/siswa/tryoutmateri/start/materi/${f.tAljabar}`,
+      headers: { key: token },
+      payload: { id_siswa: id },
+    });
+    const rows = await ctx.db.kysely
+      .selectFrom('materi_hasil')
+      .selectAll()
+      .where('id_siswa', '=', id)
+      .execute();
+    return { status: res.statusCode, body: res.json(), rows };
+  }
+
+  it('refuses an event student and a programme outside 1, 2, 5, 6, 7, with a clear message and no row', async () => {
+    const refusal = { status: false, message: 'Tryout permateri tidak tersedia untuk akun kamu' };
+    const event = await startAs('akbar1', { lembaga: 'TO Akbar', id_program: 1 });
+    expect(event).toEqual({ status: 200, body: refusal, rows: [] });
+    const program3 = await startAs('prog3', { lembaga: 'SiapTes', id_program: 3 });
+    expect(program3).toEqual({ status: 200, body: refusal, rows: [] });
+    const program7 = await startAs('prog7', { lembaga: 'Bimbel Nusantara', id_program: 7 });
+    expect(program7.body.status).toBe(true);
+    expect(program7.rows).toHaveLength(1);
+  });
+});

@@ -26,7 +26,7 @@ interface Fixture {
   jadwalEvent: number;
   jadwalFuture: number;
   jadwalKunciE: number;
-  mapel: { pu: number; pk: number; lbi: number; lbe: number; akbar: number };
+  mapel: { pu: number; pk: number; lbi: number; lbe: number; akbar: number; akbar2: number };
   soal: { pilihan: number; pernyataan: number; angka: number; esai: number; isian: number; pilihanE: number };
 }
 
@@ -139,6 +139,9 @@ async function seedFixture(db: Db): Promise<Fixture> {
   const kAkbar = await insertKategori(db, jadwalEvent, 'TO Akbar', 'akbarHash1', 1);
   const akbar = await insertMapel(db, kAkbar, 'Penalaran Matematika', 10, 1);
   await insertSoal(db, akbar, 1, 1, 'D');
+  // The event's second subject; its one question reads "Soal 7 tipe 1", a text no other question has.
+  const akbar2 = await insertMapel(db, kAkbar, 'Literasi dalam Bahasa Inggris', 5, 2);
+  await insertSoal(db, akbar2, 7, 1, 'B');
 
   const jadwalFuture = await insertJadwal(db, 9, 0, T0 + DAY);
   const kFuture = await insertKategori(db, jadwalFuture, 'Nanti', 'nantiHash1', 1);
@@ -172,7 +175,7 @@ async function seedFixture(db: Db): Promise<Fixture> {
     jadwalEvent,
     jadwalFuture,
     jadwalKunciE,
-    mapel: { pu, pk, lbi, lbe, akbar },
+    mapel: { pu, pk, lbi, lbe, akbar, akbar2 },
     soal: { pilihan, pernyataan, angka, esai, isian, pilihanE },
   };
 }
@@ -963,6 +966,174 @@ describe('end', () => {
       id_siswa: h.f.reg4.id,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('questions are revealed only when their clock runs', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness();
+  });
+  afterEach(() => h.ctx.close());
+
+  const startEvent = () => h.start(h.f.event, 'akbarHash1', h.f.jadwalEvent);
+  const statusEvent = (idMapel: number, sisa: number, status: 0 | 1 = 0) =>
+    h.status(h.f.event, idMapel, sisa, status, 'akbarHash1', h.f.jadwalEvent);
+
+  it('event: start, 20 s idle, then open → the subject has lost 20 s; the queued subject is in no answer', async () => {
+    const started = await startEvent();
+    expect(started.body.status).toBe(true);
+    expect((started.body.content.soal as StartedSoal[]).map((s) => s.id_soal)).toHaveLength(1);
+    expect(started.text).not.toContain('Soal 7 tipe 1');
+    h.ctx.clock.advance(20 * S);
+    expect((await statusEvent(h.f.mapel.akbar, 9999)).body.content).toEqual({ sisa_waktu: 580, status: 0 });
+    // Opening the queued subject is refused, and asking again still does not show it.
+    expect((await statusEvent(h.f.mapel.akbar2, 9999)).body).toEqual({
+      status: false,
+      message: 'Selesaikan Penalaran Matematika terlebih dahulu',
+    });
+    expect((await startEvent()).text).not.toContain('Soal 7 tipe 1');
+    expect((await h.clockRow(started.body.content.id_hasil_to, h.f.mapel.akbar2)).opened_at).toBeNull();
+  });
+
+  it('event: the next subject opens when the previous one closes, whatever the student sends', async () => {
+    const started = await startEvent();
+    const idHasilTo = started.body.content.id_hasil_to;
+    // Nothing sent for 700 s: the first subject (600 s) closed at T0 + 600 s and the second has run 100 s.
+    h.ctx.clock.advance(700 * S);
+    const again = await startEvent();
+    expect(again.text).toContain('Soal 7 tipe 1');
+    expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject({
+      status: 1,
+      last_seen_at: T0 + 600 * S,
+    });
+    expect(await h.clockRow(idHasilTo, h.f.mapel.akbar2)).toMatchObject({
+      status: 0,
+      opened_at: T0 + 600 * S,
+    });
+    expect((await statusEvent(h.f.mapel.akbar2, 9999)).body.content).toEqual({ sisa_waktu: 200, status: 0 });
+  });
+
+  it('regular: the next subject is shown only once "Kerjakan" opens it, and its clock starts then', async () => {
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    expect(started.text).not.toContain('Soal 1 tipe 2');
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 0, 1)).body.status).toBe(true);
+    h.ctx.clock.advance(40 * S);
+    expect((await h.start(h.f.reg5)).text).not.toContain('Soal 1 tipe 2');
+    // A save to the unopened subject's answer row is refused and stores nothing.
+    const idJawaban = await h.idJawaban(idHasilTo, h.f.soal.isian);
+    expect(
+      (await h.save(h.f.reg5, { id_hasil_to: idHasilTo, id_jawaban: idJawaban, type_soal: 2, jawaban: 'x' }))
+        .body,
+    ).toEqual({ status: false, message: 'Mapel ini belum dibuka: klik Kerjakan untuk memulainya' });
+    expect((await h.status(h.f.reg5, h.f.mapel.pk, 9999, 0)).body.content).toEqual({
+      sisa_waktu: 300,
+      status: 0,
+    });
+    expect((await h.clockRow(idHasilTo, h.f.mapel.pk)).opened_at).toBe(T0 + 40 * S);
+    expect((await h.start(h.f.reg5)).text).toContain('Soal 1 tipe 2');
+  });
+
+  const pdf = (who: Siswa, idMapel: number, hash = 'tpsHash01', id = h.f.jadwal) =>
+    h.ctx.app.inject({
+      method: 'GET',
+      url: `/api/pdf/soal/${id}/${hash}/${idMapel}`,
+      headers: { key: who.token },
+    });
+
+  it('question PDF: refused for a schedule not yet open, a category not started and a queued subject', async () => {
+    const mFuture = await h.ctx.db.kysely
+      .selectFrom('mapel')
+      .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+      .select('mapel.id')
+      .where('kategori.hash', '=', 'nantiHash1')
+      .executeTakeFirstOrThrow();
+    const future = await pdf(h.f.reg4, mFuture.id, 'nantiHash1', h.f.jadwalFuture);
+    expect(future.statusCode).toBe(403);
+    expect(future.json()).toEqual({ status: false, message: 'Jadwal tryout ini belum dibuka' });
+    expect((await pdf(h.f.reg5, h.f.mapel.pu)).json()).toEqual({
+      status: false,
+      message: 'Mulai tryout kategori ini terlebih dahulu untuk membuka PDF soal',
+    });
+    await h.start(h.f.reg5);
+    const queued = await pdf(h.f.reg5, h.f.mapel.pk);
+    expect(queued.statusCode).toBe(403);
+    expect(queued.json()).toEqual({ status: false, message: 'Selesaikan Penalaran Umum terlebih dahulu' });
+    expect(await h.count('hasil_to')).toBe(1);
+  });
+
+  it('question PDF: served for the available subject, which it opens; refused once the subject is finished', async () => {
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 0, 1)).body.status).toBe(true);
+    h.ctx.clock.advance(30 * S);
+    const served = await pdf(h.f.reg5, h.f.mapel.pk);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    // Its clock runs from the download, and the sheet now gets the questions the PDF showed.
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pk)).toMatchObject({ status: 0, opened_at: T0 + 30 * S });
+    expect((await h.start(h.f.reg5)).text).toContain('Soal 1 tipe 2');
+    const finished = await pdf(h.f.reg5, h.f.mapel.pu);
+    expect(finished.statusCode).toBe(403);
+    expect(finished.json()).toEqual({ status: false, message: 'Mapel ini sudah selesai' });
+  });
+
+  it('question PDF: never for an event schedule', async () => {
+    await h.ctx.db.kysely
+      .insertInto('jadwal_peserta')
+      .values({ id_jadwal: h.f.jadwalEvent, id_siswa: h.f.reg5.id })
+      .execute();
+    expect((await h.start(h.f.reg5, 'akbarHash1', h.f.jadwalEvent)).body.status).toBe(true);
+    const refused = await pdf(h.f.reg5, h.f.mapel.akbar, 'akbarHash1', h.f.jadwalEvent);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ status: false, message: 'PDF soal tidak tersedia untuk tryout event' });
+  });
+});
+
+describe('the schedule window closes everything', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.ctx.close());
+
+  // Paket 7 runs from T0 − 1 day for 30 days.
+  const TGL_AKHIR = T0 + 29 * DAY;
+
+  it('a save at tgl_akhir + 30 s is accepted, at + 31 s refused with nothing changed; then the results are final', async () => {
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const pilihan = soalOf(started, h.f.soal.pilihan);
+    const save = (jawaban: string) =>
+      h.save(h.f.reg5, { id_hasil_to: idHasilTo, id_jawaban: pilihan.id_jawaban, type_soal: 1, jawaban });
+
+    h.ctx.clock.set(TGL_AKHIR + 30 * S);
+    expect((await save('B')).body).toEqual({ status: true, message: 'Jawaban tersimpan' });
+
+    h.ctx.clock.set(TGL_AKHIR + 31 * S);
+    const snapshot = async () => ({
+      jawaban: await h.ctx.db.kysely.selectFrom('jawaban').selectAll().orderBy('id').execute(),
+      clocks: await h.ctx.db.kysely.selectFrom('mapel_waktu').selectAll().orderBy('id_mapel').execute(),
+    });
+    const before = await snapshot();
+    expect((await save('C')).body).toEqual({ status: false, message: 'Jadwal tryout ini sudah berakhir' });
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 100, 0)).body).toEqual({
+      status: false,
+      message: 'Jadwal tryout ini sudah berakhir',
+    });
+    expect(await snapshot()).toEqual(before);
+
+    // Every subject was closed at the window's end, so the category can be ended and scored as it stands.
+    expect((await h.end(h.f.reg5)).body).toEqual({ status: true, message: 'Tryout berhasil diakhiri' });
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pk)).toMatchObject({ status: 1, last_seen_at: TGL_AKHIR });
+    const pu = await h.ctx.db.kysely
+      .selectFrom('hasil_mapel')
+      .selectAll()
+      .where('id_hasil_to', '=', idHasilTo)
+      .where('id_mapel', '=', h.f.mapel.pu)
+      .executeTakeFirstOrThrow();
+    expect(pu).toMatchObject({ benar: 1 });
   });
 });
 
