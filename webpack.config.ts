@@ -112,7 +112,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       clean: true,
     },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // sweetalert2's default build injects its CSS as an inline <style>, which the CSP refuses; this one does not
+      // (components/dialogs.ts loads the style sheet as a file).
+      alias: { sweetalert2$: path.resolve(__dirname, 'node_modules/sweetalert2/dist/sweetalert2.esm.js') },
+    },
     module: {
       rules: [
         {

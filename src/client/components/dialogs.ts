@@ -12,7 +12,12 @@ export const CONFIRM_COLOR = '#198754';
 export const CANCEL_COLOR = '#ff5722';
 
 async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
-  const { default: Swal } = await import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2');
+  // The build takes sweetalert2 without its style injection (webpack alias) and loads its style sheet as a file,
+  // so the Content-Security-Policy needs no inline <style>.
+  const [{ default: Swal }] = await Promise.all([
+    import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2'),
+    import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2/dist/sweetalert2.min.css'),
+  ]);
   return Swal.fire({ confirmButtonColor: CONFIRM_COLOR, cancelButtonColor: CANCEL_COLOR, ...options });
 }
 
