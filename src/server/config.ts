@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Every setting of the server, read from the environment once, with defaults that run as they are. */
@@ -13,6 +14,10 @@ export interface Config {
   publicDir: string;
   /** Whether session cookies carry the Secure flag (behind HTTPS). */
   secureCookies: boolean;
+  /** Server processes on the one port (node:cluster); 1 runs the server in the main process itself. */
+  workers: number;
+  /** PostgreSQL connections per server process (each worker has its own pool). */
+  dbPoolSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -24,6 +29,15 @@ function parsePort(raw: string | undefined): number {
     throw new ConfigError(`PORT harus bilangan bulat 0..65535, bukan "${raw}"`);
   }
   return port;
+}
+
+function parsePositive(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new ConfigError(`${name} harus bilangan bulat 1..${max}, bukan "${raw}"`);
+  }
+  return value;
 }
 
 function parseList(raw: string | undefined, fallback: string[]): string[] {
@@ -39,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(file:|postgres(ql)?:\/\/|:memory:)/i.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL harus diawali file: atau postgres://, bukan "${databaseUrl}"`);
   }
+  // SQLite has one writer at a time, so more processes only queue for its lock; PostgreSQL scales with the cores.
+  const postgres = /^postgres(ql)?:\/\//i.test(databaseUrl);
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -47,5 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventInstitution: env.EVENT_INSTITUTION?.trim() || 'TO Akbar',
     publicDir: resolve(env.PUBLIC_DIR?.trim() || 'dist/public'),
     secureCookies: env.SECURE_COOKIES === 'true',
+    workers: parsePositive('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 256),
+    dbPoolSize: parsePositive('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1000),
   };
 }
