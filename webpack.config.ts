@@ -38,6 +38,55 @@ class CopyPublicPlugin {
 }
 
 /**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset worth compressing, so the server sends
+ * them as they are (@fastify/static `preCompressed`) instead of compressing on every request of an event's login
+ * wave. A copy that is not smaller than the original is left out.
+ */
+class PrecompressPlugin {
+  private static readonly COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+  private static readonly MIN_BYTES = 1024;
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After minification and after the HTML is emitted.
+        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!PrecompressPlugin.COMPRESSIBLE.test(name)) continue;
+            const original = compilation.getAsset(name);
+            if (!original) continue;
+            const content = original.source.buffer();
+            if (content.length < PrecompressPlugin.MIN_BYTES) continue;
+            const copies: [string, Buffer][] = [
+              [
+                `${name}.br`,
+                zlib.brotliCompressSync(content, {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }),
+              ],
+              [`${name}.gz`, zlib.gzipSync(content, { level: 9 })],
+            ];
+            for (const [file, compressed] of copies) {
+              if (compressed.length >= content.length) continue;
+              compilation.emitAsset(file, new webpack.sources.RawSource(compressed), {
+                ...original.info,
+                // A derived copy, not a new asset to minify or report.
+                minimized: true,
+                related: undefined,
+              });
+            }
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
  * Prints the gzipped size of every initial chunk of each entry, their total, and the JavaScript of the login
  * route (entry + the `page-login` chunk group). Fails the production build when the login route exceeds
  * `loginBudgetKb` (DESIGN size goal).
@@ -147,6 +196,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       }),
       new CopyPublicPlugin(),
       new GzipSizePlugin(170),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },
     performance: { hints: false },

@@ -22,6 +22,10 @@ export interface Config {
   loginMaxPerAddress: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the real client address. */
   trustProxy: boolean | number | string[];
+  /** Server processes on the one port (node:cluster); 1 runs the server in the main process itself. */
+  workers: number;
+  /** PostgreSQL connections per server process (each worker has its own pool). */
+  dbPoolSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(file:|postgres(ql)?:\/\/|:memory:)/i.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL harus diawali file: atau postgres://, bukan "${databaseUrl}"`);
   }
+  // SQLite has one writer at a time, so more processes only queue for its lock; PostgreSQL scales with the cores.
+  const postgres = /^postgres(ql)?:\/\//i.test(databaseUrl);
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -100,5 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptThreads: parseScryptThreads(env.SCRYPT_THREADS),
     loginMaxPerAddress: parseCount('LOGIN_MAX_PER_ADDRESS', env.LOGIN_MAX_PER_ADDRESS, 50, 1, 1_000_000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    workers: parseCount('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 1, 256),
+    dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
   };
 }
