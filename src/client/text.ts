@@ -343,7 +343,8 @@ export const text = {
     },
   },
   callError: {
-    title: (code: string) => `Permintaan gagal (${code})`,
+    // Spec §8: the dialog is titled with the error code itself; the sentence goes in its text.
+    title: (code: string) => code,
     network: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
     timeout: 'Server terlalu lama menjawab. Silakan coba lagi.',
     forbidden: 'Kamu tidak memiliki akses ke data ini.',

@@ -37,7 +37,7 @@ beforeEach(() => fire.mockReset());
 describe('dialogs', () => {
   it('a failed call reads as a sentence, titled with the error code, and keeps message, status text, action and URL as its detail', () => {
     expect(callErrorText(httpError(500, 'Internal Server Error'), 'Get Jadwal Current')).toEqual({
-      title: 'Permintaan gagal (ERR_BAD_RESPONSE)',
+      title: 'ERR_BAD_RESPONSE',
       text: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
       detail:
         'Request failed with status code 500 · Internal Server Error · Get Jadwal Current · ' +
@@ -54,7 +54,7 @@ describe('dialogs', () => {
     );
     const offline = new AxiosError('Network Error', 'ERR_NETWORK', config);
     expect(callErrorText(offline, 'Get Ranking')).toMatchObject({
-      title: 'Permintaan gagal (ERR_NETWORK)',
+      title: 'ERR_NETWORK',
       text: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
     });
   });
@@ -71,7 +71,7 @@ describe('dialogs', () => {
     expect(fire).toHaveBeenCalledWith(
       expect.objectContaining({
         icon: 'error',
-        title: 'Permintaan gagal (ERR_BAD_RESPONSE)',
+        title: 'ERR_BAD_RESPONSE',
         text: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
         confirmButtonColor: CONFIRM_COLOR,
       }),
