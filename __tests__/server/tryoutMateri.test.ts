@@ -240,12 +240,35 @@ describe('tryout permateri', () => {
       .execute();
     return rows.map((r) => [r.id_soal, r.jawaban]);
   };
+  /** Starts Aljabar, then after 60 s leaves s1 B, s2 cancelled, s3 a 200-char short answer, s4 a 5000-char essay. */
+  const saveAljabarAnswers = async () => {
+    expect((await start(f.tAljabar)).body.status).toBe(true);
+    ctx.clock.advance(60_000);
+    for (const [idsoal, jawaban] of [
+      [f.soal.s1, 'B'],
+      [f.soal.s2, '0'],
+      [f.soal.s3, 'x'.repeat(200)],
+      [f.soal.s4, 'é'.repeat(5000)],
+    ] as const) {
+      expect((await save(f.tAljabar, idsoal, jawaban)).body.status).toBe(true);
+    }
+  };
+  /** The saves above, then 10 s later an end that answers s2 A (wrong) and s3 ' 0.5 ' (right): skor 50. */
+  const endAljabar = async () => {
+    await saveAljabarAnswers();
+    ctx.clock.advance(10_000);
+    const res = await end(f.tAljabar, [
+      { idsoal: f.soal.s2, jawaban: 'A' },
+      { idsoal: f.soal.s3, jawaban: ' 0.5 ' },
+    ]);
+    expect(res.body.status).toBe(true);
+  };
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ ctx, f } = await setup());
     call = caller(ctx);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await ctx.close();
   });
 
@@ -422,6 +445,7 @@ describe('tryout permateri', () => {
 
   describe('save', () => {
     it('stores answers as idempotent upserts and clamps the reported time', async () => {
+      await start(f.tAljabar);
       ctx.clock.advance(60_000);
       const first = await save(f.tAljabar, f.soal.s1, 'b', 9999);
       expect(first.statusCode).toBe(200);
@@ -435,6 +459,8 @@ describe('tryout permateri', () => {
     });
 
     it('cancels a choice with "0" or "" and accepts short answers and essays within bounds', async () => {
+      await start(f.tAljabar);
+      expect((await save(f.tAljabar, f.soal.s1, 'B')).body.status).toBe(true);
       expect((await save(f.tAljabar, f.soal.s2, 'A')).body.status).toBe(true);
       expect((await save(f.tAljabar, f.soal.s2, '0')).body.status).toBe(true);
       expect((await save(f.tAljabar, f.soal.s3, 'x'.repeat(200))).body.status).toBe(true);
@@ -448,6 +474,7 @@ describe('tryout permateri', () => {
     });
 
     it('refuses bad answers with 400 and changes nothing', async () => {
+      await saveAljabarAnswers();
       const before = await jawabanRows(f.tAljabar);
       const cases: [number, string][] = [
         [f.soal.s1, 'E'], // option E has no text on this question
@@ -478,6 +505,7 @@ describe('tryout permateri', () => {
     });
 
     it('shows the answered count in the topic list and the saved answers on a second start', async () => {
+      await saveAljabarAnswers();
       const list = await materiList();
       expect(list[0]).toMatchObject({ id: f.tAljabar, soal_dikerjakan: 3, jumlah_soal: 5, status: 0 });
       const startedAt = (await hasilRow(f.tAljabar))?.started_at;
@@ -511,6 +539,7 @@ describe('tryout permateri', () => {
     });
 
     it('refuses an end with a foreign question as a whole: 400 and nothing written', async () => {
+      await saveAljabarAnswers();
       const before = await jawabanRows(f.tAljabar);
       const res = await end(f.tAljabar, [
         { idsoal: f.soal.s5, jawaban: 'C' },
@@ -537,6 +566,7 @@ describe('tryout permateri', () => {
     });
 
     it('saves the listed answers and scores the topic in one step', async () => {
+      await saveAljabarAnswers();
       ctx.clock.advance(10_000);
       const res = await end(f.tAljabar, [
         { idsoal: f.soal.s2, jawaban: 'A' },
@@ -557,6 +587,7 @@ describe('tryout permateri', () => {
     });
 
     it('is idempotent: a second end changes nothing, later saves and starts are refused', async () => {
+      await endAljabar();
       const before = await hasilRow(f.tAljabar);
       const answers = await jawabanRows(f.tAljabar);
       ctx.clock.advance(5_000);
@@ -576,6 +607,7 @@ describe('tryout permateri', () => {
     });
 
     it('lists finished topics newest first and shows one result', async () => {
+      await endAljabar();
       await start(f.tEkonomi);
       ctx.clock.advance(1_000);
       await end(f.tEkonomi, [{ idsoal: f.soalEkonomi, jawaban: 'A' }]);
@@ -612,6 +644,7 @@ describe('tryout permateri', () => {
     });
 
     it('shows the discussion with keys, base64 UTF-8 texts and is_benar once done', async () => {
+      await endAljabar();
       const res = await call('POST', `/siswa/tryoutmateri/pembahasan/materi/${f.tAljabar}`, f.tokenA, {
         id_siswa: f.siswaA,
       });
@@ -660,11 +693,11 @@ describe('tryout permateri: the server keeps the time', () => {
       .where('id_siswa', '=', f.siswaA)
       .executeTakeFirstOrThrow();
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ ctx, f } = await setup());
     call = caller(ctx);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await ctx.close();
   });
 
@@ -699,6 +732,13 @@ describe('tryout permateri: the server keeps the time', () => {
   });
 
   it('ends an expired topic when the list or the results touch it, scoring only what was saved in time', async () => {
+    // An earlier topic, Geometri, expired with its answer: it must come after Aljabar in the results.
+    await call('POST', `/siswa/tryoutmateri/start/materi/${f.tGeometri}`, f.tokenA, { id_siswa: f.siswaA });
+    expect((await save(f.tGeometri, f.soalGeometri, 'A')).body.status).toBe(true);
+    ctx.clock.advance(5 * 60_000 + 31_000);
+    expect((await row(f.tGeometri)).status).toBe(0);
+    expect((await save(f.tGeometri, f.soalGeometri, 'B')).body.status).toBe(false);
+    expect((await row(f.tGeometri)).status).toBe(1);
     await call('POST', `/siswa/tryoutmateri/start/materi/${f.tAljabar}`, f.tokenA, { id_siswa: f.siswaA });
     expect((await save(f.tAljabar, f.soal.s1, 'B')).body.status).toBe(true);
     ctx.clock.advance(10 * 60_000 + 31_000);
@@ -767,10 +807,10 @@ describe('a per-topic clock on the one timing engine', () => {
 describe('tryout permateri: who may start (spec §6)', () => {
   let ctx: TestContext;
   let f: Fixture;
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ ctx, f } = await setup());
   });
-  afterAll(() => ctx.close());
+  afterEach(() => ctx.close());
 
   async function startAs(username: string, fields: { lembaga: string; id_program: number }) {
     const id = await insertSiswaRow(ctx.db, username, { nama_lengkap: `Siswa ${username}`, ...fields });
