@@ -307,10 +307,10 @@ async function harness(): Promise<Harness> {
 
 describe('preview', () => {
   let h: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await harness();
   });
-  afterAll(() => h.ctx.close());
+  afterEach(() => h.ctx.close());
 
   it('lists categories and subjects in order, with their queues', async () => {
     const res = await h.preview(h.f.reg4);
@@ -375,10 +375,10 @@ describe('preview', () => {
 
 describe('start', () => {
   let h: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await harness();
   });
-  afterAll(() => h.ctx.close());
+  afterEach(() => h.ctx.close());
 
   it('creates the attempt once, even when two starts race', async () => {
     const [first, second] = await Promise.all([h.start(h.f.reg5), h.start(h.f.reg5)]);
@@ -420,6 +420,7 @@ describe('start', () => {
   });
 
   it('hides option E from a four-choice regular student', async () => {
+    expect((await h.start(h.f.reg5)).body.status).toBe(true);
     const res = await h.start(h.f.reg4);
     expect(res.body.status).toBe(true);
     expect(soalOf(res, h.f.soal.pilihan).e).toBe('');
@@ -427,6 +428,8 @@ describe('start', () => {
   });
 
   it('returns the saved answers on a second start', async () => {
+    // Another student's attempt, so the count below shows the second start adds no rows: 6 + 6.
+    expect((await h.start(h.f.reg5)).body.status).toBe(true);
     const first = await h.start(h.f.reg4);
     const pilihan = soalOf(first, h.f.soal.pilihan);
     const saved = await h.save(h.f.reg4, {
@@ -443,6 +446,9 @@ describe('start', () => {
   });
 
   it('refuses a queued category, a schedule not yet open, another student and bad input', async () => {
+    // Both students hold a TPS attempt; the refusals below must add none.
+    expect((await h.start(h.f.reg5)).body.status).toBe(true);
+    expect((await h.start(h.f.reg4)).body.status).toBe(true);
     expect((await h.start(h.f.reg5, 'litHash02')).body).toEqual({
       status: false,
       message: 'Selesaikan kategori TPS terlebih dahulu',
@@ -482,10 +488,10 @@ describe('start', () => {
 
 describe('start and the choices a student can see', () => {
   let h: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await harness();
   });
-  afterAll(() => h.ctx.close());
+  afterEach(() => h.ctx.close());
 
   it('refuses a category with a question keyed E to a student who sees A–D only, and writes nothing', async () => {
     const refused = await h.start(h.f.reg4, 'limaHash01', h.f.jadwalKunciE);
@@ -509,12 +515,12 @@ describe('saveanswer', () => {
   let h: Harness;
   let reg4: Reply;
   let reg5: Reply;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await harness();
     reg4 = await h.start(h.f.reg4);
     reg5 = await h.start(h.f.reg5);
   });
-  afterAll(() => h.ctx.close());
+  afterEach(() => h.ctx.close());
 
   const answerOf = async (idJawaban: number) =>
     (
@@ -705,10 +711,10 @@ describe('saveanswer', () => {
 
 describe('statusmapel and the server clock', () => {
   let h: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await harness();
   });
-  afterAll(() => h.ctx.close());
+  afterEach(() => h.ctx.close());
 
   it('clamps a reported time above the server count, accepts a lower one, charges at most 125 s per gap', async () => {
     const started = await h.start(h.f.reg4);
@@ -744,6 +750,7 @@ describe('statusmapel and the server clock', () => {
   });
 
   it('status 1 closes the subject; a closed subject stays closed', async () => {
+    expect((await h.start(h.f.reg4)).body.status).toBe(true);
     const closed = await h.status(h.f.reg4, h.f.mapel.pu, 200, 1);
     expect(closed.body).toEqual({
       status: true,
@@ -847,11 +854,11 @@ describe('statusmapel and the server clock', () => {
 describe('end', () => {
   let h: Harness;
   let started: Reply;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await harness();
     started = await h.start(h.f.reg5);
   });
-  afterAll(() => h.ctx.close());
+  afterEach(() => h.ctx.close());
 
   it('is refused while a subject is still open, then writes the classical results once', async () => {
     const idHasilTo = started.body.content.id_hasil_to;
@@ -939,6 +946,11 @@ describe('end', () => {
   });
 
   it('after the end: saves refused, the category shows its discussion and the next one is free', async () => {
+    // Close both TPS subjects, then end the category.
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 300, 1)).body.status).toBe(true);
+    expect((await h.status(h.f.reg5, h.f.mapel.pk, 300, 0)).body.status).toBe(true);
+    expect((await h.status(h.f.reg5, h.f.mapel.pk, 0, 1)).body.status).toBe(true);
+    expect((await h.end(h.f.reg5)).body).toEqual({ status: true, message: 'Tryout berhasil diakhiri' });
     const save = await h.save(h.f.reg5, {
       id_hasil_to: started.body.content.id_hasil_to,
       id_jawaban: soalOf(started, h.f.soal.pilihan).id_jawaban,
@@ -1093,10 +1105,10 @@ describe('questions are revealed only when their clock runs', () => {
 
 describe('the schedule window closes everything', () => {
   let h: Harness;
-  beforeAll(async () => {
+  beforeEach(async () => {
     h = await harness();
   });
-  afterAll(() => h.ctx.close());
+  afterEach(() => h.ctx.close());
 
   // Paket 7 runs from T0 − 1 day for 30 days.
   const TGL_AKHIR = T0 + 29 * DAY;
