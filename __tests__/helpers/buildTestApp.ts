@@ -47,11 +47,16 @@ export async function createTestDb(): Promise<Db> {
 }
 
 export async function buildTestApp(
-  options: { clock?: TestClock; seed?: (db: Db) => Promise<void> } = {},
+  options: {
+    clock?: TestClock;
+    seed?: (db: Db) => Promise<void>;
+    /** Settings for this suite on top of the environment, e.g. `{ REGULAR_INSTITUTIONS: 'A,B' }`. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestContext> {
   const db = await createTestDb();
   if (options.seed) await options.seed(db);
-  const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:' });
+  const config = loadConfig({ ...process.env, ...options.env, DATABASE_URL: 'file::memory:' });
   const clock = options.clock ?? testClock();
   const app = await buildApp({ db, config, now: clock.now });
   await app.ready();

@@ -330,6 +330,10 @@ export const text = {
       endMateri: 'End Tryout Materi',
     },
   },
+  /** The run engine's own words (not in the spec): the unobtrusive note of answers not yet on the server. */
+  run: {
+    menungguDikirim: (count: number) => `${count} jawaban menunggu dikirim…`,
+  },
   actions: {
     getJadwalCurrent: 'Get Jadwal Current',
     getJadwalFuture: 'Get Jadwal Future',

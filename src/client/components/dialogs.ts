@@ -1,9 +1,9 @@
 /**
- * Every modal of the app, on sweetalert2, which is loaded on first use (`import()`) to keep it out of the first
- * page's JavaScript. Each function resolves when the dialog closes, so sagas may `call` one to wait for the user
- * or `fork` it to carry on.
+ * Every modal of the app, on sweetalert2. It is bundled with the app, not loaded on first use: the first dialog
+ * is often an error shown while offline, when a lazily loaded chunk could not arrive. Each function resolves when
+ * the dialog closes, so sagas may `call` one to wait for the user or `fork` it to carry on.
  */
-import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import Swal, { type SweetAlertIcon, type SweetAlertOptions, type SweetAlertResult } from 'sweetalert2';
 import { describeCallError } from '../api/errors';
 import { isUnauthorized } from '../api/http';
 import { text } from '../text';
@@ -11,8 +11,7 @@ import { text } from '../text';
 export const CONFIRM_COLOR = '#198754';
 export const CANCEL_COLOR = '#ff5722';
 
-async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
-  const { default: Swal } = await import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2');
+function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
   return Swal.fire({ confirmButtonColor: CONFIRM_COLOR, cancelButtonColor: CANCEL_COLOR, ...options });
 }
 

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { KategoriPreview } from '../../../../contract';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { RootState } from '../../../app/store';
+import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { paketOfJadwal, selectTryoutPaket } from '../selectors';

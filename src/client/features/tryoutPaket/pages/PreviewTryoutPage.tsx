@@ -5,7 +5,7 @@ import { soalPdfUrl } from '../../../api/tryoutPaket';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import { selectIsRegularStudent } from '../../profile/selectors';
+import { selectIsRegularStudent } from '../../../lib/student';
 import { usePaketLeaveGuard } from '../hooks';
 import { findKategori, selectTryoutPaket } from '../selectors';
 import { endRequested, kerjakanRequested, previewRequested } from '../slice';
