@@ -51,14 +51,6 @@ export interface OutboxConfig {
   onAcked?(): Generator;
 }
 
-type WithPersist = { _persist?: { rehydrated: boolean } };
-
-/** Wait for redux-persist to bring back the stored outbox (a store without persistence is ready at once). */
-function* waitRehydrated() {
-  const persisted: WithPersist['_persist'] = yield select((state: WithPersist) => state._persist);
-  if (persisted && !persisted.rehydrated) yield take(REHYDRATE);
-}
-
 function* findSave(kind: string, slot: string) {
   const outbox: PendingSave[] = yield select(selectOutbox);
   return outbox.find((item) => item.kind === kind && item.slot === slot);
@@ -160,15 +152,21 @@ export function* outboxSaga(config: OutboxConfig) {
     });
     workers.set(slot, task);
   };
-  yield call(waitRehydrated);
-  const stored: PendingSave[] = yield select(selectOutbox);
-  for (const save of stored) if (save.kind === config.kind) yield call(ensureWorker, save.slot);
+  const resumeStored = function* () {
+    const stored: PendingSave[] = yield select(selectOutbox);
+    for (const save of stored) if (save.kind === config.kind) yield call(ensureWorker, save.slot);
+  };
+  yield call(resumeStored);
   try {
     for (;;) {
-      const action: ReturnType<typeof saveQueued> = yield take(
-        (candidate: Action) => saveQueued.match(candidate) && candidate.payload.kind === config.kind,
+      const action: UnknownAction = yield take(
+        (candidate: Action) =>
+          candidate.type === REHYDRATE ||
+          (saveQueued.match(candidate) && candidate.payload.kind === config.kind),
       );
-      yield call(ensureWorker, action.payload.slot);
+      // After a reload redux-persist brings back the answers the last page could not send.
+      if (saveQueued.match(action)) yield call(ensureWorker, action.payload.slot);
+      else yield call(resumeStored);
     }
   } finally {
     for (const task of workers.values()) yield cancel(task);
