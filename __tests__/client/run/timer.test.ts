@@ -48,17 +48,20 @@ afterEach(() => restoreClock());
 /** A configuration that records what the engine asks of it; `closes` answers each close in turn. */
 function recordingConfig(closes: boolean[]) {
   const log: string[] = [];
+  const record = (entry: string) => {
+    log.push(entry);
+  };
   const config: TimerConfig = {
     kind: 'test',
     finishType: 'test/finish',
     *warning() {
-      log.push('warning');
+      yield call(record, 'warning');
     },
     *onSyncMark(seconds: number) {
-      log.push(`mark ${seconds}`);
+      yield call(record, `mark ${seconds}`);
     },
     *close(byStudent: boolean) {
-      log.push(byStudent ? 'close by student' : 'close at time-up');
+      yield call(record, byStudent ? 'close by student' : 'close at time-up');
       return closes.shift() ?? true;
     },
   };
@@ -152,7 +155,7 @@ describe('handler isolation', () => {
     restoreClock = setClock(virtualClock());
     const handled: number[] = [];
     function* crashing(action: { type: string; payload: number }) {
-      handled.push(action.payload);
+      yield call(() => handled.push(action.payload));
       if (action.payload === 1) throw new Error('boom');
     }
     const { log, config } = recordingConfig([true]);
