@@ -19,6 +19,9 @@ import { saveAcked, saveDropped, saveQueued, selectOutbox, type PendingSave } fr
 /** Waits between tries: 5 tries over 10 s before a save is given up while online. */
 export const RETRY_DELAYS_MS = [1000, 2000, 3000, 4000];
 
+/** While offline, how often a waiting save looks whether the browser is back. */
+export const OFFLINE_LOOK_MS = 3000;
+
 /** The browser reported it is back online. */
 export const browserOnline = createAction('run/browserOnline');
 
@@ -104,6 +107,18 @@ export function* saveWorker(config: OutboxConfig, slot: string) {
       return;
     }
     if (isUnauthorized(error)) return; // the session ends; every slice starts over
+    const online: boolean = yield call(isOnline);
+    if (!online) {
+      // Offline: keep the answer (it is persisted) and start a fresh round of tries when the browser is back
+      // (its "online" event, or a look every few seconds: not every browser sends the event).
+      yield race({
+        newer: take(isNewerSave(config.kind, slot)),
+        online: take(browserOnline.type),
+        look: call(clock.sleep, OFFLINE_LOOK_MS),
+      });
+      failures = 0;
+      continue;
+    }
     failures += 1;
     if (failures <= RETRY_DELAYS_MS.length) {
       yield race({
@@ -113,15 +128,9 @@ export function* saveWorker(config: OutboxConfig, slot: string) {
       });
       continue;
     }
-    const online: boolean = yield call(isOnline);
-    if (online) {
-      yield call(rollBack, config, latest);
-      yield call(showCallError, error, config.actionName);
-      return;
-    }
-    // Offline: keep the answer (it is persisted) and try again when the browser is back.
-    yield race({ newer: take(isNewerSave(config.kind, slot)), online: take(browserOnline.type) });
-    failures = RETRY_DELAYS_MS.length;
+    yield call(rollBack, config, latest);
+    yield call(showCallError, error, config.actionName);
+    return;
   }
 }
 
