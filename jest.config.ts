@@ -9,9 +9,9 @@ const tsJest: [string, Record<string, unknown>] = [
   },
 ];
 
-// `cookie` 2 ships only ES modules and @fastify/cookie loads it with a dynamic import(); Jest runs CommonJS, so both are
-// transpiled like our own code.
-const esmOnlyPackages = ['cookie', '@fastify/cookie'];
+// `cookie` 2 ships only ES modules and @fastify/cookie loads it with a dynamic import(); content-disposition (under
+// @fastify/static) is ES modules only too. Jest runs CommonJS, so they are transpiled like our own code.
+const esmOnlyPackages = ['cookie', '@fastify/cookie', 'content-disposition'];
 const transformEsm = {
   // Only *.test.ts(x) files are suites; fixtures and helpers may live beside them.
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
@@ -40,12 +40,16 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/server'],
       ...transformEsm,
+      setupFiles: ['<rootDir>/__tests__/helpers/setupServer.ts'],
+      // A fresh database per suite or test on a loaded two-core machine (PostgreSQL schemas especially).
+      testTimeout: 30_000,
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/e2e'],
       ...transformEsm,
+      globalSetup: '<rootDir>/__tests__/helpers/e2eGlobalSetup.ts',
       testTimeout: 120_000,
     },
   ] as Config['projects'],

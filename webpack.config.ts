@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,6 +30,55 @@ class CopyPublicPlugin {
             if (PUBLIC_HANDLED_ELSEWHERE.has(name)) continue;
             compilation.fileDependencies.add(file);
             compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset worth compressing, so the server sends
+ * them as they are (@fastify/static `preCompressed`) instead of compressing on every request of an event's login
+ * wave. A copy that is not smaller than the original is left out.
+ */
+class PrecompressPlugin {
+  private static readonly COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+  private static readonly MIN_BYTES = 1024;
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After minification and after the HTML is emitted.
+        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!PrecompressPlugin.COMPRESSIBLE.test(name)) continue;
+            const original = compilation.getAsset(name);
+            if (!original) continue;
+            const content = original.source.buffer();
+            if (content.length < PrecompressPlugin.MIN_BYTES) continue;
+            const copies: [string, Buffer][] = [
+              [
+                `${name}.br`,
+                zlib.brotliCompressSync(content, {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                  },
+                }),
+              ],
+              [`${name}.gz`, zlib.gzipSync(content, { level: 9 })],
+            ];
+            for (const [file, compressed] of copies) {
+              if (compressed.length >= content.length) continue;
+              compilation.emitAsset(file, new webpack.sources.RawSource(compressed), {
+                ...original.info,
+                // A derived copy, not a new asset to minify or report.
+                minimized: true,
+                related: undefined,
+              });
+            }
           }
         },
       );
@@ -92,9 +142,12 @@ class GzipSizePlugin {
 }
 
 /**
- * The SPA build. The cookie encryption key comes from build configuration (SIAPTES_COOKIE_KEY), with a
- * development default so that `npm start` runs as it is.
+ * The key with which the SPA obscures its cookies: SIAPTES_COOKIE_KEY, or else a random one per build (never a
+ * fixed default). It ships in the bundle, so it only obscures; a new build logs students out of the old one.
  */
+const COOKIE_KEY = process.env.SIAPTES_COOKIE_KEY?.trim() || crypto.randomBytes(32).toString('base64url');
+
+/** The SPA build. */
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
   const production = argv.mode !== 'development';
   return {
@@ -108,7 +161,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       clean: true,
     },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // sweetalert2's default build injects its CSS as an inline <style>, which the CSP refuses; this one does not
+      // (components/dialogs.ts loads the style sheet as a file).
+      alias: { sweetalert2$: path.resolve(__dirname, 'node_modules/sweetalert2/dist/sweetalert2.esm.js') },
+    },
     module: {
       rules: [
         {
@@ -134,12 +192,11 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
       }),
       new webpack.DefinePlugin({
-        'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(
-          process.env.SIAPTES_COOKIE_KEY ?? 'siaptes-dev-cookie-key',
-        ),
+        'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(COOKIE_KEY),
       }),
       new CopyPublicPlugin(),
       new GzipSizePlugin(170),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },
     performance: { hints: false },

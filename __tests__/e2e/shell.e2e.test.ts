@@ -53,7 +53,7 @@ describe.each(['desktop', 'mobile'] as const)('at %s width', (viewport) => {
   it.each(students)('$username logs in and sees the dashboard of their type', async (student) => {
     const { page, errors } = await openPage(viewport);
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'Masuk' }).waitFor();
     await screenshot(page, `login-${viewport}`);
     await loginAs(page, student.username);
 
@@ -139,7 +139,7 @@ it('a wrong password shows "Failed" with the server message and clears the field
   await page.goto('/login');
   await page.getByLabel('Username').fill('reguler');
   await page.getByLabel('Password', { exact: true }).fill('salah-sekali');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Masuk' }).click();
   const dialog = page.locator('.swal2-popup');
   await dialog.waitFor();
   expect(await dialog.locator('.swal2-title').textContent()).toBe('Failed');

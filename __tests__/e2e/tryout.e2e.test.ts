@@ -164,10 +164,24 @@ describe('package tryout', () => {
      *    reload and when its sheet is opened again by address.
      */
     const { page, errors } = await openPage('desktop', true);
+    // The subjects whose questions each start answer carries (the reveal rule: only those whose clock runs).
+    const revealed: Promise<number[]>[] = [];
+    page.on('response', (response) => {
+      if (!/\/api\/siswa\/tryout\/start\//.test(response.url())) return;
+      revealed.push(
+        response
+          .json()
+          .then((body: { content?: { soal: { id_mapel: number }[] } }) => [
+            ...new Set((body.content?.soal ?? []).map((soal) => soal.id_mapel)),
+          ]),
+      );
+    });
     await loginAs(page, 'akbar');
     await openDetail(page, 10);
     await startKategori(page, 'TPS');
     const [first, second] = await previewSubjects(page);
+    // The start showed the first subject's questions only.
+    expect(await Promise.all(revealed)).toEqual([[expect.any(Number)]]);
     // An event student gets no question PDF.
     expect(await page.getByRole('link', { name: 'PDF Soal' }).count()).toBe(0);
     const before = await kerjakan(page, first);
@@ -228,6 +242,12 @@ describe('package tryout', () => {
     // moved from here, so a second device of akbar runs the next subject out of time (and is the one to close it)
     // while this page still shows it running; after a reload this page must follow the server, not its own count.
     await kerjakan(page, second);
+    // The second subject opened when the first closed; its questions arrived with a start asked on opening it.
+    await page.locator('main article[aria-label="Soal 1"]').waitFor();
+    const shown = await Promise.all(revealed);
+    expect(shown[0]).toHaveLength(1);
+    expect(shown[shown.length - 1]).toHaveLength(2);
+    expect(shown[shown.length - 1]).toContain(shown[0][0]);
     const other = await openPage('desktop', true);
     await loginAs(other.page, 'akbar');
     await openDetail(other.page, 10);

@@ -32,15 +32,41 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A fresh context (own cookies and storage) at a viewport, with the Indonesian locale. */
-export function newContext(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop') {
-  return browser.newContext({
+/** Every Content-Security-Policy violation any page of any context reported (journeys assert none). */
+const cspViolations: string[] = [];
+
+/** The violations reported since the last call, and forget them. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * A fresh context (own cookies and storage) at a viewport, with the Indonesian locale. Every page of it reports
+ * CSP violations (the `securitypolicyviolation` event, frames included) to `takeCspViolations`.
+ */
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: ViewportName = 'desktop',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL,
     viewport: VIEWPORTS[viewport],
     locale: 'id-ID',
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',
   });
+  await context.exposeBinding('__reportCspViolation', ({ frame }, text: string) => {
+    cspViolations.push(`${frame.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void })
+        .__reportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`);
+    });
+  });
+  return context;
 }
 
 /** Full-page screenshot saved as __tests__/artifacts/<name>.png (CI keeps the folder). */
@@ -56,7 +82,7 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Masuk' }).click();
   await page.waitForURL('**/home');
 }
 

@@ -86,8 +86,8 @@ export const TEST_TOKEN = 'token-for-tests';
 export const TEST_PASSWORD = 'tryout123';
 
 /** The auth slice of a logged-in student (saga tests combine it with the one slice they test). */
-export function loggedInAuth(idSiswa: number, key = TEST_TOKEN): AuthState {
-  return { isLoggedIn: true, latisKey: { key }, idSiswa, loginStatus: 'idle', loginAttempts: 0 };
+export function loggedInAuth(idSiswa: number): AuthState {
+  return { isLoggedIn: true, idSiswa, loginStatus: 'idle', loginAttempts: 0 };
 }
 
 /** Failed calls as axios rejects them: no answer at all, or an HTTP 500. */
@@ -111,13 +111,13 @@ export function loggedInState(
   if (cookies) {
     writeSession({
       latisKey,
-      credential: { username: user.username, password: TEST_PASSWORD },
+      credential: { username: user.username },
       idProfil: user.id,
       id: user.id,
     });
   }
   return {
-    auth: loggedInAuth(user.id, latisKey.key),
+    auth: loggedInAuth(user.id),
     profile: { idProfil: user.id, profilUser: user, loadStatus: 'loaded' },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The real production server for browser journeys: `node dist/node/server/main.js` on a free port with a fresh
- * SQLite file (it migrates and seeds the demo accounts itself). Builds once when the build is missing.
+ * SQLite file (it migrates and seeds the demo accounts itself). The e2e project's global setup rebuilds first when the
+ * build is missing or older than its sources.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,13 +13,49 @@ export const ROOT = path.resolve(__dirname, '../..');
 const SERVER_MAIN = path.join(ROOT, 'dist/node/server/main.js');
 const SPA_INDEX = path.join(ROOT, 'dist/public/index.html');
 
-/** Run `npm run build` when the SPA or the server build is missing (CI builds before the tests). */
+/** Where the built programs come from: a file here newer than the build means the build is stale. */
+const BUILD_INPUTS = [
+  'src',
+  'public',
+  'webpack.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
+
+function newestMtime(entry: string): number {
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+/** True when the SPA or the server build is missing, or older than any source it is built from. */
+export function buildIsStale(): boolean {
+  if (!existsSync(SERVER_MAIN) || !existsSync(SPA_INDEX)) return true;
+  const builtAt = Math.min(statSync(SERVER_MAIN).mtimeMs, statSync(SPA_INDEX).mtimeMs);
+  const sourcesAt = Math.max(
+    ...BUILD_INPUTS.map((entry) => path.join(ROOT, entry))
+      .filter((entry) => existsSync(entry))
+      .map(newestMtime),
+  );
+  return sourcesAt > builtAt;
+}
+
+/**
+ * Run `npm run build` when the build is missing or older than its sources, so a local `npm test` after an edit
+ * never drives an old bundle (CI builds first, so there it is fresh and nothing runs).
+ */
 export function ensureBuild(): void {
-  if (existsSync(SERVER_MAIN) && existsSync(SPA_INDEX)) return;
+  if (!buildIsStale()) return;
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0 || !existsSync(SERVER_MAIN) || !existsSync(SPA_INDEX)) {
     throw new Error(`npm run build failed (exit ${result.status}); see the output above`);
   }
+  // webpack and tsc leave unchanged outputs unwritten, so their times can stay older than an edit with no effect.
+  const builtAt = new Date();
+  for (const output of [SERVER_MAIN, SPA_INDEX]) utimesSync(output, builtAt, builtAt);
 }
 
 export function freePort(): Promise<number> {
@@ -37,6 +74,8 @@ export function freePort(): Promise<number> {
 export interface E2EServer {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
+  /** The server's database (a fresh SQLite file), for journeys that prepare data as an operator would. */
+  databaseUrl: string;
   /** What the server printed (shown when start-up fails). */
   output(): string;
   stop(): Promise<void>;
@@ -64,17 +103,20 @@ async function waitUntilAnswering(
 
 /** Start the server on a free port with a fresh database; resolves once it serves the SPA. */
 export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServer> {
-  ensureBuild();
+  if (!existsSync(SERVER_MAIN) || !existsSync(SPA_INDEX)) ensureBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'siaptes-e2e-'));
+  const databaseUrl = `file:${path.join(dataDir, 'e2e.db')}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}`,
+      DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
+      // Journeys log in a handful of times; the default cost (2^17) is pinned by the server suite.
+      SCRYPT_N: process.env.SCRYPT_N ?? String(2 ** 12),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,5 +145,5 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServe
     await stop();
     throw error;
   }
-  return { baseUrl, output: () => log, stop };
+  return { baseUrl, databaseUrl, output: () => log, stop };
 }

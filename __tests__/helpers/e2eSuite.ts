@@ -1,4 +1,4 @@
-import { launchBrowser, type Browser } from './browser';
+import { launchBrowser, takeCspViolations, type Browser } from './browser';
 import { startServer, type E2EServer } from './e2eServer';
 
 export interface E2ESuite {
@@ -8,7 +8,7 @@ export interface E2ESuite {
 
 /**
  * One production server (fresh self-seeded database) and one Chromium for the suite that calls it, started in
- * beforeAll and stopped in afterAll.
+ * beforeAll and stopped in afterAll; after each journey, no CSP violation may have been reported.
  */
 export function startE2eSuite(): E2ESuite {
   let server: E2EServer | undefined;
@@ -17,6 +17,10 @@ export function startE2eSuite(): E2ESuite {
     server = await startServer();
     browser = await launchBrowser();
   }, 600_000);
+  // Every journey runs under the server's Content-Security-Policy: none of its screens may break it.
+  afterEach(() => {
+    expect(takeCspViolations()).toEqual([]);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -8,7 +8,7 @@ import { hashToken } from '../../src/server/plugins/auth';
 export const ALL_TABLES: (keyof Database)[] = [
   'siswa',
   'sesi',
-  'login_gagal',
+  'login_percobaan',
   'jadwal',
   'jadwal_peserta',
   'kategori',

@@ -66,7 +66,7 @@ export function materiState(overrides: Partial<AppState['tryoutMateri']> = {}): 
   const running = session();
   return {
     ...base,
-    auth: { ...base.auth, isLoggedIn: true, idSiswa: user.id, latisKey: { key: 'k' } },
+    auth: { ...base.auth, isLoggedIn: true, idSiswa: user.id },
     profile: { idProfil: user.id, profilUser: user, loadStatus: 'loaded' },
     tryoutMateri: {
       ...base.tryoutMateri,

@@ -119,7 +119,7 @@ export function runningState(overrides: Partial<AppState['tryoutPaket']> = {}, u
   const base = rootReducer(undefined, { type: '@@test/init' });
   return {
     ...base,
-    auth: { ...base.auth, isLoggedIn: true, idSiswa: ID_SISWA, latisKey: { key: 'k' } },
+    auth: { ...base.auth, isLoggedIn: true, idSiswa: ID_SISWA },
     profile: { idProfil: user.id, profilUser: user, loadStatus: 'loaded' },
     tryoutPaket: {
       ...base.tryoutPaket,

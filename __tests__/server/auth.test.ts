@@ -1,7 +1,10 @@
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
-import { hashPassword, DISABLED_PASSWORD } from '../../src/server/lib/password';
+import { hashPassword, verifyPassword, DISABLED_PASSWORD } from '../../src/server/lib/password';
 import { SESSION_COOKIE, SESSION_TTL_MS, hashToken } from '../../src/server/plugins/auth';
 import type { Db } from '../../src/server/db/createDb';
+
+// Many scrypt hashes and requests per test: generous on a loaded two-core machine and on PostgreSQL.
+jest.setTimeout(60_000);
 
 const PASSWORD = 'tryout123';
 
@@ -67,7 +70,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     await t.close();
   });
   beforeEach(async () => {
-    await t.db.kysely.deleteFrom('login_gagal').execute();
+    await t.db.kysely.deleteFrom('login_percobaan').execute();
   });
 
   const login = (username: string, password: string) =>
@@ -139,7 +142,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
       expect(res.json()).toEqual({ status: false, message: 'Username atau password salah' });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    const gagal = await t.db.kysely.selectFrom('login_gagal').select('username').orderBy('id').execute();
+    const gagal = await t.db.kysely.selectFrom('login_percobaan').select('username').orderBy('id').execute();
     expect(gagal.map((g) => g.username)).toEqual(['reguler', 'tidakada']);
   });
 
@@ -162,7 +165,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe(false);
     expect(res.json().message).toContain(message);
-    expect(await t.db.kysely.selectFrom('login_gagal').selectAll().execute()).toHaveLength(0);
+    expect(await t.db.kysely.selectFrom('login_percobaan').selectAll().execute()).toHaveLength(0);
   });
 
   it('answers 400 for a body that is not an object', async () => {
@@ -176,38 +179,113 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     expect(res.json().status).toBe(false);
   });
 
-  it('locks a username after 10 failures in 15 minutes, even for the right password, then lets it in again', async () => {
+  const LOCKED = 'Terlalu banyak percobaan login untuk username ini. Coba lagi dalam 15 menit.';
+  const attempts = (username: string) =>
+    t.db.kysely.selectFrom('login_percobaan').selectAll().where('username', '=', username).execute();
+
+  it('locks a username after 10 attempts in 15 minutes, even for the right password: 14:59 refused, 15:01 accepted', async () => {
     const start = clock.now();
     for (let i = 0; i < 10; i++) {
       const res = await login('Reguler', `salah${i}`);
       expect(res.json()).toEqual({ status: false, message: 'Username atau password salah' });
-      clock.advance(1000);
     }
     const locked = await login('reguler', 'salah-lagi');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({
-      status: false,
-      message: 'Terlalu banyak percobaan login gagal. Coba lagi dalam 15 menit.',
-    });
-    const right = await login('reguler', PASSWORD);
-    expect(right.statusCode).toBe(429);
-    expect(right.headers['set-cookie']).toBeUndefined();
+    expect(locked.json()).toEqual({ status: false, message: LOCKED });
+    expect(locked.headers['retry-after']).toBe('900');
 
     // Another username is not affected.
     expect((await login('tidakada', 'x')).statusCode).toBe(200);
 
-    // The first failure leaves the window after 15 minutes: 9 remain, so the account opens again.
-    clock.set(start + 15 * 60 * 1000);
-    const after = await login('reguler', PASSWORD);
-    expect(after.statusCode).toBe(200);
-    expect(after.json().status).toBe(true);
-    // A success clears the counter.
-    const left = await t.db.kysely
-      .selectFrom('login_gagal')
-      .selectAll()
+    clock.set(start + 14 * 60 * 1000 + 59 * 1000);
+    const at1459 = await login('reguler', PASSWORD);
+    expect(at1459.statusCode).toBe(429);
+    expect(at1459.headers['retry-after']).toBe('1');
+    expect(at1459.headers['set-cookie']).toBeUndefined();
+    expect(await attempts('reguler')).toHaveLength(10);
+
+    clock.set(start + 15 * 60 * 1000 + 1000);
+    const at1501 = await login('reguler', PASSWORD);
+    expect(at1501.statusCode).toBe(200);
+    expect(at1501.json().status).toBe(true);
+    expect(await attempts('reguler')).toHaveLength(0);
+  });
+
+  it('counts concurrent tries: of 40 wrong passwords at once at most 10 are checked, the rest get 429', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login('reguler', `salah${i}`)));
+    const checked = answers.filter((res) => res.statusCode === 200);
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(checked.length).toBeGreaterThanOrEqual(1);
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(checked.length + refused.length).toBe(40);
+    for (const res of checked)
+      expect(res.json()).toEqual({ status: false, message: 'Username atau password salah' });
+    for (const res of refused) {
+      expect(res.json()).toEqual({ status: false, message: LOCKED });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await attempts('reguler')).toHaveLength(checked.length);
+  });
+
+  it('after 9 failures a burst of 30 wrong passwords leaves the right one refused', async () => {
+    for (let i = 0; i < 9; i++) await login('reguler', `salah${i}`);
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => login('reguler', `burst${i}`)));
+    expect(burst.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    expect(burst.filter((res) => res.statusCode === 429)).toHaveLength(29);
+    const right = await login('reguler', PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual({ status: false, message: LOCKED });
+  });
+
+  it('a success forgets the failures before it but not those that arrived after it', async () => {
+    for (let i = 0; i < 3; i++) await login('reguler', `salah${i}`);
+    // A costlier hash keeps the right password in its check while five wrong ones arrive after it was counted.
+    const slow = await hashPassword(PASSWORD, { cost: { N: 2 ** 15, r: 8, p: 1 } });
+    await t.db.kysely
+      .updateTable('siswa')
+      .set({ password_hash: slow })
       .where('username', '=', 'reguler')
       .execute();
-    expect(left).toHaveLength(0);
+    const right = login('reguler', PASSWORD);
+    while ((await attempts('reguler')).length < 4) await new Promise((resolve) => setTimeout(resolve, 1));
+    const wrong = await Promise.all(Array.from({ length: 5 }, (_, i) => login('reguler', `nanti${i}`)));
+    expect((await right).json().status).toBe(true);
+    for (const res of wrong)
+      expect(res.json()).toEqual({ status: false, message: 'Username atau password salah' });
+    expect(await attempts('reguler')).toHaveLength(5);
+  });
+
+  it('upgrades a hash made with an older cost at the next login', async () => {
+    const old = await hashPassword(PASSWORD, { cost: { N: 1024, r: 8, p: 1 } });
+    await t.db.kysely
+      .updateTable('siswa')
+      .set({ password_hash: old })
+      .where('username', '=', 'reguler')
+      .execute();
+    const before = t.config.scryptN;
+    t.config.scryptN = 2048;
+    try {
+      expect((await login('reguler', PASSWORD)).json().status).toBe(true);
+      const { password_hash } = await t.db.kysely
+        .selectFrom('siswa')
+        .select('password_hash')
+        .where('username', '=', 'reguler')
+        .executeTakeFirstOrThrow();
+      expect(password_hash).toMatch(/^scrypt\$2048\$8\$1\$/);
+      expect(password_hash).not.toBe(old);
+      await expect(verifyPassword(PASSWORD, password_hash)).resolves.toBe(true);
+      expect((await login('reguler', PASSWORD)).json().status).toBe(true);
+      // A wrong password never rewrites the hash.
+      expect((await login('reguler', 'salah')).json().status).toBe(false);
+      const after = await t.db.kysely
+        .selectFrom('siswa')
+        .select('password_hash')
+        .where('username', '=', 'reguler')
+        .executeTakeFirstOrThrow();
+      expect(after.password_hash).toBe(password_hash);
+    } finally {
+      t.config.scryptN = before;
+    }
   });
 
   it('logout revokes the token and clears the cookie; the token then answers 401', async () => {
@@ -282,6 +360,84 @@ describe('secure cookies', () => {
       expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('the per-address login limit', () => {
+  let t: TestContext;
+  const clock = testClock(Date.UTC(2026, 10, 23, 7, 0));
+  beforeAll(async () => {
+    t = await buildTestApp({ clock, seed: seedSiswa, config: { loginMaxPerAddress: 50 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.db.kysely.deleteFrom('login_percobaan').execute();
+  });
+
+  const loginFrom = (remoteAddress: string, username: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: loginBody(username, password),
+    });
+
+  it('refuses the 51st attempt from one address in 15 minutes, whatever the username; other addresses go on', async () => {
+    for (let i = 1; i <= 50; i++) {
+      const res = await loginFrom('10.1.2.3', `murid${i}`, 'salah');
+      expect({ i, statusCode: res.statusCode }).toEqual({ i, statusCode: 200 });
+    }
+    const refused = await loginFrom('10.1.2.3', 'reguler', PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      status: false,
+      message: 'Terlalu banyak percobaan login dari alamat ini. Coba lagi dalam 15 menit.',
+    });
+    expect(refused.headers['retry-after']).toBe('900');
+    expect((await loginFrom('10.9.9.9', 'reguler', PASSWORD)).json().status).toBe(true);
+  });
+
+  it('counts only attempts that have not succeeded: a class logging in behind one address is not locked', async () => {
+    for (let i = 0; i < 60; i++) {
+      expect((await loginFrom('10.1.2.3', 'reguler', PASSWORD)).json().status).toBe(true);
+    }
+  });
+
+  it('takes the address from X-Forwarded-For only when TRUST_PROXY says so', async () => {
+    const behind = await buildTestApp({
+      clock,
+      seed: seedSiswa,
+      config: { loginMaxPerAddress: 2, trustProxy: true },
+    });
+    const direct = await buildTestApp({
+      clock,
+      seed: seedSiswa,
+      config: { loginMaxPerAddress: 2, trustProxy: false },
+    });
+    try {
+      const send = (app: TestContext['app'], forwardedFor: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: loginBody(`u${forwardedFor}`, 'salah'),
+        });
+      // Behind the proxy, three clients are three addresses.
+      for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        expect((await send(behind.app, client)).statusCode).toBe(200);
+      }
+      // Without it, a forged header changes nothing: all three are the proxy's one address.
+      const codes = [];
+      for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+        codes.push((await send(direct.app, client)).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await behind.close();
+      await direct.close();
     }
   });
 });

@@ -8,7 +8,6 @@ import {
 } from '../helpers/hasilFixture';
 import { irtNilai } from '../../src/server/domain/irt';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
-import { IRT_MIN_PESERTA } from '../../src/server/features/shared/irtScoring';
 import type { HasilListItem, PembahasanMapel } from '../../src/contract/hasil';
 
 let ctx: TestContext;
@@ -270,6 +269,9 @@ describe('POST /siswa/tryout/pembahasan', () => {
     });
     expect(isian).toMatchObject({ type: 2, jawaban: '1/2', kunci: '0,5', is_benar: 1 });
     expect(pernyataan.is_benar).toBe(0);
+    // The review names the statements' judgement as the sheet did (1: Benar/Salah, 2: Memperkuat/Memperlemah).
+    expect(pernyataan.group_text_type).toBe(1);
+    expect(pilihan).not.toHaveProperty('group_text_type');
     expect(pernyataan.group_soal?.map((g) => [decode(g.soal), g.jawaban, g.kunci])).toEqual([
       [fx.text.pernyataan, 'Y', 'Y'],
       ['Keliling lingkaran = πr', 'Y', 'N'],
@@ -461,7 +463,7 @@ describe('IRT scores of TO Akbar schedules', () => {
   it('keeps the classical score with fewer than 30 participants', async () => {
     const ev = await buildEventFixture(ctx.db, {
       paket: 23,
-      peserta: IRT_MIN_PESERTA - 1,
+      peserta: 29,
       tgl_akhir: FIXTURE_NOW - HOUR,
       seed: 3,
     });
@@ -473,7 +475,7 @@ describe('IRT scores of TO Akbar schedules', () => {
       payload: { id_siswa: ev.siswa[0], type: 'detail' },
     });
     const rows = await rowsOf(ev.idJadwal);
-    expect(rows).toHaveLength(IRT_MIN_PESERTA - 1);
+    expect(rows).toHaveLength(29);
     for (const row of rows) {
       expect(row.metode).toBe('klasik');
       expect(row.theta).toBeNull();

@@ -116,18 +116,14 @@ describe('GET /api/siswa/jadwal/jadwalto{current,future,previous}/idsiswa/:idsis
     token = res.json().content.access_token.value;
   };
 
-  beforeAll(async () => {
+  // A fresh database and clock per test: several tests end attempts, drop enrolments or move time.
+  beforeEach(async () => {
+    clock.set(T);
     t = await buildTestApp({ clock, seed: (db) => seedJadwal(db, ids) });
     await login();
   });
-  afterAll(async () => {
-    await t.close();
-  });
   afterEach(async () => {
-    if (clock.now() !== T) {
-      clock.set(T);
-      await login();
-    }
+    await t.close();
   });
 
   const list = (which: string, id = ids.rina) =>

@@ -76,8 +76,23 @@ describe('GET /api/pdf/soal/:idjadwal/:kategoriHash/:idmapel', () => {
   const url = (idmapel: number, hash = fx.kategori.saintek.hash) =>
     `/api/pdf/soal/${fx.idJadwal}/${hash}/${idmapel}`;
 
-  it("serves a subject's questions to an enrolled regular student", async () => {
-    expectPdf(await get(url(fx.mapel.matematika), 'fajar'), /soal-paket-7-mapel-\d+\.pdf/);
+  it("serves the available subject's questions to a regular student who started its category", async () => {
+    // Fajar ended Saintek and is taking TPS (start is idempotent).
+    const tps = (idmapel: number) => url(idmapel, fx.kategori.tps.hash);
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/siswa/tryout/start/id/${fx.idJadwal}/kategori/${fx.kategori.tps.hash}`,
+      cookies: cookies.fajar,
+      payload: { id_siswa: fx.siswa.fajar },
+    });
+    expect(started.json().status).toBe(true);
+    expectPdf(await get(tps(fx.mapel.penalaran), 'fajar'), /soal-paket-7-mapel-\d+\.pdf/);
+    // Its second subject waits for the first.
+    expect((await get(tps(fx.mapel.bahasa), 'fajar')).statusCode).toBe(403);
+    // A finished subject's questions are not served again.
+    const finished = await get(url(fx.mapel.matematika), 'fajar');
+    expect(finished.statusCode).toBe(403);
+    expect(finished.json()).toEqual({ status: false, message: 'Tryout ini sudah diakhiri' });
   });
 
   it('refuses a student of another institution (403), strangers (401) and wrong ids (404, 400)', async () => {

@@ -9,6 +9,9 @@ import { allCalls, buildPath, loginCall, logoutCall, type AnyCall } from '../../
 import { hashToken } from '../../src/server/plugins/auth';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 
+// Hundreds of requests per test: generous on a loaded two-core machine and on PostgreSQL.
+jest.setTimeout(60_000);
+
 type Method = 'GET' | 'POST' | 'PUT';
 type Params = Record<string, string | number>;
 type Body = Record<string, unknown>;

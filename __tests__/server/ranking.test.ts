@@ -9,28 +9,35 @@ import {
   type PaketFixture,
 } from '../helpers/hasilFixture';
 
-let ctx: TestContext;
-let fx: PaketFixture;
-const headers: Record<string, { key: string }> = {};
-
-beforeAll(async () => {
-  ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
-  fx = await buildPaketFixture(ctx.db);
-  for (const [name, id] of Object.entries(fx.siswa))
-    headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
-});
-afterAll(() => ctx.close());
-
 type Who = keyof PaketFixture['siswa'];
 
-function post(url: string, who: Who | null, payload?: unknown, extra: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    headers: { ...(who ? headers[who] : {}), ...extra },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+/** A fresh app on the shared package fixture, with a session for each of its students. */
+async function fixtureApp() {
+  const ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
+  const fx = await buildPaketFixture(ctx.db);
+  const headers: Record<string, { key: string }> = {};
+  for (const [name, id] of Object.entries(fx.siswa))
+    headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
+  const post = (url: string, who: Who | null, payload?: unknown, extra: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { ...(who ? headers[who] : {}), ...extra },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  return { ctx, fx, headers, post };
 }
+
+// Tests that only read share one app; a test that adds rows builds its own, so the order of tests never matters.
+let ctx: TestContext;
+let fx: PaketFixture;
+let headers: Record<string, { key: string }>;
+let post: Awaited<ReturnType<typeof fixtureApp>>['post'];
+
+beforeAll(async () => {
+  ({ ctx, fx, headers, post } = await fixtureApp());
+});
+afterAll(() => ctx.close());
 
 describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa', () => {
   it('lists the packages the student finished, with or without a body', async () => {
@@ -78,14 +85,27 @@ describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket', () => {
       content: {
         my_rangking: { peringkat: 2, skor: 700 },
         list_rangking: [
-          { peringkat: 1, nama: 'Citra Lestari', skor: 850 },
-          { peringkat: 2, nama: 'Andi Pratama', skor: 700 },
-          { peringkat: 2, nama: 'Budi Santoso', skor: 700 },
-          { peringkat: 4, nama: 'Dewi Anggraini', skor: 500 },
+          { peringkat: 1, nama: 'Citra Lestari', skor: 850, is_me: false },
+          { peringkat: 2, nama: 'Andi Pratama', skor: 700, is_me: false },
+          { peringkat: 2, nama: 'Budi Santoso', skor: 700, is_me: true },
+          { peringkat: 4, nama: 'Dewi Anggraini', skor: 500, is_me: false },
         ],
         jumlah_peserta: 4,
       },
     });
+  });
+
+  it("marks only the caller's own row, by identity, when another participant has the same rank and score", async () => {
+    const mine = async (who: Who) =>
+      (await post(`/siswa/tryout/ranking/idsiswa/${fx.siswa[who]}/paket/${fx.idJadwal}`, who, {}))
+        .json()
+        .content.list_rangking.filter((row: { is_me: boolean }) => row.is_me)
+        .map((row: { nama: string }) => row.nama);
+    // Andi and Budi share rank 2 with 700: each sees only himself marked.
+    expect(await mine('andi')).toEqual(['Andi Pratama']);
+    expect(await mine('budi')).toEqual(['Budi Santoso']);
+    // Eka is enrolled without a score: no row is hers.
+    expect(await mine('eka')).toEqual([]);
   });
 
   it('gives null as my rank to an enrolled student without a score', async () => {
@@ -139,9 +159,9 @@ describe('POST /siswa/tryout/rankingjur', () => {
           grade: 650,
         },
         list_rangking: [
-          { peringkat: 1, nama: 'Citra Lestari', skor: 850 },
-          { peringkat: 2, nama: 'Andi Pratama', skor: 700 },
-          { peringkat: 2, nama: 'Budi Santoso', skor: 700 },
+          { peringkat: 1, nama: 'Citra Lestari', skor: 850, is_me: false },
+          { peringkat: 2, nama: 'Andi Pratama', skor: 700, is_me: true },
+          { peringkat: 2, nama: 'Budi Santoso', skor: 700, is_me: false },
         ],
         my_rangking: { peringkat: 2, skor: 700 },
       },
@@ -149,6 +169,10 @@ describe('POST /siswa/tryout/rankingjur', () => {
   });
 
   it('keeps the Top 10 only', async () => {
+    // Its own app: the twelve finishers it adds would change the other rankings.
+    const { ctx, fx, post } = await fixtureApp();
+    const jurusan = (who: Who, numoption: unknown) =>
+      post('/siswa/tryout/rankingjur', who, { idsiswa: fx.siswa[who], idjadwal: fx.idJadwal, numoption });
     const informatika = await ctx.db.kysely
       .selectFrom('pilihan_siswa')
       .select('id_prodi')
@@ -183,8 +207,14 @@ describe('POST /siswa/tryout/rankingjur', () => {
     }
     const body = (await jurusan('andi', 3)).json();
     expect(body.content.list_rangking).toHaveLength(10);
-    expect(body.content.list_rangking[0]).toEqual({ peringkat: 1, nama: 'Peserta Tambahan 00', skor: 900 });
+    expect(body.content.list_rangking[0]).toEqual({
+      peringkat: 1,
+      nama: 'Peserta Tambahan 00',
+      skor: 900,
+      is_me: false,
+    });
     expect(body.content.my_rangking).toEqual({ peringkat: 13, skor: 700 });
+    await ctx.close();
   });
 
   it('answers "Data Pilihan Tidak Ditemukan" for a choice the student does not have', async () => {

@@ -216,9 +216,11 @@ describe('seedDemo', () => {
           const soal = await db.kysely.selectFrom('soal').selectAll().where('id_mapel', '=', m.id).execute();
           expect(soal.length).toBeGreaterThanOrEqual(10);
           for (const s of soal.filter((x) => x.type === 1)) {
-            expect([s.a, s.b, s.c, s.d, s.e].every((o) => o !== '')).toBe(true);
+            // Regular packages are also taken by A–D students (tutor): four options, keys A–D; the event A–E.
+            expect([s.a, s.b, s.c, s.d].every((o) => o !== '')).toBe(true);
+            expect(s.e === '').toBe(j.is_event === 0);
             expect(s.pembahasan).not.toBe('');
-            if (s.nomor <= 8) expect(['A', 'B', 'C', 'D']).toContain(s.kunci);
+            if (j.is_event === 0) expect(['A', 'B', 'C', 'D']).toContain(s.kunci);
           }
         }
       }

@@ -1,9 +1,5 @@
-import {
-  batasAkhir,
-  sisaWaktuDetik,
-  sisaWaktuTercatat,
-  waktuHabis,
-} from '../../src/server/domain/materiTiming';
+import { isPastGrace, newClock, openClock, tick } from '../../src/server/domain/timing';
+import { materiRules } from '../../src/server/features/tryoutMateri/waktu';
 import type { Db } from '../../src/server/db/createDb';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
@@ -749,27 +745,59 @@ describe('tryout permateri: the server keeps the time', () => {
   });
 });
 
-describe('materiTiming', () => {
+describe('a per-topic clock on the one timing engine', () => {
   const t0 = 1_000_000;
+  const rules = materiRules(10);
+  const clock = (now: number) => tick(openClock(newClock(rules.durasi), t0), rules, now);
   it('counts the remaining seconds on the wall clock from the start, never below 0', () => {
-    expect(sisaWaktuDetik(10, t0, t0)).toBe(600);
-    expect(sisaWaktuDetik(10, t0, t0 + 999)).toBe(600);
-    expect(sisaWaktuDetik(10, t0, t0 + 1_000)).toBe(599);
-    expect(sisaWaktuDetik(10, t0, t0 + 700_000)).toBe(0);
+    expect(clock(t0).sisaWaktu).toBe(600);
+    expect(clock(t0 + 999).sisaWaktu).toBe(600);
+    expect(clock(t0 + 1_000).sisaWaktu).toBe(599);
+    expect(clock(t0 + 700_000)).toMatchObject({ status: 1, sisaWaktu: 0, lastSeenAt: t0 + 600_000 });
     // A clock reading before the start (clock skew) gives no extra time.
-    expect(sisaWaktuDetik(10, t0, t0 - 5_000)).toBe(600);
+    expect(clock(t0 - 5_000).sisaWaktu).toBe(600);
   });
 
   it('closes exactly 30 s after the time is over', () => {
-    expect(batasAkhir(1, t0)).toBe(t0 + 90_000);
-    expect(waktuHabis(1, t0, t0 + 90_000)).toBe(false);
-    expect(waktuHabis(1, t0, t0 + 90_001)).toBe(true);
+    expect(isPastGrace(clock(t0 + 630_000), t0 + 630_000)).toBe(false);
+    expect(isPastGrace(clock(t0 + 631_000), t0 + 631_000)).toBe(true);
   });
+});
 
-  it('records a reported time only when it is not above the server count', () => {
-    expect(sisaWaktuTercatat(100, 50)).toBe(50);
-    expect(sisaWaktuTercatat(20.7, 50)).toBe(20);
-    expect(sisaWaktuTercatat(-3, 50)).toBe(0);
-    expect(sisaWaktuTercatat(Number.NaN, 50)).toBe(50);
+describe('tryout permateri: who may start (spec §6)', () => {
+  let ctx: TestContext;
+  let f: Fixture;
+  beforeAll(async () => {
+    ({ ctx, f } = await setup());
+  });
+  afterAll(() => ctx.close());
+
+  async function startAs(username: string, fields: { lembaga: string; id_program: number }) {
+    const id = await insertSiswaRow(ctx.db, username, { nama_lengkap: `Siswa ${username}`, ...fields });
+    const token = `token-${username}`;
+    await insertSesi(ctx.db, id, token, ctx.clock.now(), ctx.clock.now() + DAY);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/siswa/tryoutmateri/start/materi/${f.tAljabar}`,
+      headers: { key: token },
+      payload: { id_siswa: id },
+    });
+    const rows = await ctx.db.kysely
+      .selectFrom('materi_hasil')
+      .selectAll()
+      .where('id_siswa', '=', id)
+      .execute();
+    return { status: res.statusCode, body: res.json(), rows };
+  }
+
+  it('refuses an event student and a programme outside 1, 2, 5, 6, 7, with a clear message and no row', async () => {
+    const refusal = { status: false, message: 'Tryout permateri tidak tersedia untuk akun kamu' };
+    const event = await startAs('akbar1', { lembaga: 'TO Akbar', id_program: 1 });
+    expect(event).toEqual({ status: 200, body: refusal, rows: [] });
+    const program3 = await startAs('prog3', { lembaga: 'SiapTes', id_program: 3 });
+    expect(program3).toEqual({ status: 200, body: refusal, rows: [] });
+    const program7 = await startAs('prog7', { lembaga: 'Bimbel Nusantara', id_program: 7 });
+    expect(program7.body.status).toBe(true);
+    expect(program7.rows).toHaveLength(1);
   });
 });

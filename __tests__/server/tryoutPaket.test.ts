@@ -25,7 +25,8 @@ interface Fixture {
   jadwal: number;
   jadwalEvent: number;
   jadwalFuture: number;
-  mapel: { pu: number; pk: number; lbi: number; lbe: number; akbar: number };
+  jadwalKunciE: number;
+  mapel: { pu: number; pk: number; lbi: number; lbe: number; akbar: number; akbar2: number };
   soal: { pilihan: number; pernyataan: number; angka: number; esai: number; isian: number; pilihanE: number };
 }
 
@@ -129,7 +130,8 @@ async function seedFixture(db: Db): Promise<Fixture> {
   ]);
   const angka = await insertSoal(db, pu, 3, 5, '0,5');
   const isian = await insertSoal(db, pk, 1, 2, 'Jakarta');
-  const pilihanE = await insertSoal(db, pk, 2, 1, 'E');
+  // Option E has text, but the key stays within A–D: four-choice students may take this category.
+  const pilihanE = await insertSoal(db, pk, 2, 1, 'D');
   await insertSoal(db, lbi, 1, 1, 'A');
   await insertSoal(db, lbe, 1, 1, 'C');
 
@@ -137,13 +139,25 @@ async function seedFixture(db: Db): Promise<Fixture> {
   const kAkbar = await insertKategori(db, jadwalEvent, 'TO Akbar', 'akbarHash1', 1);
   const akbar = await insertMapel(db, kAkbar, 'Penalaran Matematika', 10, 1);
   await insertSoal(db, akbar, 1, 1, 'D');
+  // The event's second subject; its one question reads "Soal 7 tipe 1", a text no other question has.
+  const akbar2 = await insertMapel(db, kAkbar, 'Literasi dalam Bahasa Inggris', 5, 2);
+  await insertSoal(db, akbar2, 7, 1, 'B');
 
   const jadwalFuture = await insertJadwal(db, 9, 0, T0 + DAY);
   const kFuture = await insertKategori(db, jadwalFuture, 'Nanti', 'nantiHash1', 1);
   const mFuture = await insertMapel(db, kFuture, 'Penalaran Umum', 10, 1);
   await insertSoal(db, mFuture, 1, 1, 'A');
 
+  // A category with a question keyed E: only students who see option E may take it.
+  const jadwalKunciE = await insertJadwal(db, 6, 0, T0 - DAY);
+  const kKunciE = await insertKategori(db, jadwalKunciE, 'Lima Pilihan', 'limaHash01', 1);
+  const mKunciE = await insertMapel(db, kKunciE, 'Penalaran Umum', 10, 1);
+  await insertSoal(db, mKunciE, 1, 1, 'A');
+  await insertSoal(db, mKunciE, 2, 1, 'E');
+
   const peserta = [
+    [jadwalKunciE, reg4.id],
+    [jadwalKunciE, reg5.id],
     [jadwal, reg4.id],
     [jadwal, reg5.id],
     [jadwal, event.id],
@@ -160,7 +174,8 @@ async function seedFixture(db: Db): Promise<Fixture> {
     jadwal,
     jadwalEvent,
     jadwalFuture,
-    mapel: { pu, pk, lbi, lbe, akbar },
+    jadwalKunciE,
+    mapel: { pu, pk, lbi, lbe, akbar, akbar2 },
     soal: { pilihan, pernyataan, angka, esai, isian, pilihanE },
   };
 }
@@ -241,6 +256,17 @@ class Harness {
       .where('id_hasil_to', '=', idHasilTo)
       .where('id_mapel', '=', idMapel)
       .executeTakeFirstOrThrow();
+  }
+
+  /** The answer row of a question, read from the database (the start answer does not show hidden subjects). */
+  async idJawaban(idHasilTo: number, idSoal: number): Promise<number> {
+    const row = await this.ctx.db.kysely
+      .selectFrom('jawaban')
+      .select('id')
+      .where('id_hasil_to', '=', idHasilTo)
+      .where('id_soal', '=', idSoal)
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   async count(table: 'hasil_to' | 'jawaban' | 'jawaban_group' | 'mapel_waktu' | 'hasil_mapel') {
@@ -363,11 +389,14 @@ describe('start', () => {
     expect(await h.count('jawaban')).toBe(6);
     expect(await h.count('jawaban_group')).toBe(3);
     expect(await h.count('mapel_waktu')).toBe(2);
+    // The first subject's questions are shown with the start, so its clock starts now; the next one waits.
     const clock = await h.clockRow(first.body.content.id_hasil_to, h.f.mapel.pu);
-    expect(clock).toMatchObject({ sisa_waktu: 600, status: 0, opened_at: null });
+    expect(clock).toMatchObject({ sisa_waktu: 600, status: 0, opened_at: T0 });
+    const next = await h.clockRow(first.body.content.id_hasil_to, h.f.mapel.pk);
+    expect(next).toMatchObject({ sisa_waktu: 300, status: 0, opened_at: null });
   });
 
-  it('sends every question in order with blank answers, and never a key or a discussion', async () => {
+  it("sends the open subject's questions in order with blank answers, and never a key or a discussion", async () => {
     const res = await h.start(h.f.reg5);
     const soal = res.body.content.soal as (StartedSoal & { nomor: number; id_mapel: number })[];
     expect(soal.map((s) => [s.id_mapel, s.nomor])).toEqual([
@@ -375,10 +404,10 @@ describe('start', () => {
       [h.f.mapel.pu, 2],
       [h.f.mapel.pu, 3],
       [h.f.mapel.pu, 4],
-      [h.f.mapel.pk, 1],
-      [h.f.mapel.pk, 2],
     ]);
-    expect(soal.map((s) => s.jawaban_siswa)).toEqual(['0', '0', '', '', '', '0']);
+    expect(soal.map((s) => s.jawaban_siswa)).toEqual(['0', '0', '', '']);
+    // The queued subject's questions (Soal 1 tipe 2 of Pengetahuan Kuantitatif) are nowhere in the answer.
+    expect(res.text).not.toContain('tipe 2');
     const group = soalOf(res, h.f.soal.pernyataan);
     expect(group).toMatchObject({ type: 3, group_text_type: 2 });
     expect(group.group_soal.map((g) => [g.soal, g.jawaban])).toEqual([
@@ -448,6 +477,31 @@ describe('start', () => {
     } finally {
       h.ctx.clock.set(T0);
     }
+  });
+});
+
+describe('start and the choices a student can see', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.ctx.close());
+
+  it('refuses a category with a question keyed E to a student who sees A–D only, and writes nothing', async () => {
+    const refused = await h.start(h.f.reg4, 'limaHash01', h.f.jadwalKunciE);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toEqual({
+      status: false,
+      message:
+        'Kategori ini memuat soal yang jawabannya pilihan E, padahal kamu hanya mendapat pilihan A–D. ' +
+        'Hubungi admin lembagamu untuk paket yang sesuai.',
+    });
+    expect(await h.count('hasil_to')).toBe(0);
+    expect(await h.count('mapel_waktu')).toBe(0);
+
+    const served = await h.start(h.f.reg5, 'limaHash01', h.f.jadwalKunciE);
+    expect(served.body.status).toBe(true);
+    expect((served.body.content.soal as StartedSoal[]).map((s) => s.e)).toEqual(['pilihan e', 'pilihan e']);
   });
 });
 
@@ -631,18 +685,18 @@ describe('saveanswer', () => {
   });
 
   it('refuses answers to a subject still in the queue', async () => {
-    const isian = soalOf(reg4, h.f.soal.isian);
+    const idJawaban = await h.idJawaban(reg4.body.content.id_hasil_to, h.f.soal.isian);
     const res = await h.save(h.f.reg4, {
       id_hasil_to: reg4.body.content.id_hasil_to,
-      id_jawaban: isian.id_jawaban,
+      id_jawaban: idJawaban,
       type_soal: 2,
       jawaban: 'Jakarta',
     });
     expect(res.body).toEqual({ status: false, message: 'Selesaikan Penalaran Umum terlebih dahulu' });
-    expect(await answerOf(isian.id_jawaban)).toBe('');
+    expect(await answerOf(idJawaban)).toBe('');
   });
 
-  it('opens the clock at the first save', async () => {
+  it("the first subject's clock runs from the start", async () => {
     const clock = await h.clockRow(reg4.body.content.id_hasil_to, h.f.mapel.pu);
     expect(clock.opened_at).toBe(T0);
     expect(clock.status).toBe(0);
@@ -825,9 +879,11 @@ describe('end', () => {
     });
     expect((await h.status(h.f.reg5, h.f.mapel.pu, 300, 1)).body.status).toBe(true);
     expect((await h.end(h.f.reg5)).body.status).toBe(false);
-    const pilihanE = soalOf(started, h.f.soal.pilihanE);
+    // "Kerjakan" on the next subject opens it; the same start then shows its questions.
+    expect((await h.status(h.f.reg5, h.f.mapel.pk, 300, 0)).body.status).toBe(true);
+    const pilihanE = soalOf(await h.start(h.f.reg5), h.f.soal.pilihanE);
     expect(
-      (await h.save(h.f.reg5, { ...base, id_jawaban: pilihanE.id_jawaban, type_soal: 1, jawaban: 'E' })).body
+      (await h.save(h.f.reg5, { ...base, id_jawaban: pilihanE.id_jawaban, type_soal: 1, jawaban: 'D' })).body
         .status,
     ).toBe(true);
     expect((await h.status(h.f.reg5, h.f.mapel.pk, 0, 1)).body.status).toBe(true);
@@ -856,7 +912,7 @@ describe('end', () => {
       id_siswa: h.f.reg5.id,
       id_jadwal: h.f.jadwal,
     });
-    // PK: short answer blank, E right → 1 of 2.
+    // PK: short answer blank, D right → 1 of 2.
     expect(byMapel.get(h.f.mapel.pk)).toMatchObject({
       benar: 1,
       salah: 0,
@@ -913,12 +969,232 @@ describe('end', () => {
   });
 });
 
+describe('questions are revealed only when their clock runs', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await harness();
+  });
+  afterEach(() => h.ctx.close());
+
+  const startEvent = () => h.start(h.f.event, 'akbarHash1', h.f.jadwalEvent);
+  const statusEvent = (idMapel: number, sisa: number, status: 0 | 1 = 0) =>
+    h.status(h.f.event, idMapel, sisa, status, 'akbarHash1', h.f.jadwalEvent);
+
+  it('event: start, 20 s idle, then open → the subject has lost 20 s; the queued subject is in no answer', async () => {
+    const started = await startEvent();
+    expect(started.body.status).toBe(true);
+    expect((started.body.content.soal as StartedSoal[]).map((s) => s.id_soal)).toHaveLength(1);
+    expect(started.text).not.toContain('Soal 7 tipe 1');
+    h.ctx.clock.advance(20 * S);
+    expect((await statusEvent(h.f.mapel.akbar, 9999)).body.content).toEqual({ sisa_waktu: 580, status: 0 });
+    // Opening the queued subject is refused, and asking again still does not show it.
+    expect((await statusEvent(h.f.mapel.akbar2, 9999)).body).toEqual({
+      status: false,
+      message: 'Selesaikan Penalaran Matematika terlebih dahulu',
+    });
+    expect((await startEvent()).text).not.toContain('Soal 7 tipe 1');
+    expect((await h.clockRow(started.body.content.id_hasil_to, h.f.mapel.akbar2)).opened_at).toBeNull();
+  });
+
+  it('event: the next subject opens when the previous one closes, whatever the student sends', async () => {
+    const started = await startEvent();
+    const idHasilTo = started.body.content.id_hasil_to;
+    // Nothing sent for 700 s: the first subject (600 s) closed at T0 + 600 s and the second has run 100 s.
+    h.ctx.clock.advance(700 * S);
+    const again = await startEvent();
+    expect(again.text).toContain('Soal 7 tipe 1');
+    expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject({
+      status: 1,
+      last_seen_at: T0 + 600 * S,
+    });
+    expect(await h.clockRow(idHasilTo, h.f.mapel.akbar2)).toMatchObject({
+      status: 0,
+      opened_at: T0 + 600 * S,
+    });
+    expect((await statusEvent(h.f.mapel.akbar2, 9999)).body.content).toEqual({ sisa_waktu: 200, status: 0 });
+  });
+
+  it('regular: the next subject is shown only once "Kerjakan" opens it, and its clock starts then', async () => {
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    expect(started.text).not.toContain('Soal 1 tipe 2');
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 0, 1)).body.status).toBe(true);
+    h.ctx.clock.advance(40 * S);
+    expect((await h.start(h.f.reg5)).text).not.toContain('Soal 1 tipe 2');
+    // A save to the unopened subject's answer row is refused and stores nothing.
+    const idJawaban = await h.idJawaban(idHasilTo, h.f.soal.isian);
+    expect(
+      (await h.save(h.f.reg5, { id_hasil_to: idHasilTo, id_jawaban: idJawaban, type_soal: 2, jawaban: 'x' }))
+        .body,
+    ).toEqual({ status: false, message: 'Mapel ini belum dibuka: klik Kerjakan untuk memulainya' });
+    expect((await h.status(h.f.reg5, h.f.mapel.pk, 9999, 0)).body.content).toEqual({
+      sisa_waktu: 300,
+      status: 0,
+    });
+    expect((await h.clockRow(idHasilTo, h.f.mapel.pk)).opened_at).toBe(T0 + 40 * S);
+    expect((await h.start(h.f.reg5)).text).toContain('Soal 1 tipe 2');
+  });
+
+  const pdf = (who: Siswa, idMapel: number, hash = 'tpsHash01', id = h.f.jadwal) =>
+    h.ctx.app.inject({
+      method: 'GET',
+      url: `/api/pdf/soal/${id}/${hash}/${idMapel}`,
+      headers: { key: who.token },
+    });
+
+  it('question PDF: refused for a schedule not yet open, a category not started and a queued subject', async () => {
+    const mFuture = await h.ctx.db.kysely
+      .selectFrom('mapel')
+      .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+      .select('mapel.id')
+      .where('kategori.hash', '=', 'nantiHash1')
+      .executeTakeFirstOrThrow();
+    const future = await pdf(h.f.reg4, mFuture.id, 'nantiHash1', h.f.jadwalFuture);
+    expect(future.statusCode).toBe(403);
+    expect(future.json()).toEqual({ status: false, message: 'Jadwal tryout ini belum dibuka' });
+    expect((await pdf(h.f.reg5, h.f.mapel.pu)).json()).toEqual({
+      status: false,
+      message: 'Mulai tryout kategori ini terlebih dahulu untuk membuka PDF soal',
+    });
+    await h.start(h.f.reg5);
+    const queued = await pdf(h.f.reg5, h.f.mapel.pk);
+    expect(queued.statusCode).toBe(403);
+    expect(queued.json()).toEqual({ status: false, message: 'Selesaikan Penalaran Umum terlebih dahulu' });
+    expect(await h.count('hasil_to')).toBe(1);
+  });
+
+  it('question PDF: served for the available subject, which it opens; refused once the subject is finished', async () => {
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 0, 1)).body.status).toBe(true);
+    h.ctx.clock.advance(30 * S);
+    const served = await pdf(h.f.reg5, h.f.mapel.pk);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    // Its clock runs from the download, and the sheet now gets the questions the PDF showed.
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pk)).toMatchObject({ status: 0, opened_at: T0 + 30 * S });
+    expect((await h.start(h.f.reg5)).text).toContain('Soal 1 tipe 2');
+    const finished = await pdf(h.f.reg5, h.f.mapel.pu);
+    expect(finished.statusCode).toBe(403);
+    expect(finished.json()).toEqual({ status: false, message: 'Mapel ini sudah selesai' });
+  });
+
+  it('question PDF: never for an event schedule', async () => {
+    await h.ctx.db.kysely
+      .insertInto('jadwal_peserta')
+      .values({ id_jadwal: h.f.jadwalEvent, id_siswa: h.f.reg5.id })
+      .execute();
+    expect((await h.start(h.f.reg5, 'akbarHash1', h.f.jadwalEvent)).body.status).toBe(true);
+    const refused = await pdf(h.f.reg5, h.f.mapel.akbar, 'akbarHash1', h.f.jadwalEvent);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ status: false, message: 'PDF soal tidak tersedia untuk tryout event' });
+  });
+});
+
+describe('the schedule window closes everything', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.ctx.close());
+
+  // Paket 7 runs from T0 − 1 day for 30 days.
+  const TGL_AKHIR = T0 + 29 * DAY;
+
+  it('a save at tgl_akhir + 30 s is accepted, at + 31 s refused with nothing changed; then the results are final', async () => {
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const pilihan = soalOf(started, h.f.soal.pilihan);
+    const save = (jawaban: string) =>
+      h.save(h.f.reg5, { id_hasil_to: idHasilTo, id_jawaban: pilihan.id_jawaban, type_soal: 1, jawaban });
+
+    h.ctx.clock.set(TGL_AKHIR + 30 * S);
+    expect((await save('B')).body).toEqual({ status: true, message: 'Jawaban tersimpan' });
+
+    h.ctx.clock.set(TGL_AKHIR + 31 * S);
+    const snapshot = async () => ({
+      jawaban: await h.ctx.db.kysely.selectFrom('jawaban').selectAll().orderBy('id').execute(),
+      clocks: await h.ctx.db.kysely.selectFrom('mapel_waktu').selectAll().orderBy('id_mapel').execute(),
+    });
+    const before = await snapshot();
+    expect((await save('C')).body).toEqual({ status: false, message: 'Jadwal tryout ini sudah berakhir' });
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 100, 0)).body).toEqual({
+      status: false,
+      message: 'Jadwal tryout ini sudah berakhir',
+    });
+    expect(await snapshot()).toEqual(before);
+
+    // Every subject was closed at the window's end, so the category can be ended and scored as it stands.
+    expect((await h.end(h.f.reg5)).body).toEqual({ status: true, message: 'Tryout berhasil diakhiri' });
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pk)).toMatchObject({ status: 1, last_seen_at: TGL_AKHIR });
+    const pu = await h.ctx.db.kysely
+      .selectFrom('hasil_mapel')
+      .selectAll()
+      .where('id_hasil_to', '=', idHasilTo)
+      .where('id_mapel', '=', h.f.mapel.pu)
+      .executeTakeFirstOrThrow();
+    expect(pu).toMatchObject({ benar: 1 });
+  });
+});
+
 describe('against the demo seed', () => {
   let ctx: SeededTestContext;
   beforeAll(async () => {
     ctx = await buildSeededTestApp({ clock: testClock(T0), participants: 5 });
   });
   afterAll(() => ctx.close());
+
+  it('tutor (choices A–D) meets no question keyed E in any start answer of the packages open to her', async () => {
+    const { headers, siswa } = await loginAs(ctx.app, DEMO.usernames.tutor);
+    const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await ctx.app.inject({ method, url: `/api${url}`, headers, payload });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const served = new Map<number, StartedSoal>();
+    let expected = 0;
+    for (const jadwal of [ctx.seed.jadwal.berjalan, ctx.seed.jadwal.berikutnya]) {
+      for (const kategori of jadwal.kategori) {
+        const startUrl = `/siswa/tryout/start/id/${jadwal.id}/kategori/${kategori.hash}`;
+        expect((await call('POST', startUrl, { id_siswa: siswa.id })).status).toBe(true);
+        for (const mapel of kategori.mapel) {
+          expected += mapel.jumlahSoal;
+          const report = (status: 0 | 1) =>
+            call('PUT', `/siswa/tryout/statusmapel/id/${jadwal.id}`, {
+              id_siswa: siswa.id,
+              id_mapel: mapel.id,
+              kategori: kategori.hash,
+              sisa_waktu: status === 0 ? 9999 : 0,
+              status,
+            });
+          // "Kerjakan" opens the subject; the start answer (asked again) is what the sheet shows.
+          expect((await report(0)).status).toBe(true);
+          const start = await call('POST', startUrl, { id_siswa: siswa.id });
+          expect(start.status).toBe(true);
+          for (const s of start.content.soal as StartedSoal[]) served.set(s.id_soal, s);
+          expect((await report(1)).content).toEqual({ sisa_waktu: 0, status: 1 });
+        }
+        expect(
+          (
+            await call('POST', `/siswa/tryout/end/id/${jadwal.id}/kategori/${kategori.hash}`, {
+              id_siswa: siswa.id,
+            })
+          ).status,
+        ).toBe(true);
+      }
+    }
+    expect(served.size).toBe(expected);
+    const keys = await ctx.db.kysely
+      .selectFrom('soal')
+      .select(['id', 'type', 'kunci'])
+      .where('id', 'in', [...served.keys()])
+      .execute();
+    expect(keys).toHaveLength(expected);
+    const pilihan = keys.filter((k) => k.type === 1);
+    expect(pilihan.length).toBeGreaterThan(20);
+    expect(pilihan.filter((k) => !['A', 'B', 'C', 'D'].includes(k.kunci))).toEqual([]);
+    expect([...served.values()].filter((s) => s.type === 1 && s.e !== '')).toEqual([]);
+  });
 
   it('a regular student previews, starts, answers, closes every subject and ends a running package', async () => {
     const { headers, siswa } = await loginAs(ctx.app, DEMO.usernames.reguler);
@@ -947,12 +1223,30 @@ describe('against the demo seed', () => {
       },
     );
     expect(start.status).toBe(true);
-    expect(start.content.soal.length).toBe(kategori.jumlah_soal);
+    const jumlahPertama = (kategori.detailSoal as { jmlh_soal: number }[])[0].jmlh_soal;
+    expect(start.content.soal.length).toBe(jumlahPertama);
 
-    for (const mapel of kategori.detailSoal as { id_mapel: number }[]) {
-      const first = (start.content.soal as StartedSoal[]).find(
-        (s) => (s as StartedSoal & { id_mapel: number }).id_mapel === mapel.id_mapel && s.type === 1,
+    for (const mapel of kategori.detailSoal as { id_mapel: number; jmlh_soal: number }[]) {
+      const opened = await inject('PUT', `/siswa/tryout/statusmapel/id/${jadwal.id}`, {
+        id_siswa: siswa.id,
+        id_mapel: mapel.id_mapel,
+        kategori: kategori.kategoriHash,
+        sisa_waktu: 60,
+        status: 0,
+      });
+      expect(opened.status).toBe(true);
+      const shown = await inject(
+        'POST',
+        `/siswa/tryout/start/id/${jadwal.id}/kategori/${kategori.kategoriHash}`,
+        {
+          id_siswa: siswa.id,
+        },
       );
+      const ofMapel = (shown.content.soal as (StartedSoal & { id_mapel: number })[]).filter(
+        (s) => s.id_mapel === mapel.id_mapel,
+      );
+      expect(ofMapel).toHaveLength(mapel.jmlh_soal);
+      const first = ofMapel.find((s) => s.type === 1);
       if (first) {
         const saved = await inject('PUT', `/siswa/tryout/saveanswer/id/${jadwal.id}`, {
           id_hasil_to: start.content.id_hasil_to,

@@ -26,7 +26,7 @@ export const text = {
     passwordRequired: 'Masukkan Password',
     showPassword: 'Tampilkan password',
     hidePassword: 'Sembunyikan password',
-    signIn: 'Sign In',
+    signIn: 'Masuk',
     noAccount: 'Belum punya akun?',
     signUp: 'Daftar di sini',
   },
@@ -209,6 +209,7 @@ export const text = {
     pilihanKe: (num: number) => `Pilihan ${num}`,
     nilaiMinimum: 'Nilai Minimum',
     top10: 'Top 10',
+    kamu: 'kamu',
     actions: {
       getRanking: 'Get Ranking',
       getRankingPaket: 'Get Ranking Paket',
@@ -287,6 +288,16 @@ export const text = {
       endTryout: 'End Tryout',
     },
   },
+  step: {
+    soal: (nomor: number | string) => `Soal ${nomor}`,
+    current: 'sedang dibuka',
+    answered: 'sudah dijawab',
+    unanswered: 'belum dijawab',
+    benar: 'benar',
+    salah: 'salah',
+    locked: 'terkunci',
+    daftarSoal: 'Daftar Soal',
+  },
   question: {
     benar: 'Benar',
     salah: 'Salah',
@@ -294,6 +305,7 @@ export const text = {
     memperlemah: 'Memperlemah',
     pernyataan: 'Pernyataan',
     jawabanLabel: 'Jawaban',
+    pilihanJawaban: 'Pilihan jawaban',
     isianPlaceholder: 'Tulis jawaban singkat',
     esaiPlaceholder: 'Tulis jawaban uraian',
   },
@@ -333,6 +345,17 @@ export const text = {
   /** The run engine's own words (not in the spec): the unobtrusive note of answers not yet on the server. */
   run: {
     menungguDikirim: (count: number) => `${count} jawaban menunggu dikirim…`,
+  },
+  callError: {
+    title: (code: string) => `Permintaan gagal (${code})`,
+    network: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
+    timeout: 'Server terlalu lama menjawab. Silakan coba lagi.',
+    forbidden: 'Kamu tidak memiliki akses ke data ini.',
+    notFound: 'Data yang diminta tidak ditemukan.',
+    tooMany: 'Terlalu banyak permintaan. Tunggu sebentar, lalu coba lagi.',
+    server: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
+    badRequest: 'Permintaan tidak dapat diproses. Muat ulang halaman, lalu coba lagi.',
+    detail: 'Rincian',
   },
   actions: {
     getJadwalCurrent: 'Get Jadwal Current',

@@ -235,6 +235,9 @@ export const SoalReview = Type.Object({
   is_benar: Flag,
   pembahasan: Type.String(),
   group_soal: Type.Optional(Type.Array(GroupSoalReview)),
+  /** Type 3 only: 2 means the statements are judged Memperkuat/Memperlemah, otherwise Benar/Salah (as on the
+   * sheet); `jawaban` and `kunci` of the statements stay Y/N. */
+  group_text_type: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type SoalReview = Static<typeof SoalReview>;
 

@@ -21,11 +21,13 @@ export const rankingPaketListCall = defineCall({
 export type RankingPaketListParams = CallParams<typeof rankingPaketListCall>;
 export type RankingPaketListResponse = CallResponse<typeof rankingPaketListCall>;
 
-/** One row of a ranking table. */
+/** One row of a ranking table. `is_me` marks the caller's own row, decided by who the student is (never by rank
+ * or score, which two students can share). */
 export const RankingRow = Type.Object({
   peringkat: Type.Number(),
   nama: Type.String(),
   skor: Type.Number(),
+  is_me: Type.Boolean({ description: "true only on the caller's own row" }),
 });
 export type RankingRow = Static<typeof RankingRow>;
 

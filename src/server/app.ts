@@ -5,8 +5,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/createDb';
 import { registerAuth } from './plugins/auth';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
-import { registerInputChecks } from './plugins/input';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { BODY_LIMIT_BYTES, registerInputChecks } from './plugins/input';
+import { registerSecurityHeaders } from './plugins/security';
+import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -55,16 +57,24 @@ const features: FeatureRoutes[] = [
   pdfRoutes,
 ];
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    clientErrorHandler,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  configureHashing({ threads: deps.config.scryptThreads });
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, { https: deps.config.secureCookies });
   const spaServed = deps.serveSpa ? await registerSpa(app, deps.config.publicDir) : false;
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Every setting of the server, read from the environment once, with defaults that run as they are. */
@@ -11,11 +12,26 @@ export interface Config {
   eventInstitution: string;
   /** Folder of the built SPA that the server serves with a history fallback. */
   publicDir: string;
-  /** Whether session cookies carry the Secure flag (behind HTTPS). */
+  /** Whether session cookies carry the Secure flag and answers carry HSTS (behind HTTPS). */
   secureCookies: boolean;
+  /** scrypt cost parameter N of new password hashes (a power of two); it sets the login capacity. */
+  scryptN: number;
+  /** Worker threads that hash passwords (each runs one scrypt at a time). */
+  scryptThreads: number;
+  /** Login attempts one client address may have counted within the 15-minute window. */
+  loginMaxPerAddress: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For names the real client address. */
+  trustProxy: boolean | number | string[];
+  /** Server processes on the one port (node:cluster); 1 runs the server in the main process itself. */
+  workers: number;
+  /** PostgreSQL connections per server process (each worker has its own pool). */
+  dbPoolSize: number;
 }
 
 export class ConfigError extends Error {}
+
+/** OWASP's scrypt minimum (N = 2^17, r = 8, p = 1). */
+export const DEFAULT_SCRYPT_N = 2 ** 17;
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
@@ -34,11 +50,50 @@ function parseList(raw: string | undefined, fallback: string[]): string[] {
     .filter((item) => item !== '');
 }
 
+function parseCount(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} harus bilangan bulat ${min}..${max}, bukan "${raw}"`);
+  }
+  return value;
+}
+
+/** SCRYPT_N: a power of two from 2^10 (tests) to 2^20; default 2^17. */
+export function parseScryptN(raw: string | undefined): number {
+  const n = parseCount('SCRYPT_N', raw, DEFAULT_SCRYPT_N, 2 ** 10, 2 ** 20);
+  if ((n & (n - 1)) !== 0) throw new ConfigError(`SCRYPT_N harus pangkat dua (mis. 131072), bukan "${raw}"`);
+  return n;
+}
+
+/** SCRYPT_THREADS: default one less than the cores (the event loop keeps one), 1..4. */
+export function parseScryptThreads(raw: string | undefined): number {
+  const fallback = Math.max(1, Math.min(4, availableParallelism() - 1));
+  return parseCount('SCRYPT_THREADS', raw, fallback, 1, 64);
+}
+
+/** TRUST_PROXY: unset/false → the socket's address; true → any proxy; a number → hops; else a list of addresses. */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return parseList(value, []);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || 'file:data/siaptes.db';
   if (!/^(file:|postgres(ql)?:\/\/|:memory:)/i.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL harus diawali file: atau postgres://, bukan "${databaseUrl}"`);
   }
+  // SQLite has one writer at a time, so more processes only queue for its lock; PostgreSQL scales with the cores.
+  const postgres = /^postgres(ql)?:\/\//i.test(databaseUrl);
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -47,5 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventInstitution: env.EVENT_INSTITUTION?.trim() || 'TO Akbar',
     publicDir: resolve(env.PUBLIC_DIR?.trim() || 'dist/public'),
     secureCookies: env.SECURE_COOKIES === 'true',
+    scryptN: parseScryptN(env.SCRYPT_N),
+    scryptThreads: parseScryptThreads(env.SCRYPT_THREADS),
+    loginMaxPerAddress: parseCount('LOGIN_MAX_PER_ADDRESS', env.LOGIN_MAX_PER_ADDRESS, 50, 1, 1_000_000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    workers: parseCount('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 1, 256),
+    dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
   };
 }

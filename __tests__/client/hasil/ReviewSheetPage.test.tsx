@@ -77,7 +77,13 @@ describe('/hasil/:id/review/:id2', () => {
         .map((b) => b.getAttribute('data-tone')),
     ).toEqual(['salah', 'current', 'salah']);
 
-    await user.click(screen.getByRole('button', { name: 'Soal 3' }));
+    // Each step names its number and state, not only its colour.
+    expect(
+      within(screen.getByRole('navigation', { name: 'Daftar Soal' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Soal 1, salah', 'Soal 2, sedang dibuka, benar', 'Soal 3, salah']);
+    await user.click(screen.getByRole('button', { name: 'Soal 3, salah' }));
     const statements = screen.getByRole('table', { name: 'Pernyataan' });
     const rows = within(statements).getAllByRole('row').slice(1);
     expect(
@@ -87,11 +93,44 @@ describe('/hasil/:id/review/:id2', () => {
           .map((td) => td.textContent),
       ),
     ).toEqual([
-      ['Akar dari 16 adalah 4', 'Kosong', 'Y'],
-      ['Bilangan prima terkecil adalah 1', 'Kosong', 'N'],
+      ['Akar dari 16 adalah 4', 'Kosong', 'Benar'],
+      ['Bilangan prima terkecil adalah 1', 'Kosong', 'Salah'],
     ]);
     expect(screen.getByTestId('jawaban')).toHaveTextContent('Kosong');
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
+  it('names the statements Memperkuat/Memperlemah when group_text_type is 2, never Y/N', async () => {
+    const [, , statementsSoal] = reviewMapel.soal;
+    const review = {
+      ...reviewMapel,
+      soal: [
+        {
+          ...statementsSoal,
+          group_text_type: 2,
+          group_soal: [
+            { soal: btoa('Data A'), jawaban: 'Y', kunci: 'Y' },
+            { soal: btoa('Data B'), jawaban: 'Y', kunci: 'N' },
+          ],
+        },
+      ],
+    };
+    mocked(fetchPembahasan).mockResolvedValue({ status: true, content: review });
+    renderSheet({ stored: false });
+    const statements = await screen.findByRole('table', { name: 'Pernyataan' });
+    const cells = within(statements)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      );
+    expect(cells).toEqual([
+      ['Data A', 'Memperkuat', 'Memperkuat'],
+      ['Data B', 'Memperkuat', 'Memperlemah'],
+    ]);
+    expect(statements).not.toHaveTextContent(/\b[YN]\b/);
   });
 
   it('loads the review itself after a reload', async () => {

@@ -48,10 +48,10 @@ describe('/rangking', () => {
       content: {
         my_rangking: { peringkat: 2, skor: 700.5 },
         list_rangking: [
-          { peringkat: 1, nama: 'Ani Suryani', skor: 710 },
-          { peringkat: 2, nama: 'Muhammad Rizky Pratama', skor: 700.5 },
-          { peringkat: 2, nama: 'Budi Santoso', skor: 700.5 },
-          { peringkat: 4, nama: 'Citra Lestari', skor: 650 },
+          { peringkat: 1, nama: 'Ani Suryani', skor: 710, is_me: false },
+          { peringkat: 2, nama: 'Budi Santoso', skor: 700.5, is_me: false },
+          { peringkat: 2, nama: 'Muhammad Rizky Pratama', skor: 700.5, is_me: true },
+          { peringkat: 4, nama: 'Citra Lestari', skor: 650, is_me: false },
         ],
         jumlah_peserta: 4,
       },
@@ -67,7 +67,13 @@ describe('/rangking', () => {
     expect(screen.getByText(/dari 4 Peserta/)).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Ranking Paket #3' })).getAllByRole('row');
     expect(rows).toHaveLength(5);
-    expect(rows[3]).toHaveTextContent('2Budi Santoso700,5');
+    expect(rows[2]).toHaveTextContent('2Budi Santoso700,5');
+    // Budi ties with the student on rank and score; only the student's own row (is_me) is marked.
+    const marked = rows.filter((row) => row.getAttribute('aria-current') === 'true');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toHaveTextContent('Muhammad Rizky Pratama (kamu)');
+    expect(marked[0]).toHaveClass('table-primary');
+    expect(rows[2]).not.toHaveClass('table-primary');
   });
 
   it('shows "Data Tidak Ditemukan" without packages and names a failed call "Get Ranking"', async () => {
@@ -95,6 +101,7 @@ describe('/rangking/:id/pilihan/:id2', () => {
           peringkat: i + 1,
           nama: `Peserta ${i + 1}`,
           skor: 900 - i * 10,
+          is_me: false,
         })),
         my_rangking: { peringkat: 14, skor: 705 },
       },

@@ -58,8 +58,8 @@ describe('ranking sagas', () => {
     const content = {
       my_rangking: { peringkat: 2, skor: 700 },
       list_rangking: [
-        { peringkat: 1, nama: 'Ani', skor: 710 },
-        { peringkat: 2, nama: 'Budi', skor: 700 },
+        { peringkat: 1, nama: 'Ani', skor: 710, is_me: false },
+        { peringkat: 2, nama: 'Budi', skor: 700, is_me: true },
       ],
       jumlah_peserta: 2,
     };
@@ -102,7 +102,7 @@ describe('ranking sagas', () => {
     const content: RankingJurusan = {
       data_tryout: { paket: 1 },
       option_student: { num_option: 1, jenjang: 'S1', jurusan: 'Kedokteran', universitas: 'UGM', grade: 650 },
-      list_rangking: [{ peringkat: 1, nama: 'Ani', skor: 710 }],
+      list_rangking: [{ peringkat: 1, nama: 'Ani', skor: 710, is_me: false }],
       my_rangking: null,
     };
     const { storeState } = await expectSaga(

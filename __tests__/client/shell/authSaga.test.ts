@@ -9,6 +9,8 @@ import { authSaga } from '../../../src/client/features/auth/saga';
 import { loginRequested, logoutRequested, sessionExpired } from '../../../src/client/features/auth/slice';
 import { reloadPage } from '../../../src/client/lib/browser';
 import { readSession } from '../../../src/client/session/cookies';
+import { decryptValue } from '../../../src/client/session/crypto';
+import { holdPassword, takePassword } from '../../../src/client/session/pendingLogin';
 import { text } from '../../../src/client/text';
 import { demoStudents, loggedInState, TEST_PASSWORD } from '../../helpers/clientFixtures';
 
@@ -29,7 +31,13 @@ function axiosError(code: string, status?: number, statusText = ''): AxiosError 
   );
 }
 
-const credential = { username: 'reguler', password: TEST_PASSWORD };
+const credential = { username: 'reguler' };
+
+/** What the login form does: the password to the session module, the username in the action. */
+function submitted() {
+  holdPassword(TEST_PASSWORD);
+  return loginRequested(credential);
+}
 
 describe('login saga', () => {
   it('stores the encrypted session, fills the profile and reloads on status true', async () => {
@@ -46,7 +54,7 @@ describe('login saga', () => {
       ])
       .call(login, { code: 's', isgoogle: false, username: 'reguler', password: TEST_PASSWORD })
       .call(reloadPage)
-      .dispatch(loginRequested(credential))
+      .dispatch(submitted())
       .silentRun(50);
 
     expect(storeState.auth).toMatchObject({
@@ -58,13 +66,22 @@ describe('login saga', () => {
     expect(storeState.profile.profilUser?.nama_lengkap).toBe('Muhammad Rizky Pratama');
     expect(readSession()).toEqual({
       latisKey: { key: 'session-token-1' },
-      credential,
+      credential: { username: 'reguler' },
       idProfil: 1,
       id: 1,
     });
-    // Encrypted: neither the token nor the password is readable in the cookie jar.
+    // Obscured: the token is not readable in the cookie jar, and the password is in no cookie at all.
     expect(document.cookie).not.toContain('session-token-1');
-    expect(document.cookie).not.toContain(TEST_PASSWORD);
+    const decrypted = document.cookie
+      .split('; ')
+      .map((c) => decryptValue<unknown>(decodeURIComponent(c.slice(c.indexOf('=') + 1))));
+    expect(JSON.stringify(decrypted)).not.toContain(TEST_PASSWORD);
+    expect(JSON.stringify(decrypted)).toContain('session-token-1');
+    // Nor in the store: neither the key nor the password, nor in any action the store saw.
+    expect(JSON.stringify(storeState)).not.toContain(TEST_PASSWORD);
+    expect(JSON.stringify(storeState)).not.toContain('session-token-1');
+    // The password was handed over once: a second take finds nothing.
+    expect(takePassword()).toBe('');
   });
 
   it('shows "Failed" with the server message on status false and stays logged out', async () => {
@@ -76,7 +93,7 @@ describe('login saga', () => {
       ])
       .call(showFailed, 'Username atau password salah')
       .not.call.fn(reloadPage)
-      .dispatch(loginRequested(credential))
+      .dispatch(submitted())
       .silentRun(50);
 
     expect(storeState.auth).toMatchObject({ isLoggedIn: false, loginStatus: 'idle', loginAttempts: 1 });
@@ -91,7 +108,7 @@ describe('login saga', () => {
         [matchers.call.fn(showError), undefined],
       ])
       .call(showError, 'ERR_BAD_RESPONSE', 'Request failed with status code 500 Internal Server Error')
-      .dispatch(loginRequested(credential))
+      .dispatch(submitted())
       .silentRun(50);
     expect(storeState.auth).toMatchObject({ isLoggedIn: false, loginStatus: 'idle', loginAttempts: 1 });
   });
@@ -104,7 +121,7 @@ describe('login saga', () => {
         [matchers.call.fn(showError), undefined],
       ])
       .call(showError, 'ERR_NETWORK', 'Network Error')
-      .dispatch(loginRequested(credential))
+      .dispatch(submitted())
       .silentRun(50);
   });
 });
@@ -140,12 +157,12 @@ describe('logout saga', () => {
     expect(storeState.auth.isLoggedIn).toBe(true);
   });
 
-  it('sends the stored credential, then clears cookies and every slice', async () => {
+  it('sends the spec fields with the stored username and an empty password, then clears cookies and every slice', async () => {
     const state = withState(loggedInState(demoStudents.tutor, { cookies: true }));
     const { storeState } = await expectSaga(authSaga)
       .withReducer(rootReducer, state)
       .provide([[matchers.call.fn(logout), { status: true, message: 'Logout berhasil' }]])
-      .call(logout, { code: 's', username: 'tutor', password: TEST_PASSWORD })
+      .call(logout, { code: 's', username: 'tutor', password: '' })
       .dispatch(logoutRequested())
       .silentRun(50);
     expect(storeState.auth.isLoggedIn).toBe(false);
@@ -176,7 +193,7 @@ describe('session expiry', () => {
       .withReducer(rootReducer, state)
       .dispatch(sessionExpired())
       .silentRun(50);
-    expect(storeState.auth).toMatchObject({ isLoggedIn: false, latisKey: null, idSiswa: null });
+    expect(storeState.auth).toMatchObject({ isLoggedIn: false, idSiswa: null });
     expect(storeState.profile.profilUser).toBeNull();
     expect(readSession()).toBeNull();
   });

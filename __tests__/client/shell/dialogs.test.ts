@@ -35,26 +35,53 @@ const httpError = (status: number, statusText: string) =>
 beforeEach(() => fire.mockReset());
 
 describe('dialogs', () => {
-  it('a failed call is titled with the error code and names message, status text, action and URL', () => {
+  it('a failed call reads as a sentence, titled with the error code, and keeps message, status text, action and URL as its detail', () => {
     expect(callErrorText(httpError(500, 'Internal Server Error'), 'Get Jadwal Current')).toEqual({
-      title: 'ERR_BAD_RESPONSE',
-      text:
-        'Request failed with status code 500 — Internal Server Error — Get Jadwal Current — ' +
+      title: 'Permintaan gagal (ERR_BAD_RESPONSE)',
+      text: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
+      detail:
+        'Request failed with status code 500 · Internal Server Error · Get Jadwal Current · ' +
         '/api/siswa/jadwal/jadwaltocurrent/idsiswa/1',
+    });
+    expect(callErrorText(httpError(404, 'Not Found'), 'Get Preview Tryout').text).toBe(
+      'Data yang diminta tidak ditemukan.',
+    );
+    expect(callErrorText(httpError(403, 'Forbidden'), 'Get Preview Tryout').text).toBe(
+      'Kamu tidak memiliki akses ke data ini.',
+    );
+    expect(callErrorText(httpError(400, 'Bad Request'), 'Save Answer').text).toBe(
+      'Permintaan tidak dapat diproses. Muat ulang halaman, lalu coba lagi.',
+    );
+    const offline = new AxiosError('Network Error', 'ERR_NETWORK', config);
+    expect(callErrorText(offline, 'Get Ranking')).toMatchObject({
+      title: 'Permintaan gagal (ERR_NETWORK)',
+      text: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
     });
   });
 
-  it('shows the failed call with an error icon and the green confirm button', async () => {
+  it("shows the server's own sentence when the answer carries one", () => {
+    const refused = httpError(403, 'Forbidden');
+    if (refused.response) refused.response.data = { status: false, message: 'Jadwal ini bukan milikmu.' };
+    expect(callErrorText(refused, 'Get Preview Tryout').text).toBe('Jadwal ini bukan milikmu.');
+  });
+
+  it('shows the failed call with an error icon, the green confirm button and the detail as plain text', async () => {
     fire.mockResolvedValue({ isConfirmed: true, isDenied: false, isDismissed: false });
     await showCallError(httpError(503, 'Service Unavailable'), 'Get Preview Tryout');
     expect(fire).toHaveBeenCalledWith(
       expect.objectContaining({
         icon: 'error',
-        title: 'ERR_BAD_RESPONSE',
-        text: expect.stringContaining('Get Preview Tryout'),
+        title: 'Permintaan gagal (ERR_BAD_RESPONSE)',
+        text: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
         confirmButtonColor: CONFIRM_COLOR,
       }),
     );
+    const footer = (fire.mock.calls[0][0] as unknown as { footer: HTMLElement }).footer;
+    expect(footer.textContent).toBe(
+      'Rincian: Request failed with status code 503 · Service Unavailable · Get Preview Tryout · ' +
+        '/api/siswa/jadwal/jadwaltocurrent/idsiswa/1',
+    );
+    expect(footer.children).toHaveLength(0);
   });
 
   it('does not show a 401: the session ends instead', async () => {

@@ -3,7 +3,7 @@ import { call, take } from 'redux-saga/effects';
 import { keepAlive } from '../../../src/client/app/rootSaga';
 import { actionSanitizer, stateSanitizer } from '../../../src/client/app/devtools';
 import { makeStore } from '../../../src/client/app/store';
-import { loginRequested } from '../../../src/client/features/auth/slice';
+import { loginRequested, loginSucceeded } from '../../../src/client/features/auth/slice';
 import {
   selectCanSeePermateri,
   selectFiveChoiceToE,
@@ -19,23 +19,37 @@ describe('session cookies', () => {
   it('round-trips the five encrypted cookies and clears them', () => {
     writeSession({
       latisKey: { key: 'abc' },
-      credential: { username: 'u', password: 'p' },
+      credential: { username: 'u' },
       idProfil: 7,
       id: 7,
     });
     const names = document.cookie.split(';').map((c) => c.split('=')[0].trim());
     expect(names.sort()).toEqual(['authenticated', 'credential', 'id', 'idprofil', 'latiskey']);
     expect(readToken()).toBe('abc');
-    expect(readSession()?.credential).toEqual({ username: 'u', password: 'p' });
+    expect(readSession()?.credential).toEqual({ username: 'u' });
     clearSession();
     expect(readSession()).toBeNull();
     expect(document.cookie).toBe('');
   });
 
+  it('never keeps a password: an older credential cookie holding one is rewritten with the username only', () => {
+    writeSession({ latisKey: { key: 'abc' }, credential: { username: 'u' }, idProfil: 7, id: 7 });
+    document.cookie = `credential=${encodeURIComponent(encryptValue({ username: 'u', password: 'rahasia' }))}; path=/`;
+    expect(readSession()?.credential).toEqual({ username: 'u' });
+    const stored = decodeURIComponent(
+      document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('credential='))!
+        .slice(11),
+    );
+    expect(decryptValue(stored)).toEqual({ username: 'u' });
+    clearSession();
+  });
+
   it('a tampered cookie reads as logged out', () => {
     writeSession({
       latisKey: { key: 'abc' },
-      credential: { username: 'u', password: 'p' },
+      credential: { username: 'u' },
       idProfil: 7,
       id: 7,
     });
@@ -79,12 +93,30 @@ describe('root saga supervisor', () => {
 });
 
 describe('devtools sanitizers', () => {
-  it('mask the session key and the password', () => {
-    const state = makeStore(loggedInState(), { runSaga: false }).getState();
-    expect(JSON.stringify(stateSanitizer(state))).not.toContain('token-for-tests');
-    const action = actionSanitizer(loginRequested({ username: 'reguler', password: 'tryout123' }));
-    expect(JSON.stringify(action)).not.toContain('tryout123');
-    expect(JSON.stringify(action)).toContain('reguler');
+  it('the store never holds the session key; personal data is masked by path, harmless keys are shown', () => {
+    const state = makeStore(loggedInState(undefined, { cookies: true }), { runSaga: false }).getState();
+    expect(JSON.stringify(state)).not.toContain('token-for-tests');
+    const shown = stateSanitizer(state);
+    const user = shown.profile.profilUser as unknown as Record<string, unknown>;
+    expect(user.no_telp).toBe('<<disamarkan>>');
+    expect(user.no_telp_ortu).toBe('<<disamarkan>>');
+    expect(user.alamat).toBe('<<disamarkan>>');
+    expect(user.email).toBe('<<disamarkan>>');
+    expect(user.username).toBe(demoStudents.reguler.username);
+    expect(user.nama_lengkap).toBe(demoStudents.reguler.nama_lengkap);
+    // The store itself is untouched.
+    expect(state.profile.profilUser?.email).toBe(demoStudents.reguler.email);
+    clearSession();
+  });
+
+  it('masks personal data in the actions that carry it and leaves other actions as they are', () => {
+    const login = actionSanitizer(loginSucceeded({ user: demoStudents.reguler }));
+    expect(JSON.stringify(login)).not.toContain(demoStudents.reguler.email);
+    expect(login.payload.user.username).toBe(demoStudents.reguler.username);
+    const requested = loginRequested({ username: 'reguler' });
+    expect(actionSanitizer(requested)).toBe(requested);
+    const other = { type: 'hasil/keySelected', payload: { key: 'paket-1', token: 'bukan-rahasia' } };
+    expect(actionSanitizer(other)).toEqual(other);
   });
 });
 

@@ -26,24 +26,26 @@ describe('routes and guards', () => {
 
   it('a protected page without a session shows the login page', async () => {
     renderWithProviders(<App />, { route: '/to' });
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Masuk' })).toBeInTheDocument();
   });
 
   it('/login with a session goes to the dashboard through /', async () => {
     renderWithProviders(<App />, { route: '/login', preloadedState: loggedInState(demoStudents.reguler) });
-    expect(await screen.findByRole('heading', { name: 'Halo, Rizky!' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Halo, Rizky!' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
   });
 });
 
 describe('login page', () => {
   it('shows "Masukkan Username" and "Masukkan Password" under empty fields and does not submit', async () => {
     const { user } = renderWithProviders(<App />, { route: '/login' });
-    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('button', { name: 'Masuk' }));
     expect(screen.getByText('Masukkan Username')).toBeInTheDocument();
     expect(screen.getByText('Masukkan Password')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Username'), 'reguler');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Masuk' }));
     expect(screen.queryByText('Masukkan Username')).not.toBeInTheDocument();
     expect(screen.getByText('Masukkan Password')).toBeInTheDocument();
     expect(login).not.toHaveBeenCalled();
@@ -55,7 +57,7 @@ describe('login page', () => {
     const { user } = renderWithProviders(<App />, { route: '/login' });
     await user.type(await screen.findByLabelText('Username'), 'reguler');
     await user.type(screen.getByLabelText('Password'), 'salah');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Masuk' }));
 
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(login).toHaveBeenCalledWith({
@@ -66,7 +68,7 @@ describe('login page', () => {
     });
 
     answer({ status: false, message: 'Username atau password salah' });
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Masuk' })).toBeEnabled();
     expect(screen.getByLabelText('Username')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
@@ -183,8 +185,8 @@ describe('layout', () => {
     }
 
     await user.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]);
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(logout).toHaveBeenCalledWith({ code: 's', username: 'tutor', password: 'tryout123' });
+    expect(await screen.findByRole('button', { name: 'Masuk' })).toBeInTheDocument();
+    expect(logout).toHaveBeenCalledWith({ code: 's', username: 'tutor', password: '' });
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(readSession()).toBeNull();
   });

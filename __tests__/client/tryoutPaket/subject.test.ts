@@ -222,6 +222,47 @@ describe('opening a subject', () => {
     expect(storeState.navigation).toEqual({ to: `/to/${ID_JADWAL}`, replace: true });
   });
 
+  it('opening a subject whose questions the server has not shown yet reports it open, then asks start again', async () => {
+    const fake = createFakeClock(1_000);
+    restoreClock = setClock(fake);
+    const calls: string[] = [];
+    const previous = soalList().map((item) => ({
+      ...item,
+      id_mapel: ID_MAPEL + 100,
+      id_soal: item.id_soal + 100,
+    }));
+    const { storeState } = await expectSaga(subjectSession, sheetOpened(target))
+      .withReducer(rootReducer, runningState({ soal: previous }))
+      .provide([
+        [
+          matchers.call.fn(startPaket),
+          dynamic(() => {
+            calls.push('start');
+            return { status: true, content: { id_hasil_to: 77, soal: [...previous, ...soalList()] } };
+          }),
+        ],
+        [
+          matchers.call.fn(updateStatusMapel),
+          dynamic((effect: { args: [number, StatusMapelBody] }) => {
+            calls.push('status');
+            return {
+              status: true,
+              message: 'ok',
+              content: { sisa_waktu: 250, status: effect.args[1].status },
+            };
+          }),
+        ],
+      ])
+      .run({ timeout: 100, silenceTimeout: true });
+    // The subject is opened first (its clock starts), then its questions are fetched with the same start.
+    expect(calls.slice(0, 2)).toEqual(['status', 'start']);
+    const ofMapel = (item: { id_mapel: number }) => item.id_mapel === ID_MAPEL;
+    const shown = (storeState.tryoutPaket.soal as { id_mapel: number }[]).filter(ofMapel);
+    expect(shown).toHaveLength(soalList().filter(ofMapel).length);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 250 });
+  });
+
   it('after a reload refreshes the answers from the server and reports the remembered time', async () => {
     const fake = createFakeClock(1_000);
     restoreClock = setClock(fake);

@@ -1,5 +1,7 @@
 import {
   EXTREME_FLOOR,
+  abilitiesByRawScore,
+  abilityForRawScore,
   calibrateRasch,
   elementarySymmetric,
   estimateAbilityWle,
@@ -155,6 +157,33 @@ describe('estimateAbilityWle', () => {
 
   it('refuses mismatched lengths', () => {
     expect(() => estimateAbilityWle([1, 0], [0])).toThrow(/berbeda/);
+  });
+});
+
+describe('abilitiesByRawScore', () => {
+  it('gives Warm’s WLE of every raw score on a known three-item test', () => {
+    // Difficulties −1, 0, 1: solved independently (bisection on r − ΣP + J/(2I) = 0) to four decimals.
+    const table = abilitiesByRawScore([-1, 0, 1]);
+    expect(table.map((a) => Number(a.theta.toFixed(4)))).toEqual([-2.2947, -0.638, 0.638, 2.2947]);
+    expect(table.map((a) => Number(a.se.toFixed(4)))).toEqual([1.8684, 1.2863, 1.2863, 1.8684]);
+  });
+
+  it('equals the per-person estimate of everyone with that raw score, whatever items they got right', () => {
+    const difficulties = [-1.7, -0.9, -0.2, 0.1, 0.8, 1.9];
+    const table = abilitiesByRawScore(difficulties);
+    expect(table).toHaveLength(7);
+    const random = prng(7);
+    for (let person = 0; person < 200; person++) {
+      const responses = difficulties.map(() => (random() < 0.5 ? 1 : 0) as Response);
+      const rawScore = responses.reduce<number>((sum, x) => sum + x, 0);
+      expect(estimateAbilityWle(responses, difficulties)).toEqual(table[rawScore]);
+    }
+  });
+
+  it('refuses a raw score outside 0..items', () => {
+    expect(() => abilityForRawScore(4, [-1, 0, 1])).toThrow(/di luar 0..3/);
+    expect(() => abilityForRawScore(-1, [-1, 0, 1])).toThrow(/di luar/);
+    expect(abilityForRawScore(3, [-1, 0, 1]).theta).toBeCloseTo(2.2947, 4);
   });
 });
 

@@ -10,6 +10,14 @@ export interface CallFailure {
   status?: number;
   /** The request URL including /api. */
   url: string;
+  /** The server's own `{status: false, message}` sentence, when it answered with one. */
+  serverMessage?: string;
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null || !('message' in data)) return undefined;
+  const { message } = data as { message: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
 }
 
 export function describeCallError(error: unknown): CallFailure {
@@ -22,6 +30,7 @@ export function describeCallError(error: unknown): CallFailure {
       statusText: error.response?.statusText ?? '',
       status: error.response?.status,
       url,
+      serverMessage: messageOf(error.response?.data),
     };
   }
   if (error instanceof Error) return { code: error.name, message: error.message, statusText: '', url: '' };

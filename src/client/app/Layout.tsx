@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
@@ -14,11 +14,14 @@ import { lacksStudentType } from '../lib/student';
 import { PRODUCT_NAME, text } from '../text';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { navEntries } from './navigation';
+import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { useLeaveWarning } from './useLeaveWarning';
 
 /** Spec §2 Layout: navbar with logo, Home, avatar menu; on small screens an off-canvas menu with the student. */
 export default function Layout() {
   useLeaveWarning();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectProfilUser);
   const idSiswa = useAppSelector(selectIdSiswa);
@@ -120,7 +123,7 @@ export default function Layout() {
           </Navbar.Offcanvas>
         </Container>
       </Navbar>
-      <main className="container py-4">
+      <main className="container py-4" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

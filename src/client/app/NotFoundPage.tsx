@@ -1,16 +1,10 @@
-import { Link } from 'react-router-dom';
-import { text } from '../text';
+import { NotFound } from '../components/NotFound';
 
 /** Spec §2: any unknown path. */
 export function NotFoundPage() {
   return (
-    <main className="min-vh-100 d-flex flex-column align-items-center justify-content-center text-center p-4">
-      <p className="display-1 fw-bold text-primary mb-2">{text.notFound.code}</p>
-      <h1 className="h3">{text.notFound.title}</h1>
-      <p className="text-body-secondary">{text.notFound.message}</p>
-      <Link to="/" className="btn btn-primary mt-2">
-        {text.notFound.goBackHome}
-      </Link>
+    <main className="min-vh-100 d-flex align-items-center justify-content-center">
+      <NotFound />
     </main>
   );
 }

@@ -1,26 +1,47 @@
 import type { Action } from '@reduxjs/toolkit';
 
-/** Keys whose values never reach Redux DevTools: the session key and the stored credential. */
-const SECRET_KEYS = new Set(['latisKey', 'password', 'credential', 'access_token', 'token', 'key']);
-const MASK = '<<masked>>';
+/**
+ * Redux DevTools stays on in production (support staff debug live sessions), so what it shows and exports is
+ * sanitized. Secrets never reach it: the session key and the password live in the session module, never in the
+ * store or an action. Personal data does, in known places: it is masked by path there, and nothing else is touched.
+ */
+export const MASK = '<<disamarkan>>';
 
-/** A copy of `value` with every secret key's value masked. */
-export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, depth + 1));
-  const masked: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    masked[key] = SECRET_KEYS.has(key) && inner !== null ? MASK : maskSecrets(inner, depth + 1);
-  }
-  return masked;
+/** The profile fields that identify or reach a student beyond the name shown on screen. */
+const PERSONAL_FIELDS = ['no_telp', 'no_telp_ortu', 'alamat', 'email'] as const;
+
+const under = (prefix: string) => PERSONAL_FIELDS.map((field) => `${prefix}.${field}`);
+
+/** Paths of the state that hold personal data. */
+export const STATE_PATHS = under('profile.profilUser');
+
+/** Paths of each action's personal data, by action type. */
+export const ACTION_PATHS: Record<string, string[]> = {
+  'auth/loginSucceeded': under('payload.user'),
+  'profile/profileLoaded': under('payload'),
+  'persist/REHYDRATE': under('payload.profile.profilUser'),
+};
+
+/** A copy of `value` with the value at each dotted path replaced by MASK (absent paths are left alone). */
+export function maskPaths<T>(value: T, paths: readonly string[]): T {
+  let result: unknown = value;
+  for (const path of paths) result = maskPath(result, path.split('.'));
+  return result as T;
+}
+
+function maskPath(value: unknown, keys: string[]): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const [key, ...rest] = keys;
+  const record = value as Record<string, unknown>;
+  if (!(key in record) || record[key] === null || record[key] === undefined) return value;
+  return { ...record, [key]: rest.length === 0 ? MASK : maskPath(record[key], rest) };
 }
 
 export function actionSanitizer<A extends Action>(action: A): A {
-  return 'payload' in action ? ({ ...action, payload: maskSecrets(action.payload) } as A) : action;
+  const paths = ACTION_PATHS[action.type];
+  return paths ? maskPaths(action, paths) : action;
 }
 
-/** Only the auth slice holds the key; the other slices are shown as they are. */
 export function stateSanitizer<S>(state: S): S {
-  if (state === null || typeof state !== 'object' || !('auth' in state)) return state;
-  return { ...state, auth: maskSecrets((state as { auth: unknown }).auth) };
+  return maskPaths(state, STATE_PATHS);
 }

@@ -8,6 +8,7 @@ import { rankingSaga } from '../features/ranking/saga';
 import { tryoutMateriSaga } from '../features/tryoutMateri/saga';
 import { tryoutPaketSaga } from '../features/tryoutPaket/saga';
 import { watchOnline } from '../lib/run/outbox';
+import { cacheSyncSaga } from './cacheSync';
 
 /** Each feature's watcher saga. Add a feature by adding its saga here (one line). */
 export const featureSagas: Saga[] = [
@@ -20,6 +21,7 @@ export const featureSagas: Saga[] = [
   tryoutMateriSaga,
   // The run engine hears the browser come back online (unsent answers are then sent again).
   watchOnline,
+  cacheSyncSaga,
 ];
 
 /** Restarts in a row before a crashing watcher is given up (a watcher that throws at once would spin). */

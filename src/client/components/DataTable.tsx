@@ -8,7 +8,8 @@ export interface Column<T> {
 }
 
 /** A list as a table, one column per `columns` entry: a spinner while `loading`, "Data Tidak Ditemukan" when
- * empty (spec §2 "Other"). */
+ * empty (spec §2 "Other"). On a phone each row becomes a card of "header: value" lines (`table-stack`), so every
+ * column stays on screen without a sideways scroll. */
 export function DataTable<T>({
   label,
   items,
@@ -27,7 +28,7 @@ export function DataTable<T>({
   if (items.length === 0) return <EmptyState />;
   return (
     <div className="table-responsive">
-      <table className="table table-hover align-middle mb-0" aria-label={label}>
+      <table className="table table-hover align-middle mb-0 table-stack" aria-label={label}>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -41,7 +42,9 @@ export function DataTable<T>({
           {items.map((item, index) => (
             <tr key={rowKey(item, index)}>
               {columns.map((column) => (
-                <td key={column.header}>{column.cell(item, index)}</td>
+                <td key={column.header} data-label={column.header}>
+                  {column.cell(item, index)}
+                </td>
               ))}
             </tr>
           ))}

@@ -5,7 +5,7 @@
  * `call` one to wait for the user or `fork` it to carry on.
  */
 import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
-import { describeCallError } from '../api/errors';
+import { describeCallError, type CallFailure } from '../api/errors';
 import { isUnauthorized } from '../api/http';
 import { text } from '../text';
 
@@ -16,10 +16,18 @@ let loading: Promise<typeof import('sweetalert2')> | null = null;
 
 /** The sweetalert2 module; a failed fetch (offline at start-up) is tried again on the next call. */
 function loadSwal(): Promise<typeof import('sweetalert2')> {
-  loading ??= import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
+  // The build takes sweetalert2 without its style injection (webpack alias) and loads its style sheet as a file,
+  // so the Content-Security-Policy needs no inline <style>.
+  loading ??= Promise.all([
+    import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2'),
+    import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2/dist/sweetalert2.min.css'),
+  ]).then(
+    ([swal]) => swal,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -53,14 +61,36 @@ export function showFailed(message: string | undefined): Promise<void> {
   return showMessage({ title: text.common.failed, text: message ?? '', icon: 'error' });
 }
 
-/** The text of spec §8 "Any failed call": error message, HTTP status text, action name and request URL. */
-export function callErrorText(error: unknown, action: string): { title: string; text: string } {
+/** What went wrong, as a sentence a student understands: the server's own message when it sent one, else the
+ * cause told by the HTTP status (or by no answer at all). */
+export function callErrorSentence(failure: CallFailure): string {
+  const e = text.callError;
+  if (failure.serverMessage) return failure.serverMessage;
+  const { status } = failure;
+  if (status === undefined) return failure.code === 'ECONNABORTED' ? e.timeout : e.network;
+  if (status === 403) return e.forbidden;
+  if (status === 404) return e.notFound;
+  if (status === 429) return e.tooMany;
+  if (status >= 500) return e.server;
+  return e.badRequest;
+}
+
+/**
+ * Spec §8 "Any failed call": an error dialog titled with the error code whose message holds the error message,
+ * HTTP status text, action name and request URL. The student reads a sentence first (title and text); the
+ * spec's technical parts follow as the detail line, for support.
+ */
+export function callErrorText(
+  error: unknown,
+  action: string,
+): { title: string; text: string; detail: string } {
   const failure = describeCallError(error);
   return {
-    title: failure.code,
-    text: [failure.message, failure.statusText, action, failure.url]
+    title: text.callError.title(failure.code),
+    text: callErrorSentence(failure),
+    detail: [failure.message, failure.statusText, action, failure.url]
       .filter((part) => part !== '')
-      .join(' — '),
+      .join(' · '),
   };
 }
 
@@ -70,8 +100,12 @@ export function callErrorText(error: unknown, action: string): { title: string; 
  */
 export async function showCallError(error: unknown, action: string): Promise<void> {
   if (isUnauthorized(error)) return;
-  const { title, text: body } = callErrorText(error, action);
-  await showError(title, body);
+  const { title, text: body, detail } = callErrorText(error, action);
+  // The detail is set as text (never HTML): the URL and message may hold anything.
+  const footer = document.createElement('small');
+  footer.className = 'text-body-secondary text-break';
+  footer.textContent = `${text.callError.detail}: ${detail}`;
+  await fire({ title, text: body, icon: 'error', confirmButtonText: text.common.ok, footer });
 }
 
 export interface ConfirmOptions {

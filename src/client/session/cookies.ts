@@ -15,10 +15,12 @@ export const COOKIE_NAMES = {
   id: 'id',
 } as const;
 
-/** What the logout call sends back (spec §7: username and password "from stored credential"). */
+/**
+ * The spec's `credential` cookie: the username only (the UI and logout need it). The password is never stored in
+ * the browser; logout sends it empty, since the server revokes by token.
+ */
 export interface Credential {
   username: string;
-  password: string;
 }
 
 /** The session key as the spec's auth state holds it (`latisKey` = {key}). */
@@ -51,7 +53,7 @@ export function writeSession(session: Session): void {
   const cookies = new Cookies(null, { path: '/' });
   const options = { ...cookieOptions(), expires: new Date(Date.now() + SESSION_HOURS * 3600 * 1000) };
   cookies.set(COOKIE_NAMES.latisKey, encryptValue(session.latisKey), options);
-  cookies.set(COOKIE_NAMES.credential, encryptValue(session.credential), options);
+  cookies.set(COOKIE_NAMES.credential, encryptValue({ username: session.credential.username }), options);
   cookies.set(COOKIE_NAMES.idProfil, encryptValue(session.idProfil), options);
   cookies.set(COOKIE_NAMES.id, encryptValue(session.id), options);
   cookies.set(COOKIE_NAMES.authenticated, encryptValue(true), options);
@@ -61,7 +63,7 @@ export function writeSession(session: Session): void {
 export function readSession(): Session | null {
   if (readCookie<boolean>(COOKIE_NAMES.authenticated) !== true) return null;
   const latisKey = readCookie<LatisKey>(COOKIE_NAMES.latisKey);
-  const credential = readCookie<Credential>(COOKIE_NAMES.credential);
+  const credential = readCredential();
   const idProfil = readCookie<number>(COOKIE_NAMES.idProfil);
   const id = readCookie<number>(COOKIE_NAMES.id);
   if (!latisKey?.key || !credential || typeof idProfil !== 'number' || typeof id !== 'number') return null;
@@ -73,8 +75,18 @@ export function readToken(): string | undefined {
   return readCookie<LatisKey>(COOKIE_NAMES.latisKey)?.key;
 }
 
+/** The stored username; a cookie written by an older build that also held the password is rewritten without it. */
 export function readCredential(): Credential | undefined {
-  return readCookie<Credential>(COOKIE_NAMES.credential);
+  const stored = readCookie<Credential & { password?: unknown }>(COOKIE_NAMES.credential);
+  if (!stored || typeof stored.username !== 'string') return undefined;
+  const credential = { username: stored.username };
+  if ('password' in stored) {
+    new Cookies(null, { path: '/' }).set(COOKIE_NAMES.credential, encryptValue(credential), {
+      ...cookieOptions(),
+      expires: new Date(Date.now() + SESSION_HOURS * 3600 * 1000),
+    });
+  }
+  return credential;
 }
 
 /** Forget the session (logout, or a 401 answer). */

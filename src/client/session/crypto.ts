@@ -2,8 +2,18 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
-/** Build-time key (webpack DefinePlugin); the fallback matches the development default of webpack.config.ts. */
-const COOKIE_KEY: string = process.env.SIAPTES_COOKIE_KEY ?? 'siaptes-dev-cookie-key';
+/**
+ * Build-time key (webpack DefinePlugin: SIAPTES_COOKIE_KEY, or a random key per build). It ships in the public
+ * bundle, so this encryption only obscures the cookies: nothing secret beyond the session token is stored.
+ * Outside a build (unit tests) a random key per page load stands in.
+ */
+const COOKIE_KEY: string = process.env.SIAPTES_COOKIE_KEY ?? randomKey();
+
+function randomKey(): string {
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** AES-encrypt a JSON value into an OpenSSL-format base64 string. */
 export function encryptValue(value: unknown): string {

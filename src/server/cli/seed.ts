@@ -6,7 +6,10 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { createDb, type Db } from '../db/createDb';
 import { migrateToLatest } from '../db/migrate';
-import { DEMO, seedDemo, type SeedSummary } from '../db/seed';
+import { writeFileSync } from 'node:fs';
+import { DEMO, SEED, seedDemo, type SeedSummary } from '../db/seed';
+import { paketFilesSeed } from '../db/seed/packages';
+import { Rng } from '../db/seed/random';
 import type { Database } from '../db/types';
 
 /** Children before parents, so deleting in this order never breaks a foreign key. */
@@ -32,7 +35,7 @@ const TABLES: (keyof Database)[] = [
   'jadwal_peserta',
   'jadwal',
   'sesi',
-  'login_gagal',
+  'login_percobaan',
   'siswa',
 ];
 
@@ -66,7 +69,21 @@ function print(summary: SeedSummary, ms: number): void {
   console.log(lines.join('\n'));
 }
 
+/** Writes the demo package files from the question generators (after a generator changed). */
+async function writePackages(): Promise<void> {
+  const prettier = await import('prettier');
+  for (const { path, file } of paketFilesSeed(new Rng(SEED).fork('paket'))) {
+    const text = await prettier.format(JSON.stringify(file), {
+      parser: 'json',
+      ...(await prettier.resolveConfig(path)),
+    });
+    writeFileSync(path, text);
+    console.log(`Ditulis: ${path}`);
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).includes('--write-packages')) return writePackages();
   const reset = process.argv.slice(2).includes('--reset');
   const config = loadConfig();
   const db = await createDb(config.databaseUrl);
@@ -79,7 +96,7 @@ async function main(): Promise<void> {
       return;
     }
     const started = Date.now();
-    const summary = await seedDemo(db);
+    const summary = await seedDemo(db, { rules: config });
     print(summary, Date.now() - started);
   } finally {
     await db.close();

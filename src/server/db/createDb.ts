@@ -12,6 +12,8 @@ export interface Db {
 export interface CreateDbOptions {
   /** PostgreSQL only: a schema to create and use (tests give each suite its own). */
   schema?: string;
+  /** PostgreSQL only: connections in the pool of this process (default 10). */
+  poolSize?: number;
 }
 
 /** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
@@ -24,7 +26,8 @@ export function sqlitePathOf(databaseUrl: string): string {
 }
 
 export async function createDb(databaseUrl: string, options: CreateDbOptions = {}): Promise<Db> {
-  if (dialectOf(databaseUrl) === 'postgres') return createPostgres(databaseUrl, options.schema);
+  if (dialectOf(databaseUrl) === 'postgres')
+    return createPostgres(databaseUrl, options.schema, options.poolSize ?? 10);
   return createSqlite(sqlitePathOf(databaseUrl));
 }
 
@@ -44,7 +47,7 @@ async function createSqlite(path: string): Promise<Db> {
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
-async function createPostgres(url: string, schema?: string): Promise<Db> {
+async function createPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Db> {
   const pg = await import('pg');
   // BIGINT timestamps and COUNT(*) come back as strings by default; our values fit in a JS number.
   pg.types.setTypeParser(20, (value: string) => Number(value));
@@ -57,7 +60,7 @@ async function createPostgres(url: string, schema?: string): Promise<Db> {
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

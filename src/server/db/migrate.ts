@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './createDb';
 import * as initial from './migrations/001_initial';
+import * as loginAttempts from './migrations/002_login_attempts';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -9,6 +10,7 @@ class ListProvider implements MigrationProvider {
     const { dialect } = this.db;
     return {
       '001_initial': { up: (kysely) => initial.up(kysely, dialect) },
+      '002_login_attempts': { up: (kysely) => loginAttempts.up(kysely, dialect) },
     };
   }
 }

@@ -34,9 +34,13 @@ export interface SesiTable {
   revoked_at: number | null;
 }
 
-export interface LoginGagalTable {
+/** One login attempt let through to the password check (migration 002): counted per username and address. */
+export interface LoginPercobaanTable {
   id: Generated<number>;
+  /** Case-folded, so "Reguler" and "reguler" share one count. */
   username: string;
+  /** The client address (behind TRUST_PROXY, the forwarded one). */
+  alamat: string;
   at: number;
 }
 
@@ -245,7 +249,7 @@ export interface PilihanSiswaTable {
 export interface Database {
   siswa: SiswaTable;
   sesi: SesiTable;
-  login_gagal: LoginGagalTable;
+  login_percobaan: LoginPercobaanTable;
   jadwal: JadwalTable;
   jadwal_peserta: JadwalPesertaTable;
   kategori: KategoriTable;

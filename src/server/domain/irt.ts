@@ -82,6 +82,22 @@ function assertMatrix(responses: readonly (readonly number[])[]): number {
   return k;
 }
 
+/** Raw score of one person over the given items. */
+function rawScoreOver(row: readonly Response[], items: readonly number[]): number {
+  let r = 0;
+  for (let j = 0; j < items.length; j++) r += row[items[j]];
+  return r;
+}
+
+/** How many of the rows answered each of the given items right. */
+function itemTotalsOver(rows: readonly (readonly Response[])[], items: readonly number[]): number[] {
+  const totals = new Array<number>(items.length).fill(0);
+  for (const row of rows) {
+    for (let j = 0; j < items.length; j++) totals[j] += row[items[j]];
+  }
+  return totals;
+}
+
 /**
  * Rasch difficulties by CML. With ε_i = exp(−b_i), a person's responses given the raw score r have probability
  * Π ε_i^x_i / γ_r, so the person parameters drop out. The score equation of item i is
@@ -98,21 +114,30 @@ export function calibrateRasch(
   const k = assertMatrix(responses);
 
   // Items answered alike by every informative person have no finite estimate, and dropping them can make more
-  // persons extreme, so both are peeled off until nothing changes.
+  // persons extreme, so both are peeled off until nothing changes. Plain loops: at event size (100,000 persons ×
+  // 200 items) these passes over the matrix are most of the work.
   const status = new Array<ItemStatus>(k).fill('estimated');
   let estimated = Array.from({ length: k }, (_, i) => i);
   let informative: (readonly Response[])[] = [];
+  // Raw scores of the informative persons and the item totals over them, from the last round of peeling.
+  let informativeScores: number[] = [];
+  let totals: number[] = [];
   for (;;) {
     const m = estimated.length;
-    informative = responses.filter((row) => {
-      const r = estimated.reduce((sum, item) => sum + row[item], 0);
-      return r > 0 && r < m;
-    });
+    informative = [];
+    informativeScores = [];
+    for (const row of responses) {
+      const r = rawScoreOver(row, estimated);
+      if (r > 0 && r < m) {
+        informative.push(row);
+        informativeScores.push(r);
+      }
+    }
     const pool = informative.length > 0 ? informative : responses;
-    const dropped = estimated.filter((item) => {
-      const s = pool.reduce((sum, row) => sum + row[item], 0);
-      if (s === pool.length) status[item] = 'all-correct';
-      else if (s === 0) status[item] = 'all-wrong';
+    totals = itemTotalsOver(pool, estimated);
+    const dropped = estimated.filter((item, j) => {
+      if (totals[j] === pool.length) status[item] = 'all-correct';
+      else if (totals[j] === 0) status[item] = 'all-wrong';
       return status[item] !== 'estimated';
     });
     if (dropped.length === 0) break;
@@ -126,12 +151,10 @@ export function calibrateRasch(
   let converged = true;
 
   if (m >= 2 && informative.length > 0) {
+    // The peeling ended with nothing dropped, so its scores and totals are those of the estimated items.
     const scoreCount = new Array<number>(m + 1).fill(0);
-    const itemTotals = new Array<number>(m).fill(0);
-    for (const row of informative) {
-      scoreCount[estimated.reduce((sum, item) => sum + row[item], 0)]++;
-      estimated.forEach((item, j) => (itemTotals[j] += row[item]));
-    }
+    for (const r of informativeScores) scoreCount[r]++;
+    const itemTotals = totals;
     const informationAt = (b: readonly number[]): { expected: number[]; information: number[] } => {
       const eps = b.map((v) => Math.exp(-v));
       const gamma = elementarySymmetric(eps);
@@ -218,20 +241,14 @@ function wleEquation(rawScore: number, theta: number, difficulties: readonly num
 const THETA_BOUND = 30;
 
 /**
- * Ability by Warm's weighted likelihood: the bias correction J/(2I) keeps θ finite for zero and perfect scores.
- * Solved by bisection (the equation is monotone in θ for the Rasch model), so it cannot diverge.
+ * The WLE for one raw score: Warm's equation solved by bisection (the equation is monotone in θ for the Rasch
+ * model), so it cannot diverge; the bias correction J/(2I) keeps θ finite for zero and perfect scores.
  */
-export function estimateAbilityWle(
-  responses: readonly Response[],
-  difficulties: readonly number[],
-): AbilityEstimate {
-  if (responses.length !== difficulties.length) {
-    throw new Error(
-      `Jumlah respons (${responses.length}) berbeda dengan jumlah butir (${difficulties.length})`,
-    );
-  }
+export function abilityForRawScore(rawScore: number, difficulties: readonly number[]): AbilityEstimate {
   if (difficulties.length === 0) throw new Error('Tidak ada butir untuk mengestimasi kemampuan');
-  const rawScore = responses.reduce<number>((sum, x) => sum + x, 0);
+  if (!Number.isInteger(rawScore) || rawScore < 0 || rawScore > difficulties.length) {
+    throw new Error(`Skor mentah ${rawScore} di luar 0..${difficulties.length}`);
+  }
   let low = -THETA_BOUND;
   let high = THETA_BOUND;
   for (let step = 0; step < 200 && high - low > 1e-10; step++) {
@@ -245,6 +262,32 @@ export function estimateAbilityWle(
     return sum + p * (1 - p);
   }, 0);
   return { theta, se: 1 / Math.sqrt(information) };
+}
+
+/**
+ * Under the Rasch model a person with complete responses is known by the raw score alone, so the WLE of every
+ * possible score 0..m is computed once: entry r is the ability of anyone who got r of the items right. At event
+ * size this turns 100,000 bisections into m + 1.
+ */
+export function abilitiesByRawScore(difficulties: readonly number[]): AbilityEstimate[] {
+  return Array.from({ length: difficulties.length + 1 }, (_, r) => abilityForRawScore(r, difficulties));
+}
+
+/** Ability of one person from their responses to the items (the WLE of their raw score). */
+export function estimateAbilityWle(
+  responses: readonly Response[],
+  difficulties: readonly number[],
+): AbilityEstimate {
+  if (responses.length !== difficulties.length) {
+    throw new Error(
+      `Jumlah respons (${responses.length}) berbeda dengan jumlah butir (${difficulties.length})`,
+    );
+  }
+  if (difficulties.length === 0) throw new Error('Tidak ada butir untuk mengestimasi kemampuan');
+  return abilityForRawScore(
+    responses.reduce<number>((sum, x) => sum + x, 0),
+    difficulties,
+  );
 }
 
 /** Scale score of DESIGN.md: clamp(round(500 + 100·θ), 0, 1000). */

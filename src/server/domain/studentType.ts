@@ -39,3 +39,11 @@ export function allowsFiveChoices(lembaga: string, minat: string, rules: Institu
   if (!isRegularStudent(lembaga, rules)) return true;
   return FIVE_CHOICE_MINAT.includes(minat.trim().toUpperCase());
 }
+
+/** Programmes whose students take per-topic tryouts (spec §2 "Permateri card", §6). */
+export const PERMATERI_PROGRAMS = [1, 2, 5, 6, 7];
+
+/** Who may take a per-topic tryout: never an event student, otherwise the programmes above (spec §6). */
+export function mayTakePermateri(lembaga: string, idProgram: number, rules: InstitutionRules): boolean {
+  return !isEventStudent(lembaga, rules) && PERMATERI_PROGRAMS.includes(idProgram);
+}

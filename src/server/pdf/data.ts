@@ -58,10 +58,20 @@ function question(row: SoalRow, index: number, statements: { pernyataan: string 
   };
 }
 
-/** The questions of one subject, numbered from 1, without keys. */
-export async function soalMapel(db: Db, idMapel: number): Promise<PdfQuestion[]> {
+/**
+ * The questions of one subject, numbered from 1, without keys, with exactly the options of the student's sheet
+ * (no E for a student who sees A–D only).
+ */
+export async function soalMapel(
+  db: Db,
+  idMapel: number,
+  options: { fiveChoices: boolean },
+): Promise<PdfQuestion[]> {
   const { soal, statements } = await soalRows(db, [idMapel]);
-  return soal.map((row, index) => question(row, index, statements.get(row.id) ?? []));
+  return soal.map((row, index) => {
+    const base = question(row, index, statements.get(row.id) ?? []);
+    return options.fiveChoices ? base : { ...base, options: { ...base.options, e: '' } };
+  });
 }
 
 /** Every subject of a finished attempt's category with the questions, the student's answers, keys and verdicts. */

@@ -1,26 +1,25 @@
 /**
- * PDFs (DESIGN.md "PDFs"): a subject's questions (regular students enrolled in the schedule), a category's
- * discussion (only after the student finished it) and the student's category result. Plain links authenticate
+ * PDFs (DESIGN.md "PDFs"): a category's
+ * discussion (only after the student finished it) and the student's category result. The question PDF is served by
+ * the package tryout feature (features/tryoutPaket/soalPdf.ts), since fetching it opens the subject's clock. Plain links authenticate
  * with the session cookie; answers are inline application/pdf with a filename.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { CategoryHash, Failure, Id } from '../../contract/common';
 import type { FeatureRoutes } from '../app';
 import type { Db } from '../db/createDb';
 import { packageTotal } from '../domain/ranking';
-import { isRegularStudent } from '../domain/studentType';
 import { formatTanggalSaja } from '../domain/tanggal';
 import { findKategori, hasilKategoriSiswa, PESAN } from '../features/hasil/queries';
 import { ensureIrtScores } from '../features/shared/irtScoring';
-import { PESAN_AKSES, findJadwal, findJadwalOf } from '../features/shared/skorPaket';
+import { PESAN_AKSES, findJadwalOf } from '../features/shared/skorPaket';
 import { currentSiswa } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
-import { hasilPdf, pembahasanPdf, soalPdf } from './documents';
-import { pembahasanKategori, soalMapel } from './data';
+import { hasilPdf, pembahasanPdf } from './documents';
+import { sendPdf } from './reply';
+import { pembahasanKategori } from './data';
 
 export const PESAN_PDF = {
-  bukanReguler: 'PDF soal hanya tersedia untuk siswa reguler',
   bukanPeserta: PESAN_AKSES.bukanPeserta,
   belumSelesai: 'Pembahasan tersedia setelah kategori ini selesai dikerjakan',
   mapelTidakAda: 'Mata pelajaran tidak ditemukan pada kategori ini',
@@ -28,19 +27,6 @@ export const PESAN_PDF = {
 
 const errors = { '4xx': Failure, '5xx': Failure };
 const KategoriParams = Type.Object({ idjadwal: Id('schedule (jadwal) id'), kategoriHash: CategoryHash() });
-const SoalParams = Type.Object({
-  idjadwal: Id('schedule (jadwal) id'),
-  kategoriHash: CategoryHash(),
-  idmapel: Id('subject id'),
-});
-
-function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
-  return reply
-    .header('Content-Type', 'application/pdf')
-    .header('Content-Disposition', `inline; filename="${filename}"`)
-    .header('Cache-Control', 'private, no-store')
-    .send(pdf);
-}
 
 async function mapelKategori(db: Db, idKategori: number) {
   return db.kysely
@@ -63,35 +49,7 @@ async function endedAttempt(db: Db, idSiswa: number, idKategori: number): Promis
   return row?.id ?? null;
 }
 
-export const pdfRoutes: FeatureRoutes = (app, { db, config, now }) => {
-  app.get(
-    '/pdf/soal/:idjadwal/:kategoriHash/:idmapel',
-    { schema: { params: SoalParams, response: errors } },
-    async (request, reply) => {
-      const siswa = currentSiswa(request);
-      if (!isRegularStudent(siswa.lembaga, config)) throw new HttpError(403, PESAN_PDF.bukanReguler);
-      const jadwal = await findJadwal(db, request.params.idjadwal);
-      const enrolled = await db.kysely
-        .selectFrom('jadwal_peserta')
-        .select('id_siswa')
-        .where('id_jadwal', '=', jadwal.id)
-        .where('id_siswa', '=', siswa.id)
-        .executeTakeFirst();
-      if (!enrolled) throw new HttpError(403, PESAN_PDF.bukanPeserta);
-      const kategori = await findKategori(db, jadwal.id, request.params.kategoriHash);
-      const mapel = (await mapelKategori(db, kategori.id)).find((m) => m.id === request.params.idmapel);
-      if (!mapel) throw new HttpError(404, PESAN_PDF.mapelTidakAda);
-      const pdf = await soalPdf({
-        paket: jadwal.paket,
-        kategori: kategori.nama,
-        mapel: mapel.nama,
-        waktu: mapel.waktu,
-        soal: await soalMapel(db, mapel.id),
-      });
-      return sendPdf(reply, `soal-paket-${jadwal.paket}-mapel-${mapel.id}.pdf`, pdf);
-    },
-  );
-
+export const pdfRoutes: FeatureRoutes = (app, { db, now }) => {
   app.get(
     '/pdf/pembahasan/:idjadwal/:kategoriHash',
     { schema: { params: KategoriParams, response: errors } },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/createDb';
 import type { SiswaTable } from '../db/types';
-import { HttpError } from './errors';
+import { HttpError, isApiPath } from './errors';
 
 export const SESSION_COOKIE = 'siaptes_session';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -58,8 +58,11 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => number): v
   app.decorateRequest('tokenHash', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
-    // Unknown routes answer 404 from the not-found handler, public routes need no token.
-    if (!request.routeOptions.url || routeConfig?.public || !request.url.startsWith('/api/')) return;
+    // Decided by the matched route, never by the raw target: `GET http://host/api/…` (absolute form) matches the
+    // same route as `GET /api/…` and is authenticated the same. Unknown routes answer 404 from the not-found
+    // handler; public routes (login) need no token.
+    const route = request.routeOptions.url;
+    if (!route || routeConfig?.public || !isApiPath(route)) return;
     const token = tokenOf(request);
     if (!token) {
       return reply

@@ -1,4 +1,12 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Whether a request target names the API, in origin form (`/api/…`) or absolute form (`http://host/api/…`). */
+export function isApiPath(url: string): boolean {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  return path === '/api' || path.startsWith('/api/');
+}
 
 /** An error a route throws to answer `{status: false, message}` with a chosen HTTP status. */
 export class HttpError extends Error {
@@ -16,8 +24,12 @@ function validationMessage(error: FastifyError): string {
   if (!first) return 'Permintaan tidak valid';
   const where = error.validationContext ?? 'body';
   const field = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
-  const name = missing ?? field;
+  const params = first.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+  if (params?.additionalProperty !== undefined) {
+    const unknown = [field, params.additionalProperty].filter((part) => part !== '').join('.');
+    return `Permintaan tidak valid: ${where}.${unknown} tidak dikenal`;
+  }
+  const name = params?.missingProperty ?? field;
   return `Permintaan tidak valid: ${where}${name ? `.${name}` : ''} ${first.message ?? 'tidak sesuai'}`;
 }
 
@@ -30,6 +42,56 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const message = statusCode === 414 ? 'Alamat permintaan terlalu panjang' : 'Alamat permintaan tidak valid';
   void reply.status(statusCode).send({ status: false, message });
+}
+
+/** Indonesian words for the client errors Fastify raises itself (body size, media type, malformed JSON). */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Isi permintaan terlalu besar',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Jenis isi permintaan tidak didukung: kirim application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Panjang isi permintaan tidak sesuai',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Permintaan tidak valid: isi JSON kosong',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Isi permintaan bukan JSON yang valid',
+  FST_ERR_CTP_EMPTY_TYPE: 'Jenis isi permintaan tidak valid',
+  FST_ERR_CTP_INVALID_TYPE: 'Jenis isi permintaan tidak valid',
+  FST_ERR_BAD_URL: 'Alamat permintaan tidak valid',
+};
+
+function clientErrorMessage(error: FastifyError): string {
+  if (error.code && FRAMEWORK_MESSAGES[error.code]) return FRAMEWORK_MESSAGES[error.code];
+  // JSON.parse and secure-json-parse errors (a prototype key) carry no code of Fastify's.
+  if (error instanceof SyntaxError || /JSON|prototype|constructor/i.test(error.message)) {
+    return 'Isi permintaan bukan JSON yang valid';
+  }
+  return 'Permintaan tidak valid';
+}
+
+/**
+ * Fastify's `clientErrorHandler`: errors of the HTTP parser, before any request exists (headers too large → 431,
+ * a malformed request line → 400), answered in the same `{status: false, message}` form.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [statusCode, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Header permintaan terlalu besar']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Permintaan terlalu lama']
+        : [400, 'Permintaan tidak valid'];
+  const body = JSON.stringify({ status: false, message });
+  socket.end(
+    [
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}`,
+      'Connection: close',
+      'Content-Type: application/json; charset=utf-8',
+      'X-Content-Type-Options: nosniff',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }
 
 /**
@@ -46,9 +108,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return reply
-        .status(statusCode)
-        .send({ status: false, message: error.message || 'Permintaan tidak valid' });
+      return reply.status(statusCode).send({ status: false, message: clientErrorMessage(error) });
     }
     request.log.error(error);
     return reply.status(500).send({ status: false, message: 'Terjadi kesalahan pada server' });
@@ -56,7 +116,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
 
   app.setNotFoundHandler((request, reply) => {
     // History fallback: react-router owns every non-API path, including its own 404 page.
-    if (options.spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (options.spaFallback && request.method === 'GET' && !isApiPath(request.url)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply

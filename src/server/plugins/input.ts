@@ -1,11 +1,39 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { HttpError } from './errors';
+
+/** Nesting of a request body: the contract's deepest body is 3 levels (a list of answer objects). */
+export const MAX_JSON_DEPTH = 32;
+/** Largest request body read (413 above). */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * Whether a JSON text nests deeper than `max` levels, counted over the raw text in one pass before it is parsed,
+ * so that neither JSON.parse nor any recursive check afterwards ever meets a deep value.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
 
 /** The path of the first value `bad` picks in a JSON value (`a.b.0.c`), or null when there is none. */
 function findValue(value: unknown, bad: (v: unknown) => boolean, path: string[] = []): string[] | null {
   if (bad(value)) return path;
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\0')) return [...path, key.replace(/\0/g, '\\0')];
       const found = findValue(item, bad, [...path, key]);
       if (found) return found;
     }
@@ -22,14 +50,92 @@ function checksItsOwnBody(request: FastifyRequest): boolean {
   return request.routeOptions.attachValidation;
 }
 
+const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\0');
+
+type JsonSchema = Record<string, unknown>;
+
 /**
- * What the schema validation lets through because of Ajv's type coercion (`coerceTypes`, needed for path
- * parameters): a JSON `null` would silently become 0 or '' (a missing `sisa_waktu` would close a subject), and a
- * numeric string such as "1e400" becomes Infinity, which passes `maximum`. Both are answered 400 like any other
- * value the contract refuses. The contract has no nullable request field.
+ * A copy of a body schema whose objects refuse fields they do not name (`additionalProperties: false` where the
+ * contract says nothing), so that a misspelt or unknown field is a 400 naming it, not silently ignored.
+ */
+export function closeObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) {
+    copy[key] =
+      key === 'properties' && value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, s]) => [name, closeObjects(s)]))
+        : ['items', 'anyOf', 'oneOf', 'allOf', 'not'].includes(key)
+          ? closeObjects(value)
+          : value;
+  }
+  if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) {
+    copy.additionalProperties = false;
+  }
+  return copy;
+}
+
+const AJV_OPTIONS = { useDefaults: true, removeAdditional: false, allErrors: false } as const;
+
+/**
+ * Two validators: path parameters arrive as text and are coerced into the contract's numbers; a JSON body is
+ * taken as it is typed (no `true` → 1, no "5" → 5) and refuses unknown fields.
+ */
+function strictBodyCompiler(): FastifySchemaCompiler<unknown> {
+  type Compile = (route: { schema: unknown }) => ReturnType<FastifySchemaCompiler<unknown>>;
+  const coercing = AjvCompiler()(
+    {},
+    { customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' } },
+  ) as unknown as Compile;
+  const strict = AjvCompiler()(
+    {},
+    { customOptions: { ...AJV_OPTIONS, coerceTypes: false } },
+  ) as unknown as Compile;
+  return (route) =>
+    route.httpPart === 'body' ? strict({ ...route, schema: closeObjects(route.schema) }) : coercing(route);
+}
+
+/**
+ * Input rules before any route sees a request: JSON bodies bounded in size and depth before they are parsed (400),
+ * strict body types, no NUL character anywhere (PostgreSQL text cannot hold it), no JSON `null` (the contract has
+ * no nullable request field), no non-finite number.
  */
 export function registerInputChecks(app: FastifyInstance): void {
+  app.setValidatorCompiler(strictBodyCompiler());
+
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      const text = String(body);
+      // Routes whose call carries no meaningful body (the package rankings) take an empty one as {}.
+      const config = request.routeOptions.config as { emptyJsonBody?: boolean } | undefined;
+      if (config?.emptyJsonBody && text.trim() === '') {
+        done(null, {});
+        return;
+      }
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        done(
+          new HttpError(400, `Permintaan tidak valid: JSON bersarang lebih dari ${MAX_JSON_DEPTH} tingkat`),
+          undefined,
+        );
+        return;
+      }
+      parseJson(request, text, done);
+    },
+  );
+
   app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['body', request.body],
+    ] as const) {
+      const path = findValue(value, hasNul);
+      if (path) refuse(where, path, 'berisi karakter NUL');
+    }
     if (checksItsOwnBody(request) || request.body === undefined) return;
     const path = findValue(request.body, (v) => v === null);
     if (path) refuse('body', path, 'tidak boleh null');

@@ -2,8 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
+/** A content-hashed file name (webpack's `[contenthash]`), possibly a precompressed copy of one. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)(\.br|\.gz)?$/;
+
 /**
- * Serves the built SPA's files with long caching for hashed assets. Answers whether it did: the history
+ * Serves the built SPA's files: the brotli or gzip copy webpack wrote beside a file when the browser accepts it,
+ * immutable caching for hashed assets (their name changes with their content) and revalidation for the rest
+ * (index.html names the current assets). Answers whether it did: the history
  * fallback (index.html for unknown non-API GETs) lives in the one not-found handler of plugins/errors.ts.
  */
 export async function registerSpa(app: FastifyInstance, publicDir: string): Promise<boolean> {
@@ -17,9 +22,14 @@ export async function registerSpa(app: FastifyInstance, publicDir: string): Prom
     root: publicDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The .br/.gz copies are served in place of their original, not under their own names.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, path) {
-      const immutable = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)$/.test(path);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'Cache-Control',
+        HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return true;

@@ -1,4 +1,5 @@
 import type { OptionLetter } from './answered';
+import { text } from '../../text';
 import { SafeHtml } from './SafeHtml';
 
 export interface QuestionOption {
@@ -6,7 +7,8 @@ export interface QuestionOption {
   html: string;
 }
 
-/** Multiple choice (type 1): one radio per option, the chosen one highlighted. */
+/** Multiple choice (type 1): one radio per option, the chosen one highlighted. The radios share a name, so the
+ * arrow keys move between them; each is named "Pilihan A" and described by its option text. */
 export function OptionList({
   name,
   options,
@@ -21,7 +23,7 @@ export function OptionList({
   disabled?: boolean;
 }) {
   return (
-    <div className="list-group" role="radiogroup">
+    <div className="list-group" role="radiogroup" aria-label={text.question.pilihanJawaban}>
       {options.map(({ letter, html }) => {
         const id = `${name}-${letter}`;
         const selected = chosen === letter;
@@ -40,10 +42,11 @@ export function OptionList({
               checked={selected}
               disabled={disabled}
               aria-label={`Pilihan ${letter}`}
+              aria-describedby={`${id}-text`}
               onChange={() => onChoose(letter)}
             />
             <span className="fw-semibold">{letter}.</span>
-            <SafeHtml html={html} as="span" />
+            <SafeHtml html={html} as="span" id={`${id}-text`} />
           </label>
         );
       })}

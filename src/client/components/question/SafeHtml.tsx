@@ -5,12 +5,14 @@ import { useMemo } from 'react';
 export function SafeHtml({
   html,
   className,
+  id,
   as: Tag = 'div',
 }: {
   html: string;
   className?: string;
+  id?: string;
   as?: 'div' | 'span';
 }) {
   const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

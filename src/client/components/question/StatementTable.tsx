@@ -1,6 +1,7 @@
 import type { GroupSoal } from '../../../contract';
 import { text } from '../../text';
 import { SafeHtml } from './SafeHtml';
+import { statementLabels } from './statementLabels';
 
 /** Type 3: statements with Y/N radios, headed Benar/Salah, or Memperkuat/Memperlemah when group_text_type is 2. */
 export function StatementTable({
@@ -14,10 +15,7 @@ export function StatementTable({
   groupTextType: number | null;
   onAnswer: (idJawabanGroup: number, jawaban: 'Y' | 'N') => void;
 }) {
-  const [yes, no] =
-    groupTextType === 2
-      ? [text.question.memperkuat, text.question.memperlemah]
-      : [text.question.benar, text.question.salah];
+  const { Y: yes, N: no } = statementLabels(groupTextType);
   return (
     <table className="table table-bordered align-middle">
       <thead>
@@ -35,7 +33,7 @@ export function StatementTable({
         {statements.map((statement, index) => (
           <tr key={statement.id_jawaban_group}>
             <td>
-              <SafeHtml html={statement.soal} />
+              <SafeHtml html={statement.soal} id={`${name}-${statement.id_jawaban_group}-text`} />
             </td>
             {(['Y', 'N'] as const).map((value) => (
               <td key={value} className="text-center">
@@ -44,6 +42,7 @@ export function StatementTable({
                   type="radio"
                   name={`${name}-${statement.id_jawaban_group}`}
                   aria-label={`${value === 'Y' ? yes : no} pernyataan ${index + 1}`}
+                  aria-describedby={`${name}-${statement.id_jawaban_group}-text`}
                   checked={statement.jawaban === value}
                   onChange={() => onAnswer(statement.id_jawaban_group, value)}
                 />

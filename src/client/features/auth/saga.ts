@@ -8,6 +8,7 @@ import { selectIsTryoutRunning } from '../../lib/run/running';
 import { showError, showFailed } from '../../components/dialogs';
 import { reloadPage } from '../../lib/browser';
 import { clearSession, readCredential, writeSession, type Credential } from '../../session/cookies';
+import { takePassword } from '../../session/pendingLogin';
 import { text } from '../../text';
 import {
   loginFailed,
@@ -19,21 +20,20 @@ import {
   sessionExpired,
 } from './slice';
 
-/** Spec §4 Login: on status true store the session and reload; on false "Failed"; on error the error code. */
+/**
+ * Spec §4 Login: on status true store the session and reload; on false "Failed"; on error the error code. The
+ * password is taken from the session module (the form held it there), never from the action.
+ */
 export function* loginFlow(action: PayloadAction<Credential>) {
-  const { username, password } = action.payload;
+  const { username } = action.payload;
+  const password: string = yield call(takePassword);
   try {
     const reply: LoginReply = yield call(login, { code: 's', isgoogle: false, username, password });
     if (reply.status && 'content' in reply) {
       const { user, access_token } = reply.content;
       const latisKey = { key: access_token.value };
-      yield call(writeSession, {
-        latisKey,
-        credential: { username, password },
-        idProfil: user.id,
-        id: user.id,
-      });
-      yield put(loginSucceeded({ latisKey, user }));
+      yield call(writeSession, { latisKey, credential: { username }, idProfil: user.id, id: user.id });
+      yield put(loginSucceeded({ user }));
       yield call(reloadPage);
     } else {
       yield put(loginFailed());
@@ -66,11 +66,8 @@ export function* logoutFlow() {
   const credential: Credential | undefined = yield call(readCredential);
   let failure: { code: string; message: string } | null = null;
   try {
-    yield call(logout, {
-      code: 's',
-      username: credential?.username ?? '',
-      password: credential?.password ?? '',
-    });
+    // The spec's fields, with an empty password: the browser never keeps it, and the server revokes by token.
+    yield call(logout, { code: 's', username: credential?.username ?? '', password: '' });
   } catch (error) {
     // A 401 means the server had already ended the session: logging out succeeded in effect.
     if (!isUnauthorized(error)) failure = describeCallError(error);
@@ -80,10 +77,11 @@ export function* logoutFlow() {
   if (failure) yield call(showError, failure.code, failure.message);
 }
 
-/** A 401 from any call ends the session (the token expired or was revoked). */
+/** A 401 from any call ends the session (the token expired or was revoked): the dead key is removed at once. */
 export function* expireSession() {
   const loggedIn: boolean = yield select(selectIsLoggedIn);
   if (loggedIn) yield call(endSession);
+  else yield call(clearSession);
 }
 
 function unauthorizedChannel(): EventChannel<true> {

@@ -1,11 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileUser } from '../../../contract';
-import { readSession, type Credential, type LatisKey } from '../../session/cookies';
+import { readSession, type Credential } from '../../session/cookies';
 
-/** Spec §3 session/auth state. It is derived from the session cookies, never persisted on its own. */
+/**
+ * Spec §3 session/auth state. It is derived from the session cookies, never persisted on its own. The session key
+ * (spec latisKey) stays in the session module and never enters the store, so no DevTools export can hold it.
+ */
 export interface AuthState {
   isLoggedIn: boolean;
-  latisKey: LatisKey | null;
   /** The logged-in student's id (the `id` cookie): the `idsiswa` of every call. */
   idSiswa: number | null;
   loginStatus: 'idle' | 'processing';
@@ -17,7 +19,6 @@ export function authStateFromCookies(): AuthState {
   const session = readSession();
   return {
     isLoggedIn: session !== null,
-    latisKey: session?.latisKey ?? null,
     idSiswa: session?.id ?? null,
     loginStatus: 'idle',
     loginAttempts: 0,
@@ -25,7 +26,6 @@ export function authStateFromCookies(): AuthState {
 }
 
 export interface LoginSucceededPayload {
-  latisKey: LatisKey;
   user: ProfileUser;
 }
 
@@ -33,12 +33,12 @@ const authSlice = createSlice({
   name: 'auth',
   initialState: authStateFromCookies,
   reducers: {
+    /** The username only: the password goes through session/pendingLogin, never through the store. */
     loginRequested(state, _action: PayloadAction<Credential>) {
       state.loginStatus = 'processing';
     },
     loginSucceeded(state, action: PayloadAction<LoginSucceededPayload>) {
       state.isLoggedIn = true;
-      state.latisKey = action.payload.latisKey;
       state.idSiswa = action.payload.user.id;
       state.loginStatus = 'idle';
       state.loginAttempts += 1;

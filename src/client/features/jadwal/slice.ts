@@ -1,9 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { JadwalItem } from '../../../contract';
+import type { JADWAL_STATUS_FINISHED, JadwalItem } from '../../../contract';
 import type { JadwalListName } from '../../api/jadwal';
 import type { LoadStatus } from '../../lib/loaded';
 
 export type ListStatus = LoadStatus;
+
+const JADWAL_FINISHED: typeof JADWAL_STATUS_FINISHED = '5';
 
 /** Spec §3 schedule lists, loaded once and cached (spec §4): a loaded list is not asked for again. */
 export interface JadwalState {
@@ -36,10 +38,19 @@ const jadwalSlice = createSlice({
     jadwalListFailed(state, action: PayloadAction<JadwalListName>) {
       state.status[action.payload] = 'failed';
     },
+    /** Every category of a schedule has been ended (seen in its freshly loaded detail): the cached lists show it
+     * as finished at once, as the server's next answer would (status "5"), without asking again. */
+    jadwalFinished(state, action: PayloadAction<number>) {
+      for (const list of [state.current, state.previous, state.future]) {
+        const item = list.find((jadwal) => jadwal.id === action.payload);
+        if (item) item.status = JADWAL_FINISHED;
+      }
+    },
   },
 });
 
-export const { jadwalRequested, jadwalListLoading, jadwalListLoaded, jadwalListFailed } = jadwalSlice.actions;
+export const { jadwalRequested, jadwalListLoading, jadwalListLoaded, jadwalListFailed, jadwalFinished } =
+  jadwalSlice.actions;
 export const jadwalReducer = jadwalSlice.reducer;
 export default jadwalSlice;
 

@@ -1,11 +1,5 @@
 import { decodeBase64Utf8 } from '../../lib/base64';
-
-/** A positive integer route segment, or null when the URL holds something else. */
-export function idParam(value: string | undefined): number | null {
-  if (value === undefined || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
+import { idParam } from '../../lib/routeParams';
 
 /** The choice number of /rangking/:id/pilihan/:id2, whose id2 is the base64 of the number (spec §2). */
 export function choiceParam(value: string | undefined): number | null {

@@ -7,7 +7,7 @@ import { showCallError, showFailed } from '../../components/dialogs';
 import { text } from '../../text';
 import { selectIdSiswa } from '../auth/slice';
 import { paketOfJadwal, type WithJadwalLists } from './selectors';
-import { previewFailed, previewLoaded, type TryoutPaketState } from './slice';
+import { previewFailed, previewLoaded, previewNotEnrolled, type TryoutPaketState } from './slice';
 
 type PaketState = { tryoutPaket: TryoutPaketState } & WithJadwalLists;
 
@@ -16,6 +16,7 @@ const LISTS: JadwalListName[] = ['current', 'previous', 'future'];
 /**
  * The package number of a schedule, which the preview call needs in its path: from the lists already loaded,
  * else (the student came straight to /to/{id}: a link, a reload) asked of the schedule calls themselves.
+ * 'notEnrolled' when every list answered without it; null when a list could not be read.
  */
 export function* resolvePaket(idJadwal: number) {
   const known: number | null = yield select((state: PaketState) => paketOfJadwal(state, idJadwal));
@@ -25,7 +26,8 @@ export function* resolvePaket(idJadwal: number) {
   for (const list of LISTS) {
     try {
       const reply: JadwalReply = yield call(fetchJadwal, list, idSiswa);
-      const items: JadwalItem[] = reply.status && 'content' in reply ? reply.content : [];
+      if (!reply.status || !('content' in reply)) return null;
+      const items: JadwalItem[] = reply.content;
       const item = items.find((jadwal) => jadwal.id === idJadwal);
       if (item) return Number(item.paket);
     } catch (error) {
@@ -33,12 +35,16 @@ export function* resolvePaket(idJadwal: number) {
       return null;
     }
   }
-  return null;
+  return 'notEnrolled' as const;
 }
 
 /** Load the package detail of a schedule into the store; true when it arrived. */
 export function* loadPreview(idJadwal: number) {
-  const paket: number | null = yield call(resolvePaket, idJadwal);
+  const paket: number | 'notEnrolled' | null = yield call(resolvePaket, idJadwal);
+  if (paket === 'notEnrolled') {
+    yield put(previewNotEnrolled());
+    return false;
+  }
   if (paket === null) {
     yield put(previewFailed());
     return false;

@@ -24,7 +24,8 @@ export interface TryoutPaketState {
   idJadwal: number | null;
   paket: number | null;
   // Screen state, not persisted.
-  previewStatus: LoadStatus;
+  /** 'notEnrolled': no schedule list of the student holds this schedule (the page shows 404). */
+  previewStatus: LoadStatus | 'notEnrolled';
   /** Index, among the open subject's questions, of the question on screen. */
   nomorAktif: number;
   /** The answers were refreshed from the server since this page load (start is idempotent). */
@@ -86,6 +87,9 @@ const tryoutPaketSlice = createSlice({
     },
     previewFailed(state) {
       state.previewStatus = 'failed';
+    },
+    previewNotEnrolled(state) {
+      state.previewStatus = 'notEnrolled';
     },
     /** "Mulai Sekarang" on a category (the saga asks for confirmation). */
     startRequested(_state, _action: PayloadAction<RunTarget>) {},
@@ -176,6 +180,7 @@ export const {
   previewRequested,
   previewLoaded,
   previewFailed,
+  previewNotEnrolled,
   startRequested,
   startPending,
   runStarted,

@@ -172,8 +172,7 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
     yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
     return;
   }
-  const questionsHere = state.soal.some((soal) => soal.id_mapel === target.idMapel);
-  if (!state.synced || !questionsHere) {
+  if (!state.synced) {
     const canGoOn: boolean = yield call(refreshRun, target);
     if (!canGoOn) {
       yield put(runCleared());
@@ -184,18 +183,28 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
     state = yield select(selectTryoutPaket);
   }
   const mapel = findMapel(findKategori(state.detailPaket, target.kategoriHash), target.idMapel);
+  if (!mapel || mapel.status !== '0') {
+    yield put(navigateRequested({ to: previewPath(target), replace: true }));
+    return;
+  }
+  const known =
+    state.detailMapel?.id_mapel === target.idMapel ? state.detailMapel.sisa_waktu : mapel.sisa_waktu;
+  yield put(detailMapelCleared());
+  const server: ServerTime | null = yield call(reportStatusMapel, target, known, 0);
+  // The server shows a subject's questions only once it is open (the report above opens it): when they are not
+  // stored yet, ask again with the same idempotent start.
+  if (!state.soal.some((soal) => soal.id_mapel === target.idMapel)) {
+    yield call(refreshRun, target);
+    yield call(reapplyPending, paketOutbox);
+    state = yield select(selectTryoutPaket);
+  }
   const soalMapel = state.soal.filter((soal) => soal.id_mapel === target.idMapel);
-  if (!mapel || mapel.status !== '0' || soalMapel.length === 0) {
+  if (soalMapel.length === 0) {
     yield put(navigateRequested({ to: previewPath(target), replace: true }));
     return;
   }
   const regular: boolean = yield select(selectIsRegularStudent);
   yield put(nomorChosen(firstOpenIndex(soalMapel, regular)));
-
-  const known =
-    state.detailMapel?.id_mapel === target.idMapel ? state.detailMapel.sisa_waktu : mapel.sisa_waktu;
-  yield put(detailMapelCleared());
-  const server: ServerTime | null = yield call(reportStatusMapel, target, known, 0);
   // The server's count is the truth; only if it cannot be reached does the last known count stand in.
   const seconds = server === null ? known : server.status === 1 ? 0 : server.sisa_waktu;
   yield put(mapelTimeSet({ id_mapel: target.idMapel, sisa_waktu: seconds }));

@@ -65,8 +65,14 @@ export const MENIT_EVENT = 185;
 export const SOAL_REGULER = 10;
 export const SOAL_EVENT = 12;
 
-/** Questions numbered up to this keep keys A–D so four-choice students (SMP interests) are treated fairly. */
-export const NOMOR_EMPAT_PILIHAN = 8;
+/**
+ * Options of a multiple-choice question. Regular packages are taken by students whose profile allows only A–D
+ * (`tutor`, SMP interests) as well: they are written with four options and keys A–D, so nobody meets a question
+ * whose only right answer is an option they never see. Event packages go to TO Akbar students, who always get A–E.
+ */
+export function opsiPaket(isEvent: boolean): 4 | 5 {
+  return isEvent ? 5 : 4;
+}
 
 export const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../createDb';
 import type { Database } from '../types';
+import { loadConfig } from '../../config';
+import type { InstitutionRules } from '../../domain/studentType';
 import { calibrateJadwal } from '../../features/shared/irtScoring';
 import { DEMO_ROLES, demoAccountRows, type DemoRole } from './accounts';
 import { insertAttempts, type AttemptPlan } from './attempts';
@@ -26,6 +28,8 @@ export interface SeedOptions {
   now?: number;
   /** Synthetic participants (default 300). */
   participants?: number;
+  /** The server's institution rules, for the package import's A–D check (default: the default settings). */
+  rules?: InstitutionRules;
 }
 
 export interface KategoriRingkas {
@@ -118,6 +122,7 @@ async function insertAll(
   now: number,
   accounts: Awaited<ReturnType<typeof demoAccountRows>>,
   peserta: Peserta[],
+  rules: InstitutionRules,
 ): Promise<Inserted> {
   const accountIds = await insertRowsReturningIds(trx, 'siswa', accounts);
   const siswa = Object.fromEntries(DEMO_ROLES.map((role, i) => [role, accountIds[i]])) as Record<
@@ -130,21 +135,17 @@ async function insertAll(
     peserta.map((p) => p.row),
   );
 
-  const jadwal = await insertPackages(trx, rng.fork('paket'), now);
-  const reguler: JadwalRole[] = ['selesai', 'terlewat', 'berjalan', 'berikutnya', 'akanDatang'];
-  const event: JadwalRole[] = ['eventSelesai', 'eventBerjalan'];
-  await enrol(trx, [
-    ...reguler.flatMap((role) =>
-      [siswa.reguler, siswa.tutor, siswa.umum].map((id_siswa) => ({ id_jadwal: jadwal[role].id, id_siswa })),
-    ),
-    ...event.map((role) => ({ id_jadwal: jadwal[role].id, id_siswa: siswa.akbar })),
-    ...peserta.flatMap((p, i) =>
+  // The demo accounts are enrolled by the package files themselves; the synthetic participants here.
+  const jadwal = await insertPackages(trx, rng.fork('paket'), now, rules);
+  await enrol(
+    trx,
+    peserta.flatMap((p, i) =>
       (p.event ? [jadwal.eventSelesai] : [jadwal.selesai, jadwal.terlewat]).map((j) => ({
         id_jadwal: j.id,
         id_siswa: pesertaIds[i],
       })),
     ),
-  ]);
+  );
 
   // Answer sheets: the demo students first (their own streams), then every synthetic participant.
   const lembarRng = rng.fork('lembar');
@@ -214,6 +215,7 @@ function pilihanTetap(idSiswa: number, prodi: readonly ProdiSeed[], indexes: [nu
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
   const now = options.now ?? Date.now();
   const total = options.participants ?? AKTIF_DEFAULT;
+  const rules = options.rules ?? loadConfig({});
   const rng = new Rng(SEED);
   // scrypt is slow on purpose; hash before the transaction so the write lock is held briefly.
   const accounts = await demoAccountRows();
@@ -221,7 +223,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
 
   const inserted = await db.kysely
     .transaction()
-    .execute((trx) => insertAll(trx, rng, now, accounts, peserta));
+    .execute((trx) => insertAll(trx, rng, now, accounts, peserta, rules));
   await calibrateJadwal(db, inserted.jadwal.eventSelesai.id, now);
 
   const jadwal = Object.fromEntries(

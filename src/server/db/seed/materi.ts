@@ -56,7 +56,7 @@ export async function insertMateri(
     t.generators.forEach((generator, i) => {
       const occurrence = used.get(generator) ?? 0;
       used.set(generator, occurrence + 1);
-      const draft = generator({ rng, maxKey: 3, occurrence, offset });
+      const draft = generator({ rng, opsi: 5, maxKey: 3, occurrence, offset });
       if (draft.type !== 1 && draft.type !== 2 && draft.type !== 4)
         throw new Error(`tipe ${draft.type} tidak untuk materi`);
       // Some questions offer only A–D: the sheet shows an option only when its text is non-empty.

@@ -1,17 +1,21 @@
+import path from 'node:path';
 import type { Transaction } from 'kysely';
+import type { InstitutionRules } from '../../domain/studentType';
+import { imporPaketDalam } from '../../operator/imporPaket';
 import type { Database } from '../types';
-import { insertRows, insertRowsReturningIds } from '../batch';
+import { insertRows } from '../batch';
 import {
-  DAY,
   JADWAL,
   KATEGORI,
-  NOMOR_EMPAT_PILIHAN,
+  opsiPaket,
   SOAL_EVENT,
   SOAL_REGULER,
   type JadwalDef,
   type JadwalRole,
 } from './catalog';
 import type { Generator, SoalDraft } from './questions/draft';
+import type { PaketFile } from '../../operator/paketFormat';
+import { bacaPaketSeed, paketFilePath, paketFileSeed } from './paketFile';
 import type { Rng } from './random';
 
 /** Schedules with their categories, subjects and questions: what the attempts are generated against. */
@@ -49,7 +53,7 @@ export interface JadwalSeed {
 }
 
 /** Questions of one subject: the subject's generators in order, each fed its own occurrence count. */
-function draftSubject(rng: Rng, generators: Generator[], count: number): SoalDraft[] {
+function draftSubject(rng: Rng, generators: Generator[], count: number, opsi: 4 | 5): SoalDraft[] {
   const used = new Map<Generator, number>();
   const offset = rng.int(0, 97);
   const drafts: SoalDraft[] = [];
@@ -57,8 +61,7 @@ function draftSubject(rng: Rng, generators: Generator[], count: number): SoalDra
     const generator = generators[i % generators.length];
     const occurrence = used.get(generator) ?? 0;
     used.set(generator, occurrence + 1);
-    const nomor = i + 1;
-    drafts.push(generator({ rng, maxKey: nomor <= NOMOR_EMPAT_PILIHAN ? 3 : 4, occurrence, offset }));
+    drafts.push(generator({ rng, opsi, maxKey: opsi === 4 ? 3 : 4, occurrence, offset }));
   }
   return drafts;
 }
@@ -73,112 +76,73 @@ function uniqueHash(rng: Rng, taken: Set<string>): string {
   }
 }
 
+/** The questions of a demo schedule, drawn from its generators in subject order. */
+export function draftPaket(rng: Rng, def: JadwalDef): SoalDraft[][] {
+  return KATEGORI.flatMap((k) => k.mapel).map((m) =>
+    draftSubject(rng, m.generators, def.isEvent ? SOAL_EVENT : SOAL_REGULER, opsiPaket(def.isEvent)),
+  );
+}
+
+/** The stream a demo schedule's hashes and questions are drawn from: its category hashes first, then questions. */
+export function rancangPaket(rng: Rng, def: JadwalDef, hashes: Set<string>) {
+  const kategoriHashes = KATEGORI.map(() => uniqueHash(rng, hashes));
+  return { kategoriHashes, perMapel: draftPaket(rng, def) };
+}
+
+/**
+ * One demo schedule loaded from its package file through the operator's import (validation included), with the
+ * category hashes of the seed's stream so the demo stays deterministic. The drafts add what a file does not hold
+ * (each question's simulated difficulty and plausible wrong answers) for the synthetic participants' answers.
+ */
 async function insertJadwal(
   trx: Transaction<Database>,
   rng: Rng,
   def: JadwalDef,
   now: number,
   hashes: Set<string>,
+  rules: InstitutionRules,
 ): Promise<JadwalSeed> {
-  const tglAwal = now + def.mulai * DAY;
-  const tglAkhir = now + def.akhir * DAY;
-  const [idJadwal] = await insertRowsReturningIds(trx, 'jadwal', [
+  const { kategoriHashes, perMapel } = rancangPaket(rng, def, hashes);
+  let nextHash = 0;
+  const written = await imporPaketDalam(
+    trx,
+    path.basename(paketFilePath(def)),
+    bacaPaketSeed(def, now),
+    rules,
     {
-      paket: def.paket,
-      nama: def.nama,
-      tgl_awal: tglAwal,
-      tgl_akhir: tglAkhir,
-      is_event: def.isEvent ? 1 : 0,
+      buatHash: () => kategoriHashes[nextHash++],
     },
-  ]);
-
-  const kategoriHashes = KATEGORI.map(() => uniqueHash(rng, hashes));
-  const kategoriIds = await insertRowsReturningIds(
-    trx,
-    'kategori',
-    KATEGORI.map((k, i) => ({
-      id_jadwal: idJadwal,
-      nama: k.nama,
-      hash: kategoriHashes[i],
-      urutan: i + 1,
-      pembahasan: `/api/pdf/pembahasan/${idJadwal}/${kategoriHashes[i]}`,
-    })),
   );
 
-  const mapelDefs = KATEGORI.flatMap((k, ki) => k.mapel.map((m, mi) => ({ ...m, ki, mi })));
-  const mapelIds = await insertRowsReturningIds(
-    trx,
-    'mapel',
-    mapelDefs.map((m) => ({
-      id_kategori: kategoriIds[m.ki],
-      nama: m.nama,
-      waktu: def.isEvent ? m.menitEvent : m.menitReguler,
-      urutan: m.mi + 1,
-    })),
-  );
-
-  const perMapel = mapelDefs.map((m) =>
-    draftSubject(rng, m.generators, def.isEvent ? SOAL_EVENT : SOAL_REGULER),
-  );
-  const flat = perMapel.flatMap((drafts, mi) =>
-    drafts.map((draft, i) => ({ draft, idMapel: mapelIds[mi], nomor: i + 1 })),
-  );
-  const soalIds = await insertRowsReturningIds(
-    trx,
-    'soal',
-    flat.map(({ draft, idMapel, nomor }) => ({
-      id_mapel: idMapel,
-      nomor,
-      type: draft.type,
-      soal: draft.soal,
-      a: draft.options[0],
-      b: draft.options[1],
-      c: draft.options[2],
-      d: draft.options[3],
-      e: draft.options[4],
-      kunci: draft.kunci,
-      pembahasan: draft.pembahasan,
-      group_text_type: draft.groupTextType,
-    })),
-  );
-
-  const groupRows = flat.flatMap(({ draft }, i) =>
-    draft.groups.map((g, urutan) => ({
-      id_soal: soalIds[i],
-      urutan: urutan + 1,
-      pernyataan: g.pernyataan,
-      kunci: g.kunci,
-    })),
-  );
-  const groupIds = await insertRowsReturningIds(trx, 'soal_group', groupRows);
-  let nextGroup = 0;
-  const soal: SoalSeed[] = flat.map(({ draft, idMapel, nomor }, i) => {
-    const ids = groupIds.slice(nextGroup, nextGroup + draft.groups.length);
-    nextGroup += draft.groups.length;
-    return { ...draft, id: soalIds[i], id_mapel: idMapel, nomor, groupIds: ids };
-  });
-
+  let mi = 0;
   const kategori: KategoriSeed[] = KATEGORI.map((k, ki) => ({
-    id: kategoriIds[ki],
+    id: written.kategori[ki].id,
     nama: k.nama,
-    hash: kategoriHashes[ki],
-    mapel: mapelDefs
-      .map((m, mi) => ({ m, mi }))
-      .filter(({ m }) => m.ki === ki)
-      .map(({ m, mi }) => ({
-        id: mapelIds[mi],
+    hash: written.kategori[ki].hash,
+    mapel: k.mapel.map((m, mj) => {
+      const mapel = written.kategori[ki].mapel[mj];
+      const drafts = perMapel[mi++];
+      return {
+        id: mapel.id,
         nama: m.nama,
         waktu: def.isEvent ? m.menitEvent : m.menitReguler,
-        soal: soal.filter((s) => s.id_mapel === mapelIds[mi]),
-      })),
+        soal: mapel.soal.map((s, si) => ({
+          ...drafts[si],
+          id: s.id,
+          id_mapel: mapel.id,
+          nomor: s.nomor,
+          groupIds: s.groupIds,
+        })),
+      };
+    }),
   }));
   return {
     role: def.role,
-    id: idJadwal,
+    id: written.idJadwal,
     paket: def.paket,
     isEvent: def.isEvent,
-    tglAwal,
-    tglAkhir,
+    tglAwal: written.tglAwal,
+    tglAkhir: written.tglAkhir,
     kategori,
   };
 }
@@ -187,11 +151,26 @@ export async function insertPackages(
   trx: Transaction<Database>,
   rng: Rng,
   now: number,
+  rules: InstitutionRules,
 ): Promise<Record<JadwalRole, JadwalSeed>> {
   const hashes = new Set<string>();
   const out: Partial<Record<JadwalRole, JadwalSeed>> = {};
-  for (const def of JADWAL) out[def.role] = await insertJadwal(trx, rng.fork(def.role), def, now, hashes);
+  for (const def of JADWAL)
+    out[def.role] = await insertJadwal(trx, rng.fork(def.role), def, now, hashes, rules);
   return out as Record<JadwalRole, JadwalSeed>;
+}
+
+/**
+ * The demo package files as the generators write them (`npm run seed -- --write-packages`), from the stream the
+ * seed gives its packages (`new Rng(SEED).fork('paket')`).
+ */
+export function paketFilesSeed(paketRng: Rng): { def: JadwalDef; path: string; file: PaketFile }[] {
+  const hashes = new Set<string>();
+  return JADWAL.map((def) => ({
+    def,
+    path: paketFilePath(def),
+    file: paketFileSeed(def, rancangPaket(paketRng.fork(def.role), def, hashes).perMapel),
+  }));
 }
 
 /** Enrols students in schedules (`jadwal_peserta`). */

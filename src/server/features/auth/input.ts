@@ -5,6 +5,8 @@ export interface LoginInput {
   password: string;
 }
 
+const LOGIN_FIELDS = new Set(['code', 'isgoogle', 'username', 'password']);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -24,6 +26,9 @@ export function parseLoginBody(body: unknown): LoginInput {
   if (username.length > 100 || password.length > 200) {
     throw new HttpError(400, 'Username atau password terlalu panjang');
   }
+  const unknown = Object.keys(body).find((key) => !LOGIN_FIELDS.has(key));
+  if (unknown !== undefined)
+    throw new HttpError(400, `Permintaan tidak valid: body.${unknown} tidak dikenal`);
   if (code !== 's') throw new HttpError(400, 'Permintaan login tidak valid: code harus "s"');
   if (isgoogle !== false) {
     throw new HttpError(400, 'Login dengan Google tidak tersedia, gunakan username dan password');

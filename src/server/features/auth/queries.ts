@@ -1,16 +1,6 @@
 import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
 
-/** Failed logins are counted per username over this sliding window. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** More failures than this within the window lock the username until the oldest ones age out. */
-export const MAX_LOGIN_FAILURES = 10;
-
-/** Usernames are compared case-folded for the lock, so "Reguler" and "reguler" share one counter. */
-function lockKey(username: string): string {
-  return username.trim().toLowerCase();
-}
-
 export async function findSiswaByUsername(db: Db, username: string): Promise<Siswa | null> {
   const row = await db.kysely
     .selectFrom('siswa')
@@ -20,32 +10,15 @@ export async function findSiswaByUsername(db: Db, username: string): Promise<Sis
   return row ?? null;
 }
 
-export async function recentFailures(db: Db, username: string, now: number): Promise<number> {
-  const row = await db.kysely
-    .selectFrom('login_gagal')
-    .select((eb) => eb.fn.countAll<number>().as('jumlah'))
-    .where('username', '=', lockKey(username))
-    .where('at', '>', now - LOGIN_WINDOW_MS)
-    .executeTakeFirst();
-  return Number(row?.jumlah ?? 0);
-}
-
-/** Records one failure and drops this username's failures that fell out of the window (keeps the table small). */
-export async function recordFailure(db: Db, username: string, now: number): Promise<void> {
-  const key = lockKey(username);
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('login_gagal')
-      .where('username', '=', key)
-      .where('at', '<=', now - LOGIN_WINDOW_MS)
-      .execute();
-    await trx.insertInto('login_gagal').values({ username: key, at: now }).execute();
-  });
-}
-
-/** A successful login starts the count afresh. */
-export async function clearFailures(db: Db, username: string): Promise<void> {
-  await db.kysely.deleteFrom('login_gagal').where('username', '=', lockKey(username)).execute();
+/** Stores a new hash (made with the current cost) for a student whose stored one was made with another. */
+export async function replacePasswordHash(db: Db, idSiswa: number, oldHash: string, newHash: string) {
+  // Only if nobody changed it meanwhile (two logins upgrading at once write the same kind of hash anyway).
+  await db.kysely
+    .updateTable('siswa')
+    .set({ password_hash: newHash })
+    .where('id', '=', idSiswa)
+    .where('password_hash', '=', oldHash)
+    .execute();
 }
 
 export async function createSesi(

@@ -1,30 +1,34 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loginCall, logoutCall } from '../../../contract/auth';
 import type { FeatureContext, FeatureRoutes } from '../../app';
-import { DISABLED_PASSWORD, hashPassword, verifyPassword } from '../../lib/password';
+import { DISABLED_PASSWORD, costOf, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { SESSION_COOKIE, SESSION_TTL_MS, currentSiswa, hashToken, newToken } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { toProfileUser } from '../profile/mapping';
+import { MAX_ATTEMPTS_PER_USERNAME, admitAttempt, forgetAttemptsUpTo, type Admission } from './attempts';
 import { parseLoginBody } from './input';
-import {
-  MAX_LOGIN_FAILURES,
-  clearFailures,
-  createSesi,
-  findSiswaByUsername,
-  recentFailures,
-  recordFailure,
-  revokeSesi,
-} from './queries';
+import { createSesi, findSiswaByUsername, replacePasswordHash, revokeSesi } from './queries';
 
 export const WRONG_CREDENTIALS = 'Username atau password salah';
-export const TOO_MANY_FAILURES = 'Terlalu banyak percobaan login gagal. Coba lagi dalam 15 menit.';
 
-// A real scrypt hash that no typed password matches, computed once, so that an unknown username or a synthetic
+/** The 429 message: which limit was hit and for how long. */
+export function tooManyAttempts(admission: Extract<Admission, { admitted: false }>): string {
+  const minutes = Math.ceil(admission.retryAfterSeconds / 60);
+  return admission.scope === 'username'
+    ? `Terlalu banyak percobaan login untuk username ini. Coba lagi dalam ${minutes} menit.`
+    : `Terlalu banyak percobaan login dari alamat ini. Coba lagi dalam ${minutes} menit.`;
+}
+
+// A real scrypt hash that no typed password matches, one per cost, so that an unknown username or a synthetic
 // participant costs the same scrypt as a real one and the answer time does not tell them apart.
-let dummyHash: Promise<string> | null = null;
-function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
-  return dummyHash;
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyPasswordHash(scryptN: number): Promise<string> {
+  let hash = dummyHashes.get(scryptN);
+  if (!hash) {
+    hash = hashPassword(`dummy-${Math.random()}`, { cost: costOf(scryptN) });
+    dummyHashes.set(scryptN, hash);
+  }
+  return hash;
 }
 
 function cookieOptions(context: FeatureContext) {
@@ -40,11 +44,21 @@ function setSessionCookie(reply: FastifyReply, token: string, context: FeatureCo
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(context), maxAge: SESSION_TTL_MS / 1000 });
 }
 
+/** Aborts when the client goes away before its answer is sent, so its scrypt work is cancelled. */
+function abandonedSignal(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  request.raw.once('aborted', () => controller.abort());
+  return controller.signal;
+}
+
 /** `POST /auth/login` (public) and `POST /auth/logout` (spec §7). */
 export const authRoutes: FeatureRoutes = (app, context) => {
-  const { db, now } = context;
+  const { db, now, config } = context;
   // Computed now, so that not even the first unknown username pays an extra hash.
-  void dummyPasswordHash();
+  void dummyPasswordHash(config.scryptN).catch(() => undefined);
 
   app.route({
     method: loginCall.method,
@@ -56,18 +70,31 @@ export const authRoutes: FeatureRoutes = (app, context) => {
     handler: async (request, reply) => {
       const { username, password } = parseLoginBody(request.body as unknown);
       const at = now();
-      // Before the password: a locked username is refused even with the right password.
-      if ((await recentFailures(db, username, at)) >= MAX_LOGIN_FAILURES) {
-        throw new HttpError(429, TOO_MANY_FAILURES);
+      // Counted before the password is checked, so concurrent tries count; a locked username is refused even
+      // with the right password.
+      const admission = await admitAttempt(db, {
+        username,
+        address: request.ip,
+        now: at,
+        limits: { perUsername: MAX_ATTEMPTS_PER_USERNAME, perAddress: config.loginMaxPerAddress },
+      });
+      if (!admission.admitted) {
+        void reply.header('Retry-After', String(admission.retryAfterSeconds));
+        throw new HttpError(429, tooManyAttempts(admission));
       }
+      const signal = abandonedSignal(request, reply);
       const siswa = await findSiswaByUsername(db, username);
       const usable = siswa !== null && siswa.password_hash !== DISABLED_PASSWORD;
-      const valid = await verifyPassword(password, usable ? siswa.password_hash : await dummyPasswordHash());
-      if (!usable || !valid) {
-        await recordFailure(db, username, at);
-        return { status: false as const, message: WRONG_CREDENTIALS };
+      const stored = usable ? siswa.password_hash : await dummyPasswordHash(config.scryptN);
+      const valid = await verifyPassword(password, stored, { signal });
+      if (!usable || !valid) return { status: false as const, message: WRONG_CREDENTIALS };
+
+      await forgetAttemptsUpTo(db, username, admission.attemptId);
+      const cost = costOf(config.scryptN);
+      if (needsRehash(siswa.password_hash, cost)) {
+        const upgraded = await hashPassword(password, { cost, signal });
+        await replacePasswordHash(db, siswa.id, siswa.password_hash, upgraded);
       }
-      await clearFailures(db, username);
       const token = newToken();
       await createSesi(db, {
         tokenHash: hashToken(token),
@@ -88,7 +115,8 @@ export const authRoutes: FeatureRoutes = (app, context) => {
     method: logoutCall.method,
     url: logoutCall.path,
     schema: logoutCall.schema,
-    // The body (stored credentials) is not needed to revoke the caller's token: an empty or odd body still logs out.
+    // The body (the spec's code, username and an empty password) is not needed to revoke the caller's token: an
+    // empty or odd body still logs out.
     attachValidation: true,
     handler: async (request, reply) => {
       currentSiswa(request);

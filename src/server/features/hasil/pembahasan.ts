@@ -54,7 +54,7 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
   const answers = (loaded?.answers ?? []).filter((a) => a.id_mapel === idMapel);
   const texts = await db.kysely
     .selectFrom('soal')
-    .select(['id', 'soal', 'a', 'b', 'c', 'd', 'e', 'pembahasan'])
+    .select(['id', 'soal', 'a', 'b', 'c', 'd', 'e', 'pembahasan', 'group_text_type'])
     .where('id_mapel', '=', idMapel)
     .execute();
   const statements = await db.kysely
@@ -87,6 +87,7 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
         jawaban: shownAnswer(3, g.jawaban),
         kunci: g.kunci,
       }));
+      review.group_text_type = text?.group_text_type ?? null;
     }
     return review;
   });

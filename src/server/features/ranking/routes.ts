@@ -26,47 +26,51 @@ function myRanking(ranking: readonly PeringkatPeserta[], idSiswa: number) {
   return mine ? { peringkat: mine.peringkat, skor: mine.skor } : null;
 }
 
-function rows(ranking: readonly PeringkatPeserta[]) {
-  return ranking.map(({ peringkat, nama, skor }) => ({ peringkat, nama, skor }));
+/** The table rows; the caller's own row is marked by student id, since ranks and scores can tie. */
+function rows(ranking: readonly PeringkatPeserta[], idSiswa: number) {
+  return ranking.map(({ id_siswa, peringkat, nama, skor }) => ({
+    peringkat,
+    nama,
+    skor,
+    is_me: id_siswa === idSiswa,
+  }));
 }
 
 export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
-  // The package calls carry no meaningful body: an empty JSON body is taken as {} instead of a 400. Registered
-  // in a child scope so the parser stays local to these routes.
+  // The package calls carry no meaningful body: an empty JSON body is taken as {} instead of a 400
+  // (plugins/input.ts reads `emptyJsonBody`). A child scope keeps the typed provider for these two routes.
+  const emptyBodyIsObject = { emptyJsonBody: true };
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      const text = String(body).trim();
-      if (text === '') return done(null, {});
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        const error = new Error('Isi permintaan bukan JSON yang valid') as Error & { statusCode: number };
-        error.statusCode = 400;
-        done(error, undefined);
-      }
-    });
 
-    scope.post(rankingPaketListCall.path, { schema: rankingPaketListCall.schema }, async (request) => {
-      const siswa = requireSelf(request, request.params.idsiswa);
-      const paket = await finishedJadwal(db, siswa.id);
-      return { status: true, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
-    });
+    scope.post(
+      rankingPaketListCall.path,
+      { schema: rankingPaketListCall.schema, config: emptyBodyIsObject },
+      async (request) => {
+        const siswa = requireSelf(request, request.params.idsiswa);
+        const paket = await finishedJadwal(db, siswa.id);
+        return { status: true, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
+      },
+    );
 
-    scope.post(rankingPaketCall.path, { schema: rankingPaketCall.schema }, async (request) => {
-      const siswa = requireSelf(request, request.params.idsiswa);
-      const jadwal = await findJadwalOf(db, siswa.id, request.params.paket);
-      await ensureIrtScores(db, jadwal.id, now());
-      const ranking = await rankPackage(db, jadwal.id);
-      return {
-        status: true,
-        content: {
-          my_rangking: myRanking(ranking, siswa.id),
-          list_rangking: rows(ranking),
-          jumlah_peserta: ranking.length,
-        },
-      };
-    });
+    scope.post(
+      rankingPaketCall.path,
+      { schema: rankingPaketCall.schema, config: emptyBodyIsObject },
+      async (request) => {
+        const siswa = requireSelf(request, request.params.idsiswa);
+        const jadwal = await findJadwalOf(db, siswa.id, request.params.paket);
+        await ensureIrtScores(db, jadwal.id, now());
+        const ranking = await rankPackage(db, jadwal.id);
+        return {
+          status: true,
+          content: {
+            my_rangking: myRanking(ranking, siswa.id),
+            list_rangking: rows(ranking, siswa.id),
+            jumlah_peserta: ranking.length,
+          },
+        };
+      },
+    );
   });
 
   app.post(rankingJurusanCall.path, { schema: rankingJurusanCall.schema }, async (request) => {
@@ -87,7 +91,7 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
           universitas: pilihan.universitas,
           grade: pilihan.grade,
         },
-        list_rangking: rows(ranking.slice(0, RANKING_JURUSAN_TOP)),
+        list_rangking: rows(ranking.slice(0, RANKING_JURUSAN_TOP), siswa.id),
         my_rangking: myRanking(ranking, siswa.id),
       },
     };

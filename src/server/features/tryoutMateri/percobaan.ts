@@ -1,6 +1,6 @@
 /** Life of one per-topic attempt (materi_hasil): ending it with its score, by the student or by the clock. */
 import type { Db } from '../../db/createDb';
-import { durasiDetik, sisaWaktuDetik, waktuHabis } from '../../domain/materiTiming';
+import { isPastGrace } from '../../domain/timing';
 import { nilaiPercobaan } from './penilaian';
 import {
   findHasilForUpdate,
@@ -11,6 +11,7 @@ import {
   type MateriHasil,
   type Q,
 } from './queries';
+import { materiClock } from './waktu';
 
 export interface JawabanBaru {
   idsoal: number;
@@ -34,13 +35,14 @@ export async function tutupJikaHabis(
   menit: number,
   now: number,
 ): Promise<MateriHasil> {
-  if (hasil.status !== 0 || !waktuHabis(menit, hasil.started_at, now)) return hasil;
+  if (hasil.status !== 0 || !isPastGrace(materiClock(hasil, menit, now), now)) return hasil;
   return db.kysely.transaction().execute(async (trx) => {
     const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
     if (!locked) return hasil;
-    if (locked.status === 0) {
+    const clock = materiClock(locked, menit, now);
+    if (locked.status === 0 && clock.lastSeenAt !== null) {
       // The attempt ended when its time did, not when someone happened to look at it.
-      await nilaiDanSelesaikan(trx, locked, 0, locked.started_at + durasiDetik(menit) * 1000);
+      await nilaiDanSelesaikan(trx, locked, 0, clock.lastSeenAt);
     }
     return (await findHasilForUpdate(trx, db.dialect, hasil.id)) ?? locked;
   });
@@ -62,12 +64,13 @@ export async function akhiriPercobaan(
   return db.kysely.transaction().execute(async (trx) => {
     const hasil = await findHasilForUpdate(trx, db.dialect, idHasil);
     if (!hasil || hasil.status !== 0) return 'sudah_selesai';
-    if (waktuHabis(menit, hasil.started_at, now)) {
-      await nilaiDanSelesaikan(trx, hasil, 0, hasil.started_at + durasiDetik(menit) * 1000);
+    const clock = materiClock(hasil, menit, now);
+    if (isPastGrace(clock, now)) {
+      await nilaiDanSelesaikan(trx, hasil, 0, clock.lastSeenAt ?? now);
       return 'waktu_habis';
     }
     for (const j of jawabanBaru) await upsertJawaban(trx, hasil.id, j.idsoal, j.jawaban, now);
-    await nilaiDanSelesaikan(trx, hasil, sisaWaktuDetik(menit, hasil.started_at, now), now);
+    await nilaiDanSelesaikan(trx, hasil, clock.sisaWaktu, now);
     return 'diakhiri';
   });
 }

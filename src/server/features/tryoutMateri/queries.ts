@@ -176,11 +176,21 @@ export async function upsertJawaban(q: Q, idHasil: number, idSoal: number, jawab
     .execute();
 }
 
-export async function updateSisaWaktu(q: Q, idHasil: number, sisaWaktu: number, now: number) {
+/**
+ * Writes a running attempt's clock the way the package subjects' clocks are written (one concurrency approach): the
+ * update merges with what another call in flight wrote, so the remaining time only goes down and the last charged
+ * moment only forward; an ended attempt is never changed.
+ */
+export async function writeMateriClock(q: Q, idHasil: number, sisaWaktu: number, lastSeenAt: number) {
   await q
     .updateTable('materi_hasil')
-    .set({ sisa_waktu: sisaWaktu, last_seen_at: now })
+    .set({
+      sisa_waktu: sql<number>`CASE WHEN ${sisaWaktu} < sisa_waktu THEN ${sisaWaktu} ELSE sisa_waktu END`,
+      last_seen_at: sql<number>`CASE WHEN last_seen_at IS NULL OR ${lastSeenAt} > last_seen_at
+        THEN ${lastSeenAt} ELSE last_seen_at END`,
+    })
     .where('id', '=', idHasil)
+    .where('status', '=', 0)
     .execute();
 }
 

@@ -8,6 +8,7 @@ export const PESAN = {
   soalBelumAda: 'Soal untuk materi ini belum tersedia',
   belumDimulai: 'Tryout materi ini belum dimulai',
   waktuHabis: 'Waktu tryout materi sudah habis',
+  bukanUntukmu: 'Tryout permateri tidak tersedia untuk akun kamu',
   dataTidakAda: 'Data Tidak Ditemukan',
   pembahasanTidakAda: 'Data Pembahasan Tidak Ditemukan',
 } as const;

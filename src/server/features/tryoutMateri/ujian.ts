@@ -3,7 +3,8 @@ import { endMateriCall, saveAnswerMateriCall, startMateriCall } from '../../../c
 import type { QuestionType } from '../../../contract/common';
 import type { App, FeatureContext } from '../../app';
 import type { Db } from '../../db/createDb';
-import { durasiDetik, sisaWaktuDetik, sisaWaktuTercatat, waktuHabis } from '../../domain/materiTiming';
+import { clampReported, durasiDetik, isPastGrace } from '../../domain/timing';
+import { mayTakePermateri } from '../../domain/studentType';
 import { requireSelf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { validasiJawaban } from './jawaban';
@@ -15,13 +16,14 @@ import {
   findMateri,
   listSoal,
   mapJawaban,
-  updateSisaWaktu,
   upsertJawaban,
+  writeMateriClock,
   type MateriInfo,
   type MateriSoal,
 } from './queries';
 import { gagal, teksSoalBase64 } from '../../lib/respons';
 import { PESAN } from './teks';
+import { materiClock } from './waktu';
 
 async function materiAtau404(db: Db, idmateri: number): Promise<MateriInfo> {
   const materi = await findMateri(db.kysely, idmateri);
@@ -44,9 +46,11 @@ function validasiDaftar(soal: readonly MateriSoal[], daftar: readonly JawabanBar
   });
 }
 
-export function ujianRoutes(app: App, { db, now }: FeatureContext): void {
+export function ujianRoutes(app: App, { db, config, now }: FeatureContext): void {
   app.post(startMateriCall.path, { schema: startMateriCall.schema }, async (request) => {
     const siswa = requireSelf(request, request.body.id_siswa);
+    // Spec §6: per-topic tryouts are for non-event students of programmes 1, 2, 5, 6 and 7 only.
+    if (!mayTakePermateri(siswa.lembaga, siswa.id_program, config)) return gagal(PESAN.bukanUntukmu);
     const materi = await materiAtau404(db, request.params.idmateri);
     const t = now();
 
@@ -70,7 +74,7 @@ export function ujianRoutes(app: App, { db, now }: FeatureContext): void {
         idmateri: materi.id,
         materi: materi.nama,
         max_soal: soal.length,
-        waktu: sisaWaktuDetik(materi.menit, hasil.started_at, t),
+        waktu: materiClock(hasil, materi.menit, t).sisaWaktu,
         // Keys and discussions stay on the server while the attempt runs.
         soals: soal.map((s) => ({
           id_soal: s.id,
@@ -91,17 +95,21 @@ export function ujianRoutes(app: App, { db, now }: FeatureContext): void {
 
     const hasil = await findHasil(db.kysely, materi.id, siswa.id);
     if (!hasil) return gagal(PESAN.belumDimulai);
-    if (waktuHabis(materi.menit, hasil.started_at, t)) {
+    if (hasil.status !== 0) return gagal(PESAN.sudahSelesai);
+    if (isPastGrace(materiClock(hasil, materi.menit, t), t)) {
       await tutupJikaHabis(db, hasil, materi.menit, t);
       return gagal(PESAN.waktuHabis);
     }
 
+    // The attempt row is locked so that an end in flight scores either with this answer or refuses it.
     const tersimpan = await db.kysely.transaction().execute(async (trx) => {
       const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
       if (!locked || locked.status !== 0) return false;
       await upsertJawaban(trx, locked.id, baru.idsoal, baru.jawaban, t);
-      const menurutServer = sisaWaktuDetik(materi.menit, locked.started_at, t);
-      await updateSisaWaktu(trx, locked.id, sisaWaktuTercatat(sisa_waktu, menurutServer), t);
+      const clock = materiClock(locked, materi.menit, t);
+      if (clock.status === 0) {
+        await writeMateriClock(trx, locked.id, clampReported(sisa_waktu, clock.sisaWaktu), t);
+      }
       return true;
     });
     if (!tersimpan) return gagal(PESAN.sudahSelesai);

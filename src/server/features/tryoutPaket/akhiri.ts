@@ -20,6 +20,7 @@ export async function akhiriPaket(
 
   const clocks = await settleClocks(q, {
     idHasilTo: attempt.id,
+    jadwal,
     mapel: await listMapel(q, [kategori.id]),
     rows: await listClocks(q, [attempt.id]),
     wallClock: isWallClock(jadwal, siswa, input.config),

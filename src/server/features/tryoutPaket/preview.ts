@@ -42,6 +42,7 @@ export async function previewPaket(
     const mapelKategori = mapel.filter((m) => m.id_kategori === kategori.id);
     const clocks = await settleClocks(q, {
       idHasilTo: attempt?.id ?? 0,
+      jadwal,
       mapel: mapelKategori,
       rows: attempt ? clockRows : [],
       wallClock,

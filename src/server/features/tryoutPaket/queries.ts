@@ -29,15 +29,6 @@ export interface MapelRow {
   waktu: number;
 }
 
-/** Rows inserted per statement, far below the bound-parameter limits of SQLite and PostgreSQL. */
-const CHUNK = 200;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-}
-
 export function findJadwal(q: Q, id: number): Promise<JadwalRow | undefined> {
   return q
     .selectFrom('jadwal')
@@ -123,8 +114,9 @@ export async function listClocks(q: Q, attemptIds: readonly number[]): Promise<M
 /** A question as a running attempt may see it: never its key or discussion. */
 export type SoalRow = Omit<Selectable<SoalTable>, 'kunci' | 'pembahasan'>;
 
-/** Every question of a category, subjects and numbers in order, without keys or discussions. */
-export function listSoalOfKategori(q: Q, idKategori: number): Promise<SoalRow[]> {
+/** The questions of some subjects, subjects and numbers in order, without keys or discussions. */
+export async function listSoalOfMapel(q: Q, mapelIds: readonly number[]): Promise<SoalRow[]> {
+  if (mapelIds.length === 0) return [];
   return q
     .selectFrom('soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
@@ -141,7 +133,7 @@ export function listSoalOfKategori(q: Q, idKategori: number): Promise<SoalRow[]>
       'soal.e',
       'soal.group_text_type',
     ])
-    .where('mapel.id_kategori', '=', idKategori)
+    .where('soal.id_mapel', 'in', mapelIds)
     .orderBy('mapel.urutan')
     .orderBy('mapel.id')
     .orderBy('soal.nomor')
@@ -149,14 +141,31 @@ export function listSoalOfKategori(q: Q, idKategori: number): Promise<SoalRow[]>
     .execute();
 }
 
-/** The statements of a category's type-3 questions, in order, without keys. */
-export function listStatementsOfKategori(q: Q, idKategori: number) {
+/**
+ * Whether a multiple-choice question of the category is keyed E: such a category cannot be served to a student who
+ * sees only A–D (DESIGN.md "Choices").
+ */
+export async function hasKunciE(q: Q, idKategori: number): Promise<boolean> {
+  const row = await q
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select('soal.id')
+    .where('mapel.id_kategori', '=', idKategori)
+    .where('soal.type', '=', 1)
+    .where(sql<string>`upper(trim(soal.kunci))`, '=', 'E')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The statements of some subjects' type-3 questions, in order, without keys. */
+export async function listStatementsOfMapel(q: Q, mapelIds: readonly number[]) {
+  if (mapelIds.length === 0) return [];
   return q
     .selectFrom('soal_group')
     .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
     .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan'])
-    .where('mapel.id_kategori', '=', idKategori)
+    .where('soal.id_mapel', 'in', mapelIds)
     .orderBy('soal_group.id_soal')
     .orderBy('soal_group.urutan')
     .orderBy('soal_group.id')
@@ -186,8 +195,10 @@ export function listJawabanGroup(q: Q, idHasilTo: number) {
 }
 
 /**
- * Creates the attempt with one answer row per question, one row per type-3 statement and one clock per subject,
- * once: every insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id.
+ * Creates the attempt once, with its answer rows, its statements' rows and one clock per subject, the first subject's
+ * clock opened at `now` (its questions are shown with the start). A handful of statements whatever the number of
+ * questions (the answer rows are copied from the questions by INSERT … SELECT), and every insert skips what exists,
+ * so a repeated or concurrent start changes nothing. Returns the attempt id.
  */
 export async function createAttempt(
   q: Q,
@@ -195,8 +206,6 @@ export async function createAttempt(
     idJadwal: number;
     idKategori: number;
     idSiswa: number;
-    soal: readonly { id: number; type: number }[];
-    statements: readonly { id: number; id_soal: number }[];
     mapel: readonly { id: number; durasi: number }[];
     now: number;
   },
@@ -222,47 +231,47 @@ export async function createAttempt(
       .executeTakeFirstOrThrow();
 
     // Blank is '0' for choices and statement groups, '' for text (spec §4 "Answered state").
-    const jawaban = input.soal.map((s) => ({
-      id_hasil_to: attempt.id,
-      id_soal: s.id,
-      jawaban: s.type === 1 || s.type === 3 ? '0' : '',
-      updated_at: input.now,
-    }));
-    for (const rows of chunks(jawaban)) {
-      await trx
-        .insertInto('jawaban')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing())
-        .execute();
-    }
-
-    if (input.statements.length > 0) {
-      const ids = await listJawaban(trx, attempt.id);
-      const idOfSoal = new Map(ids.map((j) => [j.id_soal, j.id]));
-      const groups = input.statements.flatMap((st) => {
-        const idJawaban = idOfSoal.get(st.id_soal);
-        return idJawaban === undefined ? [] : [{ id_jawaban: idJawaban, id_soal_group: st.id, jawaban: '0' }];
-      });
-      for (const rows of chunks(groups)) {
-        await trx
-          .insertInto('jawaban_group')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing())
-          .execute();
-      }
-    }
+    await trx
+      .insertInto('jawaban')
+      .columns(['id_hasil_to', 'id_soal', 'jawaban', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('soal')
+          .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+          .select([
+            sql<number>`${attempt.id}`.as('id_hasil_to'),
+            'soal.id',
+            sql<string>`CASE WHEN soal.type IN (1, 3) THEN '0' ELSE '' END`.as('jawaban'),
+            sql<number>`${input.now}`.as('updated_at'),
+          ])
+          .where('mapel.id_kategori', '=', input.idKategori),
+      )
+      .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing())
+      .execute();
+    await trx
+      .insertInto('jawaban_group')
+      .columns(['id_jawaban', 'id_soal_group', 'jawaban'])
+      .expression((eb) =>
+        eb
+          .selectFrom('soal_group')
+          .innerJoin('jawaban', 'jawaban.id_soal', 'soal_group.id_soal')
+          .select(['jawaban.id', 'soal_group.id as id_soal_group', sql<string>`'0'`.as('jawaban')])
+          .where('jawaban.id_hasil_to', '=', attempt.id),
+      )
+      .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing())
+      .execute();
 
     if (input.mapel.length > 0) {
       await trx
         .insertInto('mapel_waktu')
         .values(
-          input.mapel.map((m) => ({
+          input.mapel.map((m, i) => ({
             id_hasil_to: attempt.id,
             id_mapel: m.id,
             sisa_waktu: m.durasi,
             status: 0,
-            opened_at: null,
-            last_seen_at: null,
+            opened_at: i === 0 ? input.now : null,
+            last_seen_at: i === 0 ? input.now : null,
           })),
         )
         .onConflict((oc) => oc.columns(['id_hasil_to', 'id_mapel']).doNothing())
@@ -284,8 +293,8 @@ export interface ClockWrite {
 /**
  * Writes a subject's clock; a subject already closed is never reopened or changed. Two calls of one subject in
  * flight each write the clock they read before the other's write, so the update merges instead of replacing: the
- * remaining time only goes down, the last charged moment only forward, the opening moment stays the first.
- * (Otherwise an answer save would put back the time a status report had just lowered.)
+ * remaining time only goes down, the last charged moment only forward (a close records its own moment), the
+ * opening moment stays the first. (Otherwise an answer save would put back the time a status report had just lowered.)
  */
 export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
   await q
@@ -306,7 +315,7 @@ export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
             THEN excluded.sisa_waktu ELSE mapel_waktu.sisa_waktu END`,
           status: clock.status,
           opened_at: sql<number | null>`COALESCE(mapel_waktu.opened_at, excluded.opened_at)`,
-          last_seen_at: sql<number | null>`CASE WHEN mapel_waktu.last_seen_at IS NULL
+          last_seen_at: sql<number | null>`CASE WHEN excluded.status = 1 OR mapel_waktu.last_seen_at IS NULL
             OR excluded.last_seen_at > mapel_waktu.last_seen_at
             THEN excluded.last_seen_at ELSE mapel_waktu.last_seen_at END`,
         })

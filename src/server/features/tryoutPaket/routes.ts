@@ -8,11 +8,22 @@ import {
 } from '../../../contract/tryoutPaket';
 import type { FeatureRoutes } from '../../app';
 import { currentSiswa, requireSelf } from '../../plugins/auth';
+import { Type } from '@sinclair/typebox';
+import { CategoryHash, Failure, Id } from '../../../contract/common';
+import { sendPdf } from '../../pdf/reply';
 import { akhiriPaket } from './akhiri';
+import { bukaSoalPdf } from './soalPdf';
 import { previewPaket } from './preview';
 import { saveAnswerPaket } from './simpan';
 import { startPaket } from './start';
 import { statusMapel } from './statusMapel';
+
+/** The question PDF's link (spec §2 Preview Tryout): not an API call of the contract, a plain link. */
+const SoalPdfParams = Type.Object({
+  idjadwal: Id('schedule (jadwal) id'),
+  kategoriHash: CategoryHash(),
+  idmapel: Id('subject id'),
+});
 
 export const tryoutPaketRoutes: FeatureRoutes = (app, { db, config, now }) => {
   const q = db.kysely;
@@ -45,4 +56,21 @@ export const tryoutPaketRoutes: FeatureRoutes = (app, { db, config, now }) => {
     const { id, categoryHash } = request.params;
     return akhiriPaket(q, { idJadwal: id, hash: categoryHash, siswa, config, now: now() });
   });
+
+  app.get(
+    '/pdf/soal/:idjadwal/:kategoriHash/:idmapel',
+    { schema: { params: SoalPdfParams, response: { '4xx': Failure, '5xx': Failure } } },
+    async (request, reply) => {
+      const { idjadwal, kategoriHash, idmapel } = request.params;
+      const { filename, pdf } = await bukaSoalPdf(db, {
+        idJadwal: idjadwal,
+        hash: kategoriHash,
+        idMapel: idmapel,
+        siswa: currentSiswa(request),
+        config,
+        now: now(),
+      });
+      return sendPdf(reply, filename, pdf);
+    },
+  );
 };

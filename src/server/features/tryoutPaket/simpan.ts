@@ -2,7 +2,7 @@
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import { allowsFiveChoices } from '../../domain/studentType';
-import { isPastGrace, openClock } from '../../domain/timing';
+import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { groupMarker, parseAnswer } from './jawaban';
@@ -18,7 +18,7 @@ import {
 import { isWallClock } from './konteks';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
-import { antrianOf, saveClock, settleClocks } from './waktu';
+import { antrianOf, isRevealed, saveClock, settleClocks } from './waktu';
 
 type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;
 
@@ -53,8 +53,11 @@ export async function saveAnswerPaket(
 
   const jadwal = await findJadwal(q, attempt.id_jadwal);
   if (!jadwal) throw new HttpError(404, PESAN.jadwalTidakAda);
+  // After the schedule window and its grace nothing is accepted, and the refusal writes nothing.
+  if (isWindowOver(jadwal.tgl_akhir, now)) return gagal(PESAN.jadwalBerakhir);
   const clocks = await settleClocks(q, {
     idHasilTo: attempt.id,
+    jadwal,
     mapel: await listMapel(q, [attempt.id_kategori]),
     rows: await listClocks(q, [attempt.id]),
     wallClock: isWallClock(jadwal, siswa, input.config),
@@ -62,15 +65,15 @@ export async function saveAnswerPaket(
   });
   const index = clocks.findIndex((c) => c.mapel.id === row.id_mapel);
   if (index < 0) throw new HttpError(400, PESAN.jawabanTidakAda);
-  const target = clocks[index];
-  let clock = target.clock;
+  const clock = clocks[index].clock;
   if (clock.status === 1) {
     // An answer in flight when the subject ended is accepted for the grace period, later ones are refused.
     if (isPastGrace(clock, now)) return gagal(PESAN.waktuHabis);
   } else {
     const queue = antrianOf(clocks)[index];
     if (queue.antrian !== 0) return gagal(queue.antrian_str);
-    clock = openClock(clock, now);
+    // Its questions were never shown: a save cannot be an answer to them.
+    if (!isRevealed(clock)) return gagal(PESAN.mapelBelumDibuka);
   }
 
   await q.transaction().execute(async (trx) => {

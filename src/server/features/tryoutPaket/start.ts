@@ -8,20 +8,22 @@ import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { isWallClock, kategoriContext } from './konteks';
 import {
+  countSoal,
   createAttempt,
+  hasKunciE,
   listAttempts,
   listClocks,
   listJawaban,
   listJawabanGroup,
   listMapel,
-  listSoalOfKategori,
-  listStatementsOfKategori,
+  listSoalOfMapel,
+  listStatementsOfMapel,
   type Q,
   type SoalRow,
 } from './queries';
 import { gagal } from '../../lib/respons';
 import { PESAN, kategoriMengantri } from './teks';
-import { settleClocks } from './waktu';
+import { isRevealed, settleClocks } from './waktu';
 
 type StartResult = { status: true; message: string; content: StartPaketContent } | ReturnType<typeof gagal>;
 
@@ -45,7 +47,7 @@ export async function startPaket(
     siswa.id,
   );
   if (now < jadwal.tgl_awal) return gagal(PESAN.jadwalBelumDibuka);
-  if (now > jadwal.tgl_akhir) return gagal(PESAN.jadwalBerakhir);
+  if (now >= jadwal.tgl_akhir) return gagal(PESAN.jadwalBerakhir);
 
   const attempts = await listAttempts(q, jadwal.id, siswa.id);
   const selesai = new Set(attempts.filter((a) => a.is_selesai === 1).map((a) => a.id_kategori));
@@ -53,32 +55,42 @@ export async function startPaket(
   const antrian = kategoriAntrian(kategoriList.map((k) => ({ selesai: selesai.has(k.id) })));
   if (antrian[index] === 1) return gagal(kategoriMengantri(kategoriList[index - 1].nama));
 
+  const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
+  // A student who sees A–D only would lose an E-keyed question for sure: refuse before anything is written.
+  if (!fiveChoices && (await hasKunciE(q, kategori.id))) return gagal(PESAN.kunciDiLuarPilihan);
+
   const mapel = await listMapel(q, [kategori.id]);
-  const soal = await listSoalOfKategori(q, kategori.id);
-  if (soal.length === 0) return gagal(PESAN.soalBelumAda);
-  const statements = await listStatementsOfKategori(q, kategori.id);
+  const jumlah = await countSoal(
+    q,
+    mapel.map((m) => m.id),
+  );
+  if ([...jumlah.values()].every((n) => n === 0)) return gagal(PESAN.soalBelumAda);
 
   const idHasilTo = await createAttempt(q, {
     idJadwal: jadwal.id,
     idKategori: kategori.id,
     idSiswa: siswa.id,
-    soal,
-    statements,
     mapel: mapel.map((m) => ({ id: m.id, durasi: durasiDetik(m.waktu) })),
     now,
   });
-  // Touching the attempt closes subjects whose time ran out while the student was away.
-  await settleClocks(q, {
+  // Touching the attempt closes subjects whose time ran out while the student was away and, on the wall clock,
+  // opens the next subject when the previous one closed.
+  const clocks = await settleClocks(q, {
     idHasilTo,
+    jadwal,
     mapel,
     rows: await listClocks(q, [idHasilTo]),
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });
 
+  // Only the questions of subjects whose clock runs (or ran) leave the server; the SPA asks again (this same
+  // idempotent call) when it opens the next subject.
+  const revealed = clocks.filter((c) => isRevealed(c.clock)).map((c) => c.mapel.id);
+  const soal = await listSoalOfMapel(q, revealed);
+  const statements = await listStatementsOfMapel(q, revealed);
   const jawaban = await listJawaban(q, idHasilTo);
   const jawabanGroup = await listJawabanGroup(q, idHasilTo);
-  const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
   return {
     status: true,
     message: PESAN.mulai,
@@ -104,7 +116,7 @@ function toSoalPaket(
 
   return soal.flatMap((s): SoalPaket[] => {
     const j = jawabanOf.get(s.id);
-    if (!j) return []; // created at start; absent only for a question added after this read
+    if (!j) return []; // created with the attempt; absent only for a question added after that
     const group_soal = (statementsOf.get(s.id) ?? []).flatMap((st): GroupSoal[] => {
       const answer = groupAnswerOf.get(`${j.id}:${st.id}`);
       return answer

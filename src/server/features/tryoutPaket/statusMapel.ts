@@ -1,7 +1,7 @@
 /** `PUT /siswa/tryout/statusmapel/id/:id`: the student's clock report, judged by the server's own count. */
 import type { StatusMapelBody, StatusMapelContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
-import { clampReported, closeClock, openClock } from '../../domain/timing';
+import { clampReported, closeClock, isWindowOver, openClock } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { isWallClock, kategoriContext } from './konteks';
@@ -27,9 +27,12 @@ export async function statusMapel(
   const attempt = await findAttempt(q, kategori.id, siswa.id);
   if (!attempt) return gagal(PESAN.belumDimulai);
   if (attempt.is_selesai === 1) return gagal(PESAN.sudahDiakhiri);
+  // After the schedule window and its grace nothing is accepted, and the refusal writes nothing.
+  if (isWindowOver(jadwal.tgl_akhir, now)) return gagal(PESAN.jadwalBerakhir);
 
   const clocks = await settleClocks(q, {
     idHasilTo: attempt.id,
+    jadwal,
     mapel,
     rows: await listClocks(q, [attempt.id]),
     wallClock: isWallClock(jadwal, siswa, input.config),
@@ -47,6 +50,7 @@ export async function statusMapel(
   const queue = antrianOf(clocks)[index];
   if (queue.antrian !== 0) return gagal(queue.antrian_str);
 
+  // The first report of a subject opens it ("Kerjakan"): its clock starts and its questions may be shown.
   let clock = openClock(target.clock, now);
   if (body.status === 1) {
     clock = closeClock(clock, now);

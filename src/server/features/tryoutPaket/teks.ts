@@ -14,11 +14,15 @@ export const PESAN = {
   jadwalBerakhir: 'Jadwal tryout ini sudah berakhir',
   kategoriSelesai: 'Kategori ini sudah selesai dikerjakan',
   soalBelumAda: 'Soal untuk kategori ini belum tersedia',
+  kunciDiLuarPilihan:
+    'Kategori ini memuat soal yang jawabannya pilihan E, padahal kamu hanya mendapat pilihan A–D. ' +
+    'Hubungi admin lembagamu untuk paket yang sesuai.',
   mulai: 'Tryout berhasil dimulai',
   belumDimulai: 'Tryout kategori ini belum dimulai',
   sudahDiakhiri: 'Tryout ini sudah diakhiri',
   waktuHabis: 'Waktu mapel ini sudah habis',
   mapelSelesai: 'Mapel ini sudah selesai',
+  mapelBelumDibuka: 'Mapel ini belum dibuka: klik Kerjakan untuk memulainya',
   mapelDitutup: 'Mapel selesai',
   waktuTersimpan: 'Sisa waktu tersimpan',
   jawabanTersimpan: 'Jawaban tersimpan',

@@ -1,14 +1,20 @@
-/** The subjects' clocks of one attempt, brought up to now (DESIGN.md "Time is the server's"). */
+/** The subjects' clocks of one attempt, brought up to now on the one timing engine (domain/timing). */
 import { mapelAntrian, type MapelAntrian } from '../../domain/antrian';
-import { durasiDetik, newClock, tick, type ClockRules, type SubjectClock } from '../../domain/timing';
-import { writeClock, type MapelRow, type MapelWaktu, type Q } from './queries';
+import {
+  durasiDetik,
+  newClock,
+  settleSubjects,
+  type ClockRules,
+  type SubjectClock,
+} from '../../domain/timing';
+import { writeClock, type JadwalRow, type MapelRow, type MapelWaktu, type Q } from './queries';
 
 export interface MapelClock {
   mapel: MapelRow;
   rules: ClockRules;
   /** As stored. */
   before: SubjectClock;
-  /** Brought up to now: charged, and closed when its time ran out. */
+  /** Brought up to now: charged, opened after the previous one on the wall clock, closed when time ran out. */
   clock: SubjectClock;
 }
 
@@ -21,14 +27,21 @@ export function clockOfRow(row: MapelWaktu): SubjectClock {
   };
 }
 
+/** The rules of a subject's clock: wall clock or pausable, its full time, and the schedule window's end. */
+export function rulesOf(mapel: MapelRow, jadwal: JadwalRow, wallClock: boolean): ClockRules {
+  return { wallClock, durasi: durasiDetik(mapel.waktu), closesAt: jadwal.tgl_akhir };
+}
+
 /**
- * The clocks of an attempt's subjects (in the subjects' order) at `now`. A subject whose time has run out is
- * closed in the database here, whoever touches it: the browser may never report it.
+ * The clocks of an attempt's subjects (in the subjects' order) at `now`. What the engine changed by itself (a
+ * subject whose time ran out, the next event subject opened, the schedule window closed) is written here, whoever
+ * touches the attempt: the browser may never report it.
  */
 export async function settleClocks(
   q: Q,
   input: {
     idHasilTo: number;
+    jadwal: JadwalRow;
     mapel: readonly MapelRow[];
     rows: readonly MapelWaktu[];
     wallClock: boolean;
@@ -38,14 +51,24 @@ export async function settleClocks(
   const stored = new Map(
     input.rows.filter((r) => r.id_hasil_to === input.idHasilTo).map((r) => [r.id_mapel, clockOfRow(r)]),
   );
-  const clocks = input.mapel.map((mapel): MapelClock => {
-    const rules = { isEvent: input.wallClock, durasi: durasiDetik(mapel.waktu) };
-    const before = stored.get(mapel.id) ?? newClock(mapel.waktu);
-    return { mapel, rules, before, clock: tick(before, rules, input.now) };
+  const subjects = input.mapel.map((mapel) => {
+    const rules = rulesOf(mapel, input.jadwal, input.wallClock);
+    return { mapel, rules, clock: stored.get(mapel.id) ?? newClock(rules.durasi) };
   });
-  for (const c of clocks) {
-    if (c.before.status === 0 && c.clock.status === 1)
-      await saveClock(q, input.idHasilTo, c.mapel.id, c.clock);
+  // A category not started has no clock running: its subjects are shown fresh.
+  const settled = stored.size > 0 ? settleSubjects(subjects, input.now) : subjects.map((s) => s.clock);
+  const clocks = subjects.map((s, i): MapelClock => ({
+    mapel: s.mapel,
+    rules: s.rules,
+    before: s.clock,
+    clock: settled[i],
+  }));
+  if (stored.size > 0) {
+    for (const c of clocks) {
+      const opened = c.before.openedAt === null && c.clock.openedAt !== null;
+      const closed = c.before.status === 0 && c.clock.status === 1;
+      if (opened || closed) await saveClock(q, input.idHasilTo, c.mapel.id, c.clock);
+    }
   }
   return clocks;
 }
@@ -57,4 +80,13 @@ export function saveClock(q: Q, idHasilTo: number, idMapel: number, clock: Subje
 /** `antrian` and `antrian_str` of the subjects, from their settled clocks. */
 export function antrianOf(clocks: readonly MapelClock[]): MapelAntrian[] {
   return mapelAntrian(clocks.map((c) => ({ nama: c.mapel.nama, selesai: c.clock.status === 1 })));
+}
+
+/**
+ * The reveal rule (DESIGN.md "Questions are revealed only when their time runs"): a subject's questions may leave
+ * the server once its clock has been opened, and until the category ends. Before that the student knows its name,
+ * its number of questions and its time (the preview), never its questions.
+ */
+export function isRevealed(clock: SubjectClock): boolean {
+  return clock.openedAt !== null;
 }

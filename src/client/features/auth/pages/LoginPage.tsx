@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/Icon';
 import { externalLinks } from '../../../links';
 import { PRODUCT_NAME, text } from '../../../text';
+import { holdPassword } from '../../../session/pendingLogin';
 import { loginRequested, selectLoginAttempts, selectLoginProcessing } from '../slice';
 
 /** Spec §2 Login screen and §5 login validation. */
@@ -30,7 +31,8 @@ export default function LoginPage() {
     event.preventDefault();
     setSubmitted(true);
     if (processing || username.trim() === '' || password === '') return;
-    dispatch(loginRequested({ username: username.trim(), password }));
+    holdPassword(password);
+    dispatch(loginRequested({ username: username.trim() }));
   };
 
   return (

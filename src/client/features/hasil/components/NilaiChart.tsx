@@ -1,4 +1,6 @@
 import Chart from 'react-apexcharts';
+// Loaded as a file, with `injectStyleSheet: false` in the options: the Content-Security-Policy refuses inline <style>.
+import 'apexcharts/dist/apexcharts.css';
 import type { ChartSeries } from '../chartData';
 import { CHART_HEIGHT, nilaiChartOptions } from './chartOptions';
 

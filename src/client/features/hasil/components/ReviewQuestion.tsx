@@ -2,6 +2,7 @@ import type { GroupSoalReview, SoalMateriReview, SoalReview } from '../../../../
 import { OPTION_LETTERS } from '../../../components/question/answered';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { isEmptyHtml } from '../../../components/question/emptyHtml';
+import { statementValueText } from '../../../components/question/statementLabels';
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
 
@@ -52,10 +53,18 @@ function Options({ soal }: { soal: Soal }) {
   );
 }
 
-function Statements({ group }: { group: GroupSoalReview[] }) {
+/** Type 3: each statement with the student's judgement and the key, named Benar/Salah or Memperkuat/Memperlemah
+ * as on the sheet (never the stored Y/N). */
+function Statements({
+  group,
+  groupTextType,
+}: {
+  group: GroupSoalReview[];
+  groupTextType: number | null | undefined;
+}) {
   return (
     <div className="table-responsive mb-3">
-      <table className="table table-sm align-middle" aria-label={t.pernyataan}>
+      <table className="table table-sm align-middle table-stack" aria-label={t.pernyataan}>
         <thead>
           <tr>
             <th scope="col">{t.pernyataan}</th>
@@ -68,13 +77,18 @@ function Statements({ group }: { group: GroupSoalReview[] }) {
             const right = item.jawaban !== '' && item.jawaban === item.kunci;
             return (
               <tr key={index}>
-                <td>
+                <td data-label={t.pernyataan}>
                   <Html base64={item.soal} />
                 </td>
-                <td className={right ? 'text-success fw-semibold' : 'text-danger fw-semibold'}>
-                  {shown(item.jawaban)}
+                <td
+                  data-label={t.jawabanKamu}
+                  className={right ? 'text-success fw-semibold' : 'text-danger fw-semibold'}
+                >
+                  {statementValueText(item.jawaban, groupTextType)}
                 </td>
-                <td className="text-success fw-semibold">{item.kunci}</td>
+                <td data-label={t.kunciJawaban} className="text-success fw-semibold">
+                  {statementValueText(item.kunci, groupTextType)}
+                </td>
               </tr>
             );
           })}
@@ -103,7 +117,9 @@ export function ReviewQuestion({ soal, nomor }: { soal: Soal; nomor: number }) {
         <h2 className="h6 text-body-secondary">{t.soalNomor(nomor)}</h2>
         <Html base64={soal.soal} className="mb-3" />
         {soal.type === 1 && <Options soal={soal} />}
-        {soal.type === 3 && group && <Statements group={group} />}
+        {soal.type === 3 && group && (
+          <Statements group={group} groupTextType={'group_text_type' in soal ? soal.group_text_type : null} />
+        )}
         <dl className="row mb-0">
           <dt className="col-sm-3">{t.jawabanKamu}</dt>
           <dd

@@ -32,6 +32,8 @@ export const nilaiChartOptions: ApexOptions = {
     id: 'grafik-nilai',
     type: 'line',
     height: CHART_HEIGHT,
+    // Its style sheet comes as a file (NilaiChart imports it): no inline <style> for the CSP to refuse.
+    injectStyleSheet: false,
     toolbar: { show: false },
     zoom: { enabled: false },
   },

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { formatNilai } from '../../../lib/format';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 import { selectDetail } from '../selectors';
 import { detailRequested } from '../slice';
 
@@ -44,7 +44,7 @@ export default function HasilKategoriPage() {
       </div>
       <section className="card shadow-sm">
         <div className="card-body table-responsive">
-          <table className="table align-middle mb-0" aria-label={data.kategori}>
+          <table className="table align-middle mb-0 table-stack" aria-label={data.kategori}>
             <thead>
               <tr>
                 <th scope="col">{t.no}</th>
@@ -58,19 +58,19 @@ export default function HasilKategoriPage() {
             <tbody>
               {data.detail.map((row, index) => (
                 <tr key={row.mapel}>
-                  <td>{index + 1}</td>
-                  <td>{row.mapel}</td>
-                  <td>{row.benar}</td>
-                  <td>{row.salah}</td>
-                  <td>{row.kosong}</td>
-                  <td>{formatNilai(row.nilai)}</td>
+                  <td data-label={t.no}>{index + 1}</td>
+                  <td data-label={t.mataPelajaran}>{row.mapel}</td>
+                  <td data-label={t.benar}>{row.benar}</td>
+                  <td data-label={t.salah}>{row.salah}</td>
+                  <td data-label={t.kosong}>{row.kosong}</td>
+                  <td data-label={t.nilai}>{formatNilai(row.nilai)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="fw-semibold">
                 <td colSpan={5}>{t.rataRata}</td>
-                <td>{formatNilai(data.rata_rata)}</td>
+                <td data-label={t.nilai}>{formatNilai(data.rata_rata)}</td>
               </tr>
             </tfoot>
           </table>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';
@@ -40,6 +40,21 @@ export default function HasilPage() {
     dispatch(hasilRequested());
   }, [dispatch]);
 
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const last = tabs.length - 1;
+    const next: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    if (!(event.key in next)) return;
+    event.preventDefault();
+    setTab(tabs[next[event.key]].id);
+    tabRefs.current[next[event.key]]?.focus();
+  };
+
   let chart;
   if ((status.skor === 'idle' || status.skor === 'loading') && series.length === 0) chart = <Spinner />;
   else if (series.length === 0) chart = <EmptyState />;
@@ -53,17 +68,24 @@ export default function HasilPage() {
   return (
     <>
       <h1 className="h4 mb-4">{t.title}</h1>
-      <ul className="nav nav-tabs mb-3" role="tablist">
-        {tabs.map(({ id, label }) => (
+      {/* On a phone the tab bar scrolls inside itself; the arrow keys, Home and End move between tabs (WAI-ARIA
+          tabs pattern), and only the selected tab is in the Tab order. */}
+      <ul className="nav nav-tabs nav-tabs-scroll mb-3" role="tablist" aria-label={t.title}>
+        {tabs.map(({ id, label }, index) => (
           <li className="nav-item" role="presentation" key={id}>
             <button
               type="button"
               role="tab"
               id={`tab-${id}`}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
               aria-controls={`panel-${id}`}
               aria-selected={tab === id}
+              tabIndex={tab === id ? 0 : -1}
               className={`nav-link${tab === id ? ' active' : ''}`}
               onClick={() => setTab(id)}
+              onKeyDown={(event) => onTabKey(event, index)}
             >
               {label}
             </button>
@@ -71,7 +93,7 @@ export default function HasilPage() {
         ))}
       </ul>
       {tab === 'paket' && (
-        <div role="tabpanel" id="panel-paket" aria-labelledby="tab-paket">
+        <div role="tabpanel" id="panel-paket" aria-labelledby="tab-paket" tabIndex={0}>
           <DataCard id="hasil-paket" title={t.tabPaket}>
             <HasilPaketTable items={paket} status={status.paket} />
           </DataCard>
@@ -81,14 +103,14 @@ export default function HasilPage() {
         </div>
       )}
       {tab === 'materi' && (
-        <div role="tabpanel" id="panel-materi" aria-labelledby="tab-materi">
+        <div role="tabpanel" id="panel-materi" aria-labelledby="tab-materi" tabIndex={0}>
           <DataCard id="hasil-materi" title={t.tabMateri}>
             <HasilMateriTable items={materi} status={status.materi} />
           </DataCard>
         </div>
       )}
       {tab === 'ptn' && (
-        <div role="tabpanel" id="panel-ptn" aria-labelledby="tab-ptn">
+        <div role="tabpanel" id="panel-ptn" aria-labelledby="tab-ptn" tabIndex={0}>
           <DataCard id="hasil-ptn" title={t.tabPtn}>
             <HasilPtnTable items={skor} status={status.skor} />
           </DataCard>

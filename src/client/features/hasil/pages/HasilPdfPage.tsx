@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { hasilPdfUrl } from '../../../api/hasil';
 import { EmptyState } from '../../../components/EmptyState';
 import { text } from '../../../text';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 
 const t = text.hasil;
 

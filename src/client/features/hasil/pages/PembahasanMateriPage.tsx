@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { ReviewQuestion } from '../components/ReviewQuestion';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 import { selectPembahasanMateri } from '../selectors';
 import { pembahasanMateriRequested } from '../slice';
 

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/Spinner';
 import { encodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
 import { formatNilai } from '../../../lib/format';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 import { selectPtn } from '../selectors';
 import { ptnRequested, ptnSyncRequested } from '../slice';
 
@@ -19,7 +19,7 @@ function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: Piliha
   if (pilihan.length === 0) return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
   return (
     <div className="table-responsive">
-      <table className="table align-middle mb-0" aria-label={t.pilihan}>
+      <table className="table align-middle mb-0 table-stack" aria-label={t.pilihan}>
         <thead>
           <tr>
             <th scope="col">{t.pilihan}</th>
@@ -34,11 +34,11 @@ function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: Piliha
         <tbody>
           {pilihan.map((p) => (
             <tr key={p.num_option}>
-              <td>{p.num_option}</td>
-              <td>{p.universitas}</td>
-              <td>{p.jurusan}</td>
-              <td>{p.jenjang}</td>
-              <td>
+              <td data-label={t.pilihan}>{p.num_option}</td>
+              <td data-label={t.universitas}>{p.universitas}</td>
+              <td data-label={t.jurusan}>{p.jurusan}</td>
+              <td data-label={t.jenjang}>{p.jenjang}</td>
+              <td data-label={t.rank}>
                 {/* The choice ranking's id2 is the base64 of the choice number (spec §2). */}
                 <Link
                   to={`/rangking/${idjadwal}/pilihan/${encodeBase64Utf8(String(p.num_option))}`}
@@ -47,9 +47,9 @@ function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: Piliha
                   {p.rank_jurusan}
                 </Link>
               </td>
-              <td>{formatNilai(p.grade)}</td>
-              <td>
-                <span className={`badge ${p.status === 1 ? 'text-bg-success' : 'text-bg-danger'}`}>
+              <td data-label={t.nilaiMinimum}>{formatNilai(p.grade)}</td>
+              <td data-label={t.status}>
+                <span className={`badge text-wrap ${p.status === 1 ? 'text-bg-success' : 'text-bg-danger'}`}>
                   {p.status_str}
                 </span>
               </td>
@@ -67,7 +67,7 @@ function MapelTable({ mapel, skor }: { mapel: HasilMapel[]; skor: number }) {
   const sum = (pick: (m: HasilMapel) => number) => mapel.reduce((total, m) => total + pick(m), 0);
   return (
     <div className="table-responsive">
-      <table className="table align-middle mb-0" aria-label={t.mataPelajaran}>
+      <table className="table align-middle mb-0 table-stack" aria-label={t.mataPelajaran}>
         <thead>
           <tr>
             <th scope="col">{t.mataPelajaran}</th>
@@ -80,21 +80,21 @@ function MapelTable({ mapel, skor }: { mapel: HasilMapel[]; skor: number }) {
         <tbody>
           {mapel.map((m) => (
             <tr key={m.mapel}>
-              <td>{m.mapel}</td>
-              <td>{m.benar}</td>
-              <td>{m.salah}</td>
-              <td>{m.kosong}</td>
-              <td>{formatNilai(m.nilai)}</td>
+              <td data-label={t.mataPelajaran}>{m.mapel}</td>
+              <td data-label={t.betul}>{m.benar}</td>
+              <td data-label={t.salah}>{m.salah}</td>
+              <td data-label={t.kosong}>{m.kosong}</td>
+              <td data-label={t.nilai}>{formatNilai(m.nilai)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="fw-semibold">
             <td>{t.total}</td>
-            <td>{sum((m) => m.benar)}</td>
-            <td>{sum((m) => m.salah)}</td>
-            <td>{sum((m) => m.kosong)}</td>
-            <td>{formatNilai(skor)}</td>
+            <td data-label={t.betul}>{sum((m) => m.benar)}</td>
+            <td data-label={t.salah}>{sum((m) => m.salah)}</td>
+            <td data-label={t.kosong}>{sum((m) => m.kosong)}</td>
+            <td data-label={t.nilai}>{formatNilai(skor)}</td>
           </tr>
         </tfoot>
       </table>
@@ -130,7 +130,7 @@ export default function PtnPage() {
             <p className="mb-1">{t.skorKamu}</p>
             <p className="display-5 fw-bold mb-2">{formatNilai(data.my_ptn.skor)}</p>
             <span
-              className={`badge fs-6 ${data.my_ptn.hasil === 1 ? 'text-bg-success' : 'text-bg-danger'}`}
+              className={`badge fs-6 text-wrap mw-100 ${data.my_ptn.hasil === 1 ? 'text-bg-success' : 'text-bg-danger'}`}
               data-testid="ptn-badge"
             >
               {data.my_ptn.hasil_str}

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 import { selectReviewList } from '../selectors';
 import { reviewListRequested, reviewMapelChosen } from '../slice';
 
@@ -31,7 +31,7 @@ export default function ReviewListPage() {
       <h1 className="h4 mb-4">{t.reviewListTitle(data.paket)}</h1>
       <section className="card shadow-sm">
         <div className="card-body table-responsive">
-          <table className="table align-middle mb-0" aria-label={t.reviewListTitle(data.paket)}>
+          <table className="table align-middle mb-0 table-stack" aria-label={t.reviewListTitle(data.paket)}>
             <thead>
               <tr>
                 <th scope="col">{t.no}</th>
@@ -43,16 +43,16 @@ export default function ReviewListPage() {
             <tbody>
               {data.mapel.map((mapel, index) => (
                 <tr key={mapel.idmapel}>
-                  <td>{index + 1}</td>
-                  <td>{mapel.mapel}</td>
-                  <td>
+                  <td data-label={t.no}>{index + 1}</td>
+                  <td data-label={t.mataPelajaran}>{mapel.mapel}</td>
+                  <td data-label={t.status}>
                     {mapel.status === '1' ? (
                       <span className="badge text-bg-success">{t.selesai}</span>
                     ) : (
                       <span className="badge text-bg-secondary">{t.belumDikerjakan}</span>
                     )}
                   </td>
-                  <td>
+                  <td data-label={t.aksi}>
                     <button
                       type="button"
                       className="btn btn-sm btn-success"

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { StepBar, type Step } from '../../../components/StepBar';
 import { text } from '../../../text';
 import { ReviewQuestion } from '../components/ReviewQuestion';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 import { selectReview } from '../selectors';
 import { reviewRequested } from '../slice';
 
@@ -41,8 +41,8 @@ export default function ReviewSheetPage() {
   // Spec §2: green when right, red when wrong, orange when current.
   const steps = data.soal.map((item, i): Step => ({
     label: String(i + 1),
-    ariaLabel: t.soalNomor(i + 1),
     tone: i === index ? 'current' : item.is_benar === 1 ? 'benar' : 'salah',
+    result: item.is_benar === 1 ? 'benar' : 'salah',
     color: i === index ? 'orange' : undefined,
   }));
   return (

@@ -5,16 +5,9 @@ import { text } from '../../../text';
 
 const t = text.ranking;
 
-/** Rank, name and score; the student's own row is highlighted when `mine` gives its rank and score. */
-export function RankingTable({
-  rows,
-  label,
-  mine,
-}: {
-  rows: RankingRow[];
-  label: string;
-  mine?: { peringkat: number; skor: number } | null;
-}) {
+/** Rank, name and score; the student's own row (the server's `is_me`, decided by identity) is highlighted and
+ * named for screen readers. */
+export function RankingTable({ rows, label }: { rows: RankingRow[]; label: string }) {
   if (rows.length === 0) return <EmptyState />;
   return (
     <div className="table-responsive">
@@ -27,16 +20,21 @@ export function RankingTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, index) => {
-            const isMine = mine != null && row.peringkat === mine.peringkat && row.skor === mine.skor;
-            return (
-              <tr key={index} className={isMine ? 'table-primary' : undefined}>
-                <td>{row.peringkat}</td>
-                <td>{row.nama}</td>
-                <td>{formatNilai(row.skor)}</td>
-              </tr>
-            );
-          })}
+          {rows.map((row, index) => (
+            <tr
+              key={index}
+              className={row.is_me ? 'table-primary fw-semibold' : undefined}
+              aria-current={row.is_me ? 'true' : undefined}
+              data-me={row.is_me ? 'true' : undefined}
+            >
+              <td>{row.peringkat}</td>
+              <td>
+                {row.nama}
+                {row.is_me && <span className="visually-hidden"> ({t.kamu})</span>}
+              </td>
+              <td>{formatNilai(row.skor)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
 import { RankingTable } from '../components/RankingTable';
-import { idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
 import { selectRankingPaket } from '../selectors';
 import { rankingPaketRequested } from '../slice';
 
@@ -47,7 +47,7 @@ export default function RankingPaketPage() {
       </section>
       <section className="card shadow-sm">
         <div className="card-body">
-          <RankingTable rows={data.list_rangking} label={title} mine={data.my_rangking} />
+          <RankingTable rows={data.list_rangking} label={title} />
         </div>
       </section>
     </>

@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
 import { RankingTable } from '../components/RankingTable';
-import { choiceParam, idParam } from '../params';
+import { idParam } from '../../../lib/routeParams';
+import { choiceParam } from '../params';
 import { selectRankingJurusan } from '../selectors';
 import { rankingJurusanRequested } from '../slice';
 
@@ -66,7 +67,7 @@ export default function RankingPilihanPage() {
           </h2>
         </div>
         <div className="card-body">
-          <RankingTable rows={data.list_rangking} label={t.top10} mine={data.my_rangking} />
+          <RankingTable rows={data.list_rangking} label={t.top10} />
         </div>
       </section>
     </>

@@ -54,10 +54,14 @@ export default function MateriSheetPage() {
 
   if (state.soal.length === 0) return <Navigate to="/to-permateri" replace />;
 
-  const steps: Step[] = state.soal.map((item, index) => ({
-    label: String(index + 1),
-    tone: index === nomor ? 'current' : isAnswered(item.type, item.jawaban) ? 'answered' : 'idle',
-  }));
+  const steps: Step[] = state.soal.map((item, index) => {
+    const answered = isAnswered(item.type, item.jawaban);
+    return {
+      label: String(index + 1),
+      tone: index === nomor ? 'current' : answered ? 'answered' : 'idle',
+      answered,
+    };
+  });
   const save = (jawaban: string) => dispatch(answerRequested({ idsoal: soal.id_soal, jawaban }));
 
   return (
@@ -67,11 +71,7 @@ export default function MateriSheetPage() {
         <Countdown seconds={sisaWaktu} label={text.tryoutPaket.sisaWaktu} />
       </header>
       <PendingSaves count={pending} />
-      <StepBar
-        steps={steps}
-        label={text.tryoutPaket.soalKe(nomor + 1)}
-        onSelect={(i) => dispatch(nomorChosen(i))}
-      />
+      <StepBar steps={steps} label={text.step.daftarSoal} onSelect={(i) => dispatch(nomorChosen(i))} />
       {soal && (
         <article className="card shadow-sm" aria-label={text.tryoutPaket.soalKe(nomor + 1)}>
           <div className="card-body">

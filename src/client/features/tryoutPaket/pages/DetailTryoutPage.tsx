@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { KategoriPreview } from '../../../../contract';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
+import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
 import { paketOfJadwal, selectTryoutPaket } from '../selectors';
 import { previewRequested, startRequested } from '../slice';
@@ -53,47 +56,61 @@ function KategoriAction({ idJadwal, kategori }: { idJadwal: number; kategori: Ka
   );
 }
 
-/** /to/{id}: the categories of a package with their subjects (spec §2 Detail Tryout). */
+/** The categories of a loaded package, one card each. */
+function KategoriCards({ idJadwal, detailPaket }: { idJadwal: number; detailPaket: KategoriPreview[] }) {
+  return (
+    <div className="row g-3">
+      {detailPaket.map((kategori) => (
+        <div className="col-md-6" key={kategori.kategoriHash}>
+          <article className="card h-100 shadow-sm" aria-label={kategori.kategori}>
+            <div className="card-body">
+              <h2 className="h5 card-title">{kategori.kategori}</h2>
+              <p className="text-body-secondary mb-2">
+                {t.jumlahSoal(kategori.jumlah_soal)} · {t.menit(kategori.waktu)}
+              </p>
+              <ul>
+                {kategori.detailSoal.map((mapel) => (
+                  <li key={mapel.id_mapel}>{t.mapelLine(mapel.mapel, mapel.jmlh_soal, mapel.waktu)}</li>
+                ))}
+              </ul>
+            </div>
+            <div className="card-footer bg-body">
+              <KategoriAction idJadwal={idJadwal} kategori={kategori} />
+            </div>
+          </article>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /to/{id}: the categories of a package with their subjects (spec §2 Detail Tryout). An id that is not a number,
+ * or a schedule the student is not enrolled in (or that does not exist), shows the 404 page; a package without
+ * categories shows "Data Tidak Ditemukan".
+ */
 export default function DetailTryoutPage() {
-  const idJadwal = Number(useParams().id);
+  const idJadwal = idParam(useParams().id);
   const dispatch = useAppDispatch();
   const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
-  const paket = useAppSelector((state: RootState) => paketOfJadwal(state, idJadwal));
+  const paket = useAppSelector((state: RootState) => (idJadwal ? paketOfJadwal(state, idJadwal) : null));
 
   useEffect(() => {
-    if (Number.isInteger(idJadwal) && idJadwal > 0) dispatch(previewRequested({ idJadwal }));
+    if (idJadwal !== null) dispatch(previewRequested({ idJadwal }));
   }, [idJadwal, dispatch]);
 
+  if (idJadwal === null) return <NotFound />;
   const ready = loadedFor === idJadwal && previewStatus !== 'loading' && previewStatus !== 'idle';
+  if (ready && previewStatus === 'notEnrolled') return <NotFound />;
+
+  let body;
+  if (!ready) body = <Spinner />;
+  else if (previewStatus !== 'loaded' || detailPaket.length === 0) body = <EmptyState />;
+  else body = <KategoriCards idJadwal={idJadwal} detailPaket={detailPaket} />;
   return (
     <section className="container py-4">
-      <h1 className="h3 mb-4">{t.detailTitle(paket ?? '')}</h1>
-      {!ready ? (
-        <Spinner />
-      ) : (
-        <div className="row g-3">
-          {detailPaket.map((kategori) => (
-            <div className="col-md-6" key={kategori.kategoriHash}>
-              <article className="card h-100 shadow-sm" aria-label={kategori.kategori}>
-                <div className="card-body">
-                  <h2 className="h5 card-title">{kategori.kategori}</h2>
-                  <p className="text-body-secondary mb-2">
-                    {t.jumlahSoal(kategori.jumlah_soal)} · {t.menit(kategori.waktu)}
-                  </p>
-                  <ul>
-                    {kategori.detailSoal.map((mapel) => (
-                      <li key={mapel.id_mapel}>{t.mapelLine(mapel.mapel, mapel.jmlh_soal, mapel.waktu)}</li>
-                    ))}
-                  </ul>
-                </div>
-                <div className="card-footer bg-body">
-                  <KategoriAction idJadwal={idJadwal} kategori={kategori} />
-                </div>
-              </article>
-            </div>
-          ))}
-        </div>
-      )}
+      {paket !== null && <h1 className="h3 mb-4">{t.detailTitle(paket)}</h1>}
+      {body}
     </section>
   );
 }

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
+import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
 import { findKategori, selectTryoutPaket } from '../selectors';
 import { previewRequested } from '../slice';
@@ -10,7 +12,7 @@ import { previewRequested } from '../slice';
 /** /to/{id}/pembahasan/{hash}: the category's discussion PDF, embedded (spec §2). */
 export default function PembahasanKategoriPage() {
   const params = useParams();
-  const idJadwal = Number(params.id);
+  const idJadwal = idParam(params.id);
   const kategoriHash = params.hash ?? '';
   const dispatch = useAppDispatch();
   const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
@@ -18,9 +20,10 @@ export default function PembahasanKategoriPage() {
 
   useEffect(() => {
     // Opened by a link or a reload: the link comes with the package detail.
-    if (!kategori && Number.isInteger(idJadwal)) dispatch(previewRequested({ idJadwal }));
+    if (!kategori && idJadwal !== null) dispatch(previewRequested({ idJadwal }));
   }, [kategori, idJadwal, dispatch]);
 
+  if (idJadwal === null) return <NotFound />;
   if (!kategori) {
     return previewStatus === 'loading' || previewStatus === 'idle' ? (
       <Spinner />

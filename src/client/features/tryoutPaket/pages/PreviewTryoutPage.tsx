@@ -3,7 +3,9 @@ import { Navigate, useParams } from 'react-router-dom';
 import type { MapelDetail } from '../../../../contract';
 import { soalPdfUrl } from '../../../api/tryoutPaket';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
+import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
 import { selectIsRegularStudent } from '../../../lib/student';
 import { usePaketLeaveGuard } from '../hooks';
@@ -63,7 +65,7 @@ function MapelAction({
 /** /to/{id}/preview/{hash}: the subjects of the running category (spec §2 Preview Tryout). */
 export default function PreviewTryoutPage() {
   const params = useParams();
-  const idJadwal = Number(params.id);
+  const idJadwal = idParam(params.id);
   const kategoriHash = params.hash ?? '';
   const dispatch = useAppDispatch();
   usePaketLeaveGuard();
@@ -72,9 +74,13 @@ export default function PreviewTryoutPage() {
 
   useEffect(() => {
     // The statuses move while the student works (a subject closed by time): always show the server's.
-    if (Number.isInteger(idJadwal) && idJadwal > 0) dispatch(previewRequested({ idJadwal }));
+    if (idJadwal !== null) dispatch(previewRequested({ idJadwal }));
   }, [idJadwal, dispatch]);
 
+  if (idJadwal === null) return <NotFound />;
+  // An ended category is never offered again (Back after "Akhiri Tryout" lands here): its detail page shows it
+  // as "Sudah Dikerjakan".
+  if (kategori?.is_selesai === 1) return <Navigate to={`/to/${idJadwal}`} replace />;
   if (!kategori) {
     // The category must be in the package detail (spec §5); wait for it to load before deciding.
     if (previewStatus === 'loading' || previewStatus === 'idle') return <Spinner />;

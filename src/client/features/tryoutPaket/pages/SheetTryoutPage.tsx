@@ -68,11 +68,15 @@ export default function SheetTryoutPage() {
   const nomor = Math.min(state.nomorAktif, Math.max(0, soalMapel.length - 1));
   const soal = soalMapel[nomor];
   const lockedAt = (index: number) => isLocked(soalMapel[index], index === nomor, regular);
-  const steps: Step[] = soalMapel.map((item, index) => ({
-    label: String(index + 1),
-    tone: index === nomor ? 'current' : isAnswered(item.type, item.jawaban_siswa) ? 'answered' : 'idle',
-    disabled: lockedAt(index),
-  }));
+  const steps: Step[] = soalMapel.map((item, index) => {
+    const answered = isAnswered(item.type, item.jawaban_siswa);
+    return {
+      label: String(index + 1),
+      tone: index === nomor ? 'current' : answered ? 'answered' : 'idle',
+      answered,
+      disabled: lockedAt(index),
+    };
+  });
   const sisaWaktu = state.detailMapel?.id_mapel === idMapel ? clockSeconds : null;
 
   return (
@@ -83,13 +87,23 @@ export default function SheetTryoutPage() {
       </header>
       <PendingSaves count={pending} />
 
-      <StepBar steps={steps} label={t.soalKe(nomor + 1)} onSelect={(index) => dispatch(nomorChosen(index))} />
+      <StepBar
+        steps={steps}
+        label={text.step.daftarSoal}
+        onSelect={(index) => dispatch(nomorChosen(index))}
+      />
 
-      <button type="button" className="btn btn-link px-0" onClick={() => setShowPetunjuk((open) => !open)}>
+      <button
+        type="button"
+        className="btn btn-link px-0"
+        aria-expanded={showPetunjuk}
+        aria-controls="petunjuk-sheet"
+        onClick={() => setShowPetunjuk((open) => !open)}
+      >
         {t.petunjuk}
       </button>
       {showPetunjuk && (
-        <div className="alert alert-info">
+        <div className="alert alert-info" id="petunjuk-sheet">
           <p className="mb-1">{t.petunjukText}</p>
           {regular && <p className="mb-0">{t.petunjukReguler}</p>}
         </div>

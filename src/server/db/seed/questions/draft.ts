@@ -25,7 +25,9 @@ export interface SoalDraft {
 
 export interface GenContext {
   rng: Rng;
-  /** Highest key index allowed: 3 (A–D) for the first questions, so four-choice students are treated fairly. */
+  /** Options on the sheet: 4 (A–D, for packages that students with choices A–D take) or 5 (A–E). */
+  opsi: 4 | 5;
+  /** Highest key index allowed: 3 (A–D) or 4 (E); never beyond the options on the sheet. */
   maxKey: 3 | 4;
   /** How many questions this generator has already produced in this subject (to walk its bank). */
   occurrence: number;
@@ -47,7 +49,10 @@ function difficulty(ctx: GenContext, base: number): number {
   return base + (ctx.rng.next() - 0.5);
 }
 
-/** Multiple choice: the right answer at a random key within maxKey, the four distractors around it. */
+/**
+ * Multiple choice: the right answer at a random key within maxKey, the distractors around it (three with four
+ * options, the fifth option then left empty so the sheet and the PDF show A–D only).
+ */
 export function pilihanGanda(
   ctx: GenContext,
   soal: string,
@@ -58,10 +63,12 @@ export function pilihanGanda(
 ): SoalDraft {
   const distinct = [...new Set(pengecoh.filter((item) => item !== benar))];
   if (distinct.length < 4) throw new Error(`pilihan ganda butuh 4 pengecoh berbeda: ${soal}`);
-  const wrong = ctx.rng.shuffle(distinct).slice(0, 4);
+  if (ctx.maxKey >= ctx.opsi) throw new Error(`kunci di luar ${ctx.opsi} pilihan: ${soal}`);
+  const wrong = ctx.rng.shuffle(distinct).slice(0, ctx.opsi - 1);
   const keyIndex = ctx.rng.int(0, ctx.maxKey);
   const options = [...wrong];
   options.splice(keyIndex, 0, benar);
+  while (options.length < 5) options.push('');
   return {
     type: 1,
     soal,

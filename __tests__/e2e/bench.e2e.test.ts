@@ -1,0 +1,98 @@
+/**
+ * `npm run bench` cannot rot: it runs here on SQLite with a tiny event and short phases. The assertions are about
+ * correctness, not speed: every phase is measured and printed, the answer saves were acknowledged, and every
+ * acknowledged answer is in the database afterwards.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ensureBuild, ROOT } from '../helpers/e2eServer';
+
+jest.setTimeout(600_000);
+
+const PHASES = [
+  'baseline: bare Fastify route',
+  'baseline: bare Fastify + prepared durable upsert',
+  'login storm (20 connections)',
+  '— static file (hashed bundle, br) during the storm',
+  '— cheap API call (profile) during the storm',
+  'start spike (first start of a category)',
+  'status report (statusmapel)',
+  'answer save',
+  'preview',
+  'results list',
+  'package ranking (300 participants)',
+  'per-choice ranking',
+  'IRT close of the event (Sync; 300 participants)',
+];
+
+describe('npm run bench', () => {
+  let output: { status: number | null; stdout: string; stderr: string };
+
+  beforeAll(() => {
+    ensureBuild();
+    const env = { ...process.env };
+    delete env.BENCH_DATABASE_URL;
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'src/server/cli/bench/main.ts'),
+        ...['--students', '300', '--seconds', '2', '--login-connections', '20'],
+        ...['--irt-items', '20', '--irt-persons', '500'],
+      ],
+      { cwd: ROOT, env, encoding: 'utf8', timeout: 540_000 },
+    );
+    output = { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  });
+
+  const rowOf = (phase: string): string[] => {
+    const line = output.stdout.split('\n').find((l) => l.startsWith(`| ${phase} |`));
+    if (!line) throw new Error(`no row for "${phase}" in:\n${output.stdout}\n${output.stderr}`);
+    return line
+      .split('|')
+      .map((cell) => cell.trim())
+      .slice(1, -1);
+  };
+
+  it('finishes and prints a table row for every phase on SQLite', () => {
+    expect(output.status).toBe(0);
+    expect(output.stdout).toContain('### SQLite, 1 process: 300 students, 64 connections, 2 s per phase');
+    for (const phase of PHASES) expect(rowOf(phase)).toHaveLength(7);
+    expect(output.stdout).toMatch(/\| `npm run irt`, 20 items × 500 persons .* \| \d+\.\d\d s \|/);
+  });
+
+  it('answers every start and save it sends, and loses no acknowledged answer', () => {
+    for (const phase of ['start spike (first start of a category)', 'answer save']) {
+      const [, requests, , , , failures] = rowOf(phase);
+      expect(Number(requests)).toBeGreaterThan(0);
+      expect(failures).toBe('0 / 0');
+    }
+    // Each student starts the first category exactly once.
+    expect(rowOf('start spike (first start of a category)')[1]).toBe('300');
+    const answers = /Answers acknowledged: (\d+), found in the database: (\d+), lost: (\d+)/.exec(
+      output.stdout,
+    );
+    expect(answers).not.toBeNull();
+    const [, acknowledged, stored, lost] = (answers as RegExpExecArray).map(Number);
+    expect(acknowledged).toBeGreaterThan(0);
+    expect(stored).toBe(acknowledged);
+    expect(lost).toBe(0);
+  });
+
+  it('reports the IRT close, the login rate, the server memory and the database size', () => {
+    const [, count, , , , failures] = rowOf('IRT close of the event (Sync; 300 participants)');
+    expect(count).toBe('1');
+    expect(failures).toBe('0 / 0');
+    expect(output.stdout).toMatch(
+      /Logins: \d+\.\d\/s on \d+ cores = \d+\.\d per second per core \(password hash scrypt/,
+    );
+    const sizes =
+      /Server memory at the end \(RSS, every server process\): (\d+\.\d) MB; database size: (\d+\.\d) MB/.exec(
+        output.stdout,
+      );
+    expect(sizes).not.toBeNull();
+    expect(Number((sizes as RegExpExecArray)[1])).toBeGreaterThan(20);
+    expect(Number((sizes as RegExpExecArray)[2])).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,113 @@
+import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
+import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
+import type { Db } from '../../src/server/db/createDb';
+import { hashToken } from '../../src/server/plugins/auth';
+import { verifyPassword } from '../../src/server/lib/password';
+import { createTestDb } from '../helpers/buildTestApp';
+
+jest.setTimeout(120_000);
+
+let db: Db;
+let event: BenchEvent;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  event = await seedBenchEvent(db, 40);
+});
+afterAll(() => db.close());
+
+describe('the bench event seed', () => {
+  it('creates the students with the bench password and a live session each', async () => {
+    expect(event.students).toHaveLength(40);
+    const first = await db.kysely
+      .selectFrom('siswa')
+      .select(['username', 'password_hash', 'lembaga'])
+      .where('id', '=', event.students[0].id)
+      .executeTakeFirstOrThrow();
+    expect(first.username).toBe('bench01');
+    expect(first.lembaga).toBe('TO Akbar');
+    expect(await verifyPassword('tryout123', first.password_hash)).toBe(true);
+    const sessions = await db.kysely
+      .selectFrom('sesi')
+      .select('id_siswa')
+      .where(
+        'token_hash',
+        'in',
+        event.students.map((s) => hashToken(s.token)),
+      )
+      .execute();
+    expect(sessions).toHaveLength(40);
+    expect(event.passwordCost).toMatch(/^scrypt N=\d+ r=\d+ p=\d+$/);
+  });
+
+  it('enrols every student in both events and finishes the closed one with a row per subject', async () => {
+    const ids = event.students.map((s) => s.id);
+    for (const jadwal of [event.running.id, event.closed.id]) {
+      const enrolled = await db.kysely
+        .selectFrom('jadwal_peserta')
+        .select('id_siswa')
+        .where('id_jadwal', '=', jadwal)
+        .where('id_siswa', 'in', ids)
+        .execute();
+      expect(enrolled).toHaveLength(40);
+    }
+    const attempts = await db.kysely
+      .selectFrom('hasil_to')
+      .select(['id', 'is_selesai'])
+      .where('id_jadwal', '=', event.closed.id)
+      .where('id_siswa', 'in', ids)
+      .execute();
+    expect(attempts).toHaveLength(80); // two categories each
+    expect(attempts.every((a) => a.is_selesai === 1)).toBe(true);
+    const rows = await db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['nilai', 'benar', 'salah'])
+      .where('id_jadwal', '=', event.closed.id)
+      .where('id_siswa', 'in', ids)
+      .execute();
+    expect(rows).toHaveLength(280); // seven subjects each
+    // Scores differ between students: IRT has something to tell apart.
+    expect(new Set(rows.map((r) => r.nilai)).size).toBeGreaterThan(5);
+    const choices = await db.kysely
+      .selectFrom('pilihan_siswa')
+      .select('id_prodi')
+      .where('id_siswa', 'in', ids)
+      .execute();
+    expect(choices).toHaveLength(80);
+  });
+});
+
+describe('the lost-answer check', () => {
+  it('counts an acknowledged answer only when the database holds the value that was sent', async () => {
+    const [plain] = await db.kysely
+      .selectFrom('jawaban')
+      .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
+      .select(['jawaban.id', 'jawaban.jawaban'])
+      .where('soal.type', '=', 1)
+      .orderBy('jawaban.id')
+      .limit(1)
+      .execute();
+    const [group] = await db.kysely
+      .selectFrom('jawaban_group')
+      .select(['id', 'id_jawaban', 'jawaban'])
+      .orderBy('id')
+      .limit(1)
+      .execute();
+    const kept: Save = { id_jawaban: plain.id, id_jawaban_group: null, jawaban: plain.jawaban, type: 1 };
+    const lost: Save = { ...kept, jawaban: plain.jawaban === 'E' ? 'D' : 'E' };
+    const keptGroup: Save = {
+      id_jawaban: group.id_jawaban,
+      id_jawaban_group: group.id,
+      jawaban: group.jawaban,
+      type: 3,
+    };
+    const lostGroup: Save = { ...keptGroup, jawaban: group.jawaban === 'Y' ? 'N' : 'Y' };
+
+    expect(await storedSaves(db, [kept, kept, keptGroup])).toBe(2);
+    expect(await storedSaves(db, [lost])).toBe(0);
+    // The later of two saves of the same answer is the one the database must hold.
+    expect(await storedSaves(db, [lostGroup, keptGroup])).toBe(1);
+    expect(await storedSaves(db, [keptGroup, lostGroup])).toBe(0);
+    expect(await storedSaves(db, [{ ...kept, id_jawaban: 999_999_999 }])).toBe(0);
+  });
+});

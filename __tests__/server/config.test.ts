@@ -1,0 +1,30 @@
+import { availableParallelism } from 'node:os';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+describe('WORKERS and DB_POOL_SIZE', () => {
+  const sqlite = { DATABASE_URL: 'file:data/x.db' };
+  const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/siaptes' };
+
+  it('runs one process on SQLite and one per core on PostgreSQL unless told otherwise', () => {
+    expect(loadConfig(sqlite).workers).toBe(1);
+    expect(loadConfig(postgres).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...sqlite, WORKERS: '2' }).workers).toBe(2);
+  });
+
+  it('gives each process a pool of 10 connections unless told otherwise', () => {
+    expect(loadConfig(postgres).dbPoolSize).toBe(10);
+    expect(loadConfig({ ...postgres, DB_POOL_SIZE: '4' }).dbPoolSize).toBe(4);
+  });
+
+  it('refuses a count that is not a whole number from 1', () => {
+    for (const WORKERS of ['0', '-1', '1.5', 'dua', '257']) {
+      expect(() => loadConfig({ ...sqlite, WORKERS })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ ...sqlite, WORKERS: '0' })).toThrow(
+      'WORKERS harus bilangan bulat 1..256, bukan "0"',
+    );
+    expect(loadConfig({ ...sqlite, WORKERS: '256' }).workers).toBe(256);
+    expect(() => loadConfig({ ...postgres, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+  });
+});

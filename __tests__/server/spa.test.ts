@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { createTestDb } from '../helpers/buildTestApp';
+import type { Db } from '../../src/server/db/createDb';
+
+/** A built SPA as webpack leaves it: index.html, a hashed bundle and its .br/.gz copies. */
+const dir = mkdtempSync(join(tmpdir(), 'siaptes-spa-'));
+const bundle = `console.log(${JSON.stringify('SiapTes '.repeat(400))});`;
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/main.0a1b2c3d4e.js"></script></body></html>';
+
+let app: App;
+let db: Db;
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js'), bundle);
+  writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js.br'), brotliCompressSync(bundle));
+  writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js.gz'), gzipSync(bundle));
+  writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  db = await createTestDb();
+  const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:', PUBLIC_DIR: dir });
+  app = await buildApp({ db, config, serveSpa: true });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the built SPA', () => {
+  it('sends the brotli copy of a hashed asset to a browser that accepts br, cached as immutable', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/main.0a1b2c3d4e.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(bundle);
+  });
+
+  it('sends the gzip copy when br is not accepted, and the file itself when nothing is', async () => {
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/main.0a1b2c3d4e.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/main.0a1b2c3d4e.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never caches index.html or an unhashed file as immutable', async () => {
+    for (const url of ['/index.html', '/to/12', '/logo.svg']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const fallback = await app.inject({ method: 'GET', url: '/hasil', headers: { 'accept-encoding': 'br' } });
+    expect(fallback.body).toBe(INDEX);
+  });
+
+  it('does not serve the compressed copies under their own names', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/main.0a1b2c3d4e.js.br' });
+    // The history fallback answers: index.html, not the brotli bytes.
+    expect(res.body).toBe(INDEX);
+  });
+});

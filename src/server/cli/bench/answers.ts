@@ -1,0 +1,57 @@
+/** The answers the bench saves, and the check that every acknowledged one is in the database. */
+import type { Db } from '../../db/createDb';
+
+export interface Save {
+  id_jawaban: number;
+  id_jawaban_group: number | null;
+  jawaban: string;
+  type: number;
+}
+
+/** The answer a bench student gives to a question of a type: always the same, so a repeat changes nothing. */
+export function jawabanFor(type: number): string {
+  if (type === 1) return 'C';
+  if (type === 2 || type === 5) return '12';
+  if (type === 3) return 'Y';
+  return 'Jawaban uraian singkat untuk pengujian beban.';
+}
+
+/** Of the acknowledged saves (repeats counted once), how many hold their value in the database now. */
+export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
+  const distinct = new Map<string, Save>();
+  for (const s of saves) distinct.set(`${s.id_jawaban}:${s.id_jawaban_group ?? ''}`, s);
+  let stored = 0;
+  const list = [...distinct.values()];
+  for (let i = 0; i < list.length; i += 500) {
+    const slice = list.slice(i, i + 500);
+    const plain = slice.filter((s) => s.id_jawaban_group === null);
+    const grouped = slice.filter((s) => s.id_jawaban_group !== null);
+    if (plain.length > 0) {
+      const rows = await db.kysely
+        .selectFrom('jawaban')
+        .select(['id', 'jawaban'])
+        .where(
+          'id',
+          'in',
+          plain.map((s) => s.id_jawaban),
+        )
+        .execute();
+      const value = new Map(rows.map((r) => [Number(r.id), r.jawaban]));
+      stored += plain.filter((s) => value.get(s.id_jawaban) === s.jawaban).length;
+    }
+    if (grouped.length > 0) {
+      const rows = await db.kysely
+        .selectFrom('jawaban_group')
+        .select(['id', 'jawaban'])
+        .where(
+          'id',
+          'in',
+          grouped.map((s) => s.id_jawaban_group as number),
+        )
+        .execute();
+      const value = new Map(rows.map((r) => [Number(r.id), r.jawaban]));
+      stored += grouped.filter((s) => value.get(s.id_jawaban_group as number) === s.jawaban).length;
+    }
+  }
+  return stored;
+}

@@ -1,0 +1,179 @@
+/**
+ * The load generator, run as its own process by the bench (`load.ts JOB.json RESULT.json`): autocannon against one
+ * server with the job's requests, cycled in order, each connection taking the next one. It writes back the
+ * figures and which requests the server acknowledged (`status: true`), so the bench can check them in the database.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: string;
+  /** Session token for the Key header. */
+  key?: string;
+}
+
+export interface LoadJob {
+  url: string;
+  connections: number;
+  /** Seconds; ignored when `amount` is set. */
+  duration: number;
+  /** Exactly this many requests (each student once), instead of a duration. */
+  amount?: number;
+  /** Requests per second over all connections (a probe), unlimited when absent. */
+  rate?: number;
+  headers?: Record<string, string>;
+  requests: LoadRequest[];
+  /** Run until this file exists (a probe that lasts as long as another phase). */
+  untilFile?: string;
+  /** Keep from each acknowledged start the attempt and the answer ids of this subject. */
+  startMapel?: number;
+}
+
+export interface StartedAttempt {
+  request: number;
+  id_hasil_to: number;
+  soal: { id_jawaban: number; type: number; id_jawaban_group: number | null }[];
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Transport errors, timeouts and non-2xx answers. */
+  errors: number;
+  /** 2xx answers whose body said `status: false`. */
+  refused: number;
+  acknowledged: number[];
+  started: StartedAttempt[];
+  /** Longest wait of a request still unanswered when the job ended (0 when none was). */
+  unansweredMs: number;
+}
+
+interface Context {
+  index?: number;
+  sentAt?: number;
+}
+
+interface StartBody {
+  status?: boolean;
+  content?: {
+    id_hasil_to: number;
+    soal: {
+      id_jawaban?: number;
+      type: number;
+      id_mapel: number;
+      group_soal?: { id_jawaban_group: number }[];
+    }[];
+  };
+}
+
+export async function runLoad(job: LoadJob): Promise<LoadResult> {
+  let next = 0;
+  let refused = 0;
+  const acknowledged: number[] = [];
+  const started: StartedAttempt[] = [];
+  const waiting = new Set<Context>();
+  let stop: (() => void) | null = null;
+  const untilFile = job.untilFile;
+  const watch = untilFile
+    ? setInterval(() => {
+        if (existsSync(untilFile)) stop?.();
+      }, 100)
+    : null;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: job.url,
+        connections: job.connections,
+        duration: untilFile ? 24 * 60 * 60 : job.duration,
+        ...(job.amount !== undefined ? { amount: job.amount } : {}),
+        ...(job.rate !== undefined ? { overallRate: job.rate } : {}),
+        timeout: 600,
+        requests: [
+          {
+            setupRequest: (request, context) => {
+              const index = next++ % job.requests.length;
+              (context as Context).index = index;
+              (context as Context).sentAt = Date.now();
+              waiting.add(context as Context);
+              const item = job.requests[index];
+              return {
+                ...request,
+                method: item.method,
+                path: item.path,
+                body: item.body,
+                headers: {
+                  ...job.headers,
+                  ...(item.body !== undefined ? { 'content-type': 'application/json' } : {}),
+                  ...(item.key !== undefined ? { key: item.key } : {}),
+                },
+              };
+            },
+            onResponse: (status, body, context) => {
+              const index = (context as Context).index ?? -1;
+              waiting.delete(context as Context);
+              if (status < 200 || status >= 300) return;
+              if (!body.includes('"status":true')) {
+                if (body.includes('"status":false')) refused++;
+                else acknowledged.push(index); // not an API answer (a static file)
+                return;
+              }
+              acknowledged.push(index);
+              if (job.startMapel === undefined) return;
+              const parsed = JSON.parse(body) as StartBody;
+              if (!parsed.content) return;
+              started.push({
+                request: index,
+                id_hasil_to: parsed.content.id_hasil_to,
+                soal: parsed.content.soal
+                  .filter((s) => s.id_mapel === job.startMapel && s.id_jawaban !== undefined)
+                  .map((s) => ({
+                    id_jawaban: s.id_jawaban as number,
+                    type: s.type,
+                    id_jawaban_group: s.group_soal?.[0]?.id_jawaban_group ?? null,
+                  })),
+              });
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    stop = () => instance.stop();
+  });
+  if (watch) clearInterval(watch);
+  const endedAt = Date.now();
+  // With `amount` the job ends on its last answer; a request built after it was never sent.
+  const unansweredMs =
+    job.amount !== undefined ? 0 : Math.max(0, ...[...waiting].map((c) => endedAt - (c.sentAt ?? endedAt)));
+  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  const total = result.requests.total;
+  return {
+    requests: total,
+    seconds,
+    perSecond: seconds > 0 ? total / seconds : 0,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.timeouts + result.non2xx,
+    refused,
+    acknowledged,
+    started,
+    unansweredMs,
+  };
+}
+
+if (require.main === module) {
+  const [jobFile, resultFile] = process.argv.slice(2);
+  runLoad(JSON.parse(readFileSync(jobFile, 'utf8')) as LoadJob)
+    .then((result) => writeFileSync(resultFile, JSON.stringify(result)))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

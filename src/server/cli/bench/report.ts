@@ -1,0 +1,83 @@
+/** The bench's Markdown: one table per database run, every figure beside the baseline of the same run. */
+import type { LoadResult } from './load';
+
+export interface PhaseRow {
+  phase: string;
+  result: LoadResult;
+  /** Which baseline the ratio is taken against. */
+  baseline?: 'route' | 'upsert';
+  /** Only the p99 matters (a probe): no rate or ratio. */
+  probe?: boolean;
+}
+
+export interface RunReport {
+  title: string;
+  baselines: { route: LoadResult; upsert: LoadResult };
+  phases: PhaseRow[];
+  close: { ms: number; ok: boolean; participants: number };
+  answers: { acknowledged: number; stored: number; lost: number };
+  memoryMb: number;
+  databaseMb: number;
+  logins: { perSecond: number; cores: number; hash: string };
+}
+
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+
+function row(cells: (string | number)[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+function loadRow(label: string, r: LoadResult, ratio: string, probe = false): string {
+  return row([
+    label,
+    r.requests,
+    probe ? '—' : fixed(r.perSecond),
+    fixed(r.p50),
+    // A request still waiting when the phase ended outlasted every answered one.
+    r.unansweredMs > r.p99 ? `> ${fixed(r.unansweredMs)} (unanswered)` : fixed(r.p99),
+    `${r.errors} / ${r.refused}`,
+    ratio,
+  ]);
+}
+
+export function formatRun(run: RunReport): string {
+  const { route, upsert } = run.baselines;
+  const lines = [
+    `### ${run.title}`,
+    '',
+    row(['phase', 'requests', 'per second', 'p50 ms', 'p99 ms', 'errors / refused', 'ratio to its baseline']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+    loadRow('baseline: bare Fastify route', route, '1.00 (route)'),
+    loadRow('baseline: bare Fastify + prepared durable upsert', upsert, '1.00 (upsert)'),
+  ];
+  for (const phase of run.phases) {
+    const base = phase.baseline === 'upsert' ? upsert : route;
+    const ratio =
+      phase.probe || !phase.baseline
+        ? '—'
+        : `${fixed(phase.result.perSecond / Math.max(base.perSecond, 1e-9), 3)} × ${phase.baseline}`;
+    lines.push(loadRow(phase.phase, phase.result, ratio, phase.probe));
+  }
+  lines.push(
+    row([
+      `IRT close of the event (Sync; ${run.close.participants} participants)`,
+      1,
+      '—',
+      fixed(run.close.ms),
+      fixed(run.close.ms),
+      run.close.ok ? '0 / 0' : '1 / 0',
+      '—',
+    ]),
+    '',
+    `Logins: ${fixed(run.logins.perSecond, 1)}/s on ${run.logins.cores} cores = ` +
+      `${fixed(run.logins.perSecond / run.logins.cores, 1)} per second per core (password hash ${run.logins.hash})`,
+    '',
+    `Answers acknowledged: ${run.answers.acknowledged}, found in the database: ${run.answers.stored}, ` +
+      `lost: ${run.answers.lost}`,
+    '',
+    `Server memory at the end (RSS, every server process): ${fixed(run.memoryMb, 1)} MB; ` +
+      `database size: ${fixed(run.databaseMb, 1)} MB`,
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,297 @@
+/**
+ * The operator commands behind `npm run siaptes -- <command>` (README "Operators"), on a given database so tests
+ * run them as the CLI does. Each returns the exit code: 0 done, 1 the input has problems (nothing written), 2 the
+ * command line is wrong.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Db } from '../db/createDb';
+import { toCsv } from '../operator/csv';
+import { eksporButir, eksporHasil } from '../operator/ekspor';
+import { JadwalTidakAda } from '../operator/hasilJadwal';
+import { imporPaket } from '../operator/imporPaket';
+import { imporSiswa } from '../operator/imporSiswa';
+import { FileBermasalah, formatMasalah } from '../operator/masalah';
+import { paketJsonSchema } from '../operator/paketFormat';
+import { tutupJadwal } from '../operator/tutup';
+
+export interface Konsol {
+  out(text: string): void;
+  err(text: string): void;
+  /** Whether err is a terminal (the progress bar redraws one line there). */
+  tty: boolean;
+}
+
+export interface PerintahDeps {
+  db: Db;
+  config: Config;
+  now: () => number;
+  konsol: Konsol;
+  /** Where relative paths are read and written. */
+  cwd: string;
+}
+
+export const SCHEMA_PATH = 'src/server/operator/paket.schema.json';
+
+export const BANTUAN = `SiapTes operator commands (DATABASE_URL as for the server):
+
+  npm run siaptes -- import-siswa FILE.csv [--passwords OUT.csv] [--dry-run]
+      Creates or updates students by username. New students without a password column get a generated
+      password, written once to OUT.csv (default FILE-passwords.csv beside FILE.csv).
+  npm run siaptes -- import-paket FILE.json [--dry-run]
+      Creates or updates a package and its schedule (format: ${SCHEMA_PATH}).
+  npm run siaptes -- export-hasil JADWAL_ID [--out FILE.csv]
+      The results of a schedule, one row per student (standard output without --out).
+  npm run siaptes -- export-butir JADWAL_ID [--out FILE.csv]
+      Item statistics of a schedule: proportion right, IRT difficulty and SE per question.
+  npm run siaptes -- close JADWAL_ID
+      Closes the schedule now, ends running attempts and re-scores everything (IRT for an event).
+  npm run siaptes -- jadwal
+      Lists the schedules with their ids.
+  npm run siaptes -- schema [--write]
+      Prints the package JSON Schema (--write: updates ${SCHEMA_PATH}).
+`;
+
+class SalahPakai extends Error {}
+
+interface Argumen {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+const WITH_VALUE = new Set(['--passwords', '--out']);
+
+function parseArgs(argv: readonly string[]): Argumen {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) positional.push(arg);
+    else if (WITH_VALUE.has(arg)) {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new SalahPakai(`${arg} needs a file name`);
+      flags.set(arg, value);
+      i += 1;
+    } else if (arg === '--dry-run' || arg === '--write' || arg === '--help') flags.set(arg, true);
+    else throw new SalahPakai(`unknown option ${arg}`);
+  }
+  return { positional, flags };
+}
+
+function satuBerkas(args: Argumen, what: string): string {
+  if (args.positional.length !== 1) throw new SalahPakai(`give exactly one ${what}`);
+  return args.positional[0];
+}
+
+function idJadwal(args: Argumen): number {
+  const raw = satuBerkas(args, 'schedule id (see `npm run siaptes -- jadwal`)');
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new SalahPakai(`"${raw}" is not a schedule id`);
+  return Number(raw);
+}
+
+/** A progress bar on one redrawn line in a terminal, every tenth otherwise (logs stay short). */
+export function progressBar(konsol: Konsol, label: string): (done: number, total: number) => void {
+  let lastTenth = -1;
+  return (done, total) => {
+    const share = total === 0 ? 1 : done / total;
+    const width = 30;
+    const filled = Math.round(share * width);
+    const line = `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
+    if (konsol.tty) {
+      konsol.err(`\r${line}${done === total ? '\n' : ''}`);
+      return;
+    }
+    const tenth = Math.floor(share * 10);
+    if (tenth !== lastTenth || done === total) {
+      lastTenth = tenth;
+      konsol.err(`${line}\n`);
+    }
+  };
+}
+
+const tanggal = (ms: number) => new Date(ms).toISOString();
+
+async function importSiswa(deps: PerintahDeps, args: Argumen): Promise<number> {
+  const file = path.resolve(deps.cwd, satuBerkas(args, 'CSV file'));
+  const dryRun = args.flags.has('--dry-run');
+  const output = path.resolve(
+    deps.cwd,
+    (args.flags.get('--passwords') as string | undefined) ??
+      path.join(path.dirname(file), `${path.basename(file, path.extname(file))}-passwords.csv`),
+  );
+  const hasil = await imporSiswa(deps.db, path.basename(file), readFileSync(file, 'utf8'), { dryRun: true });
+  // Passwords are shown once: an earlier list is never overwritten, so check before anything is written.
+  if (hasil.passwordBaru.length > 0 && existsSync(output) && !dryRun)
+    throw new SalahPakai(`${output} already exists; move it away or choose another with --passwords`);
+  if (dryRun) {
+    deps.konsol.out(
+      `Dry run, nothing written: ${hasil.dibuat} new and ${hasil.diperbarui} existing student(s); ` +
+        `${hasil.passwordBaru.length} password(s) would be generated.\n`,
+    );
+    return 0;
+  }
+  const written = await imporSiswa(deps.db, path.basename(file), readFileSync(file, 'utf8'));
+  deps.konsol.out(`Students: ${written.dibuat} created, ${written.diperbarui} updated.\n`);
+  if (written.passwordBaru.length > 0) {
+    writeFileSync(
+      output,
+      toCsv(
+        ['username', 'nama_lengkap', 'password'],
+        written.passwordBaru.map((p) => [p.username, p.nama_lengkap, p.password]),
+      ),
+      { mode: 0o600, flag: 'wx' },
+    );
+    deps.konsol.out(
+      `${written.passwordBaru.length} generated password(s) written to ${output}; hand them out and keep the file safe ` +
+        '(they are not stored anywhere else).\n',
+    );
+  }
+  return 0;
+}
+
+async function importPaket(deps: PerintahDeps, args: Argumen): Promise<number> {
+  const file = path.resolve(deps.cwd, satuBerkas(args, 'JSON file'));
+  const name = path.basename(file);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new FileBermasalah([{ tempat: name, pesan: `is not valid JSON (${(error as Error).message})` }]);
+  }
+  const hasil = await imporPaket(deps.db, name, data, deps.config, { dryRun: args.flags.has('--dry-run') });
+  const soal = hasil.kategori.flatMap((k) => k.mapel.flatMap((m) => m.soal)).length;
+  const mapel = hasil.kategori.flatMap((k) => k.mapel).length;
+  deps.konsol.out(
+    `${hasil.dryRun ? 'Dry run, nothing written: would have ' : ''}${hasil.baru ? 'created' : 'updated'} ` +
+      `schedule id ${hasil.idJadwal}: ${hasil.kategori.length} categories, ${mapel} subjects, ${soal} questions, ` +
+      `${hasil.peserta} enrolled students, from ${tanggal(hasil.tglAwal)} to ${tanggal(hasil.tglAkhir)}` +
+      `${hasil.percobaan > 0 ? ` (${hasil.percobaan} attempts exist: texts only)` : ''}.\n`,
+  );
+  return 0;
+}
+
+async function ekspor(deps: PerintahDeps, args: Argumen, jenis: 'hasil' | 'butir'): Promise<number> {
+  const id = idJadwal(args);
+  const csv =
+    jenis === 'hasil'
+      ? await eksporHasil(deps.db, id, deps.now())
+      : await eksporButir(deps.db, id, deps.now(), progressBar(deps.konsol, 'Reading answers'));
+  const out = args.flags.get('--out');
+  if (typeof out === 'string') {
+    const target = path.resolve(deps.cwd, out);
+    // A byte-order mark makes spreadsheets read the file as UTF-8.
+    writeFileSync(target, `\uFEFF${csv}`);
+    deps.konsol.err(`Written to ${target} (${csv.split('\r\n').length - 2} rows).\n`);
+  } else {
+    deps.konsol.out(csv);
+  }
+  return 0;
+}
+
+async function close(deps: PerintahDeps, args: Argumen): Promise<number> {
+  const s = await tutupJadwal(
+    deps.db,
+    idJadwal(args),
+    deps.now(),
+    progressBar(deps.konsol, 'Scoring attempts'),
+  );
+  deps.konsol.out(
+    [
+      `Schedule ${s.idJadwal} (Paket #${s.paket}) ${s.ditutupSekarang ? 'closed now' : 'was already closed'}.`,
+      `Running attempts ended: ${s.percobaanDiakhiri}; finished attempts scored: ${s.percobaanDinilai}.`,
+      s.mapelIrt.total > 0
+        ? `IRT: ${s.mapelIrt.calibrated} of ${s.mapelIrt.total} subjects calibrated` +
+          (s.mapelIrt.calibrated < s.mapelIrt.total
+            ? ' (the others keep classical scores: under 30 participants)'
+            : '') +
+          '.'
+        : 'Classical scores (not an event).',
+      `Ranked students: ${s.peserta}; highest score: ${s.skorTertinggi ?? '-'}; passing a PTN choice: ${s.lulusPtn}.`,
+    ].join('\n') + '\n',
+  );
+  return 0;
+}
+
+async function daftarJadwal(deps: PerintahDeps): Promise<number> {
+  const rows = await deps.db.kysely
+    .selectFrom('jadwal')
+    .select(['id', 'paket', 'nama', 'tgl_awal', 'tgl_akhir', 'is_event'])
+    .orderBy('id')
+    .execute();
+  deps.konsol.out(
+    toCsv(
+      ['id', 'paket', 'nama', 'tgl_awal', 'tgl_akhir', 'event'],
+      rows.map((r) => [
+        r.id,
+        r.paket,
+        r.nama,
+        tanggal(Number(r.tgl_awal)),
+        tanggal(Number(r.tgl_akhir)),
+        r.is_event,
+      ]),
+    ),
+  );
+  return 0;
+}
+
+function schema(deps: PerintahDeps, args: Argumen): number {
+  if (!args.flags.has('--write')) {
+    deps.konsol.out(paketJsonSchema());
+    return 0;
+  }
+  const target = path.resolve(deps.cwd, SCHEMA_PATH);
+  writeFileSync(target, paketJsonSchema());
+  deps.konsol.err(`Written ${target}\n`);
+  return 0;
+}
+
+export async function jalankan(argv: readonly string[], deps: PerintahDeps): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    const args = parseArgs(rest);
+    switch (command) {
+      case 'import-siswa':
+        return await importSiswa(deps, args);
+      case 'import-paket':
+        return await importPaket(deps, args);
+      case 'export-hasil':
+        return await ekspor(deps, args, 'hasil');
+      case 'export-butir':
+        return await ekspor(deps, args, 'butir');
+      case 'close':
+        return await close(deps, args);
+      case 'jadwal':
+        return await daftarJadwal(deps);
+      case 'schema':
+        return schema(deps, args);
+      case undefined:
+      case 'help':
+      case '--help':
+        deps.konsol.out(BANTUAN);
+        return 0;
+      default:
+        throw new SalahPakai(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof FileBermasalah) {
+      deps.konsol.err(
+        `${formatMasalah(error.masalah)}\n${error.masalah.length} problem(s) found; nothing was written.\n`,
+      );
+      return 1;
+    }
+    if (error instanceof JadwalTidakAda) {
+      deps.konsol.err(`${error.message}; see \`npm run siaptes -- jadwal\`\n`);
+      return 1;
+    }
+    if (error instanceof SalahPakai) {
+      deps.konsol.err(`${error.message}\n\n${BANTUAN}`);
+      return 2;
+    }
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
+      deps.konsol.err(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

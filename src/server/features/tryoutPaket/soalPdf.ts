@@ -1,0 +1,70 @@
+/**
+ * `GET /pdf/soal/:idjadwal/:kategoriHash/:idmapel`: a subject's questions as a PDF, one more way of showing them,
+ * so under the reveal rule (DESIGN.md): for a regular student inside the schedule window, for a subject whose turn
+ * has come in a started category; fetching it opens the subject and starts its clock, as "Kerjakan" would. Never
+ * for an event schedule. Refusals are HTTP 403 with the spec's `{status: false, message}`.
+ */
+import type { Config } from '../../config';
+import type { Db } from '../../db/createDb';
+import { openClock } from '../../domain/timing';
+import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
+import { soalMapel } from '../../pdf/data';
+import { soalPdf } from '../../pdf/documents';
+import type { Siswa } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { isWallClock, kategoriContext } from './konteks';
+import { findAttempt, listClocks, listMapel } from './queries';
+import { PESAN } from './teks';
+import { antrianOf, saveClock, settleClocks } from './waktu';
+
+export const PESAN_PDF_SOAL = {
+  bukanReguler: 'PDF soal hanya tersedia untuk siswa reguler',
+  event: 'PDF soal tidak tersedia untuk tryout event',
+  belumDimulai: 'Mulai tryout kategori ini terlebih dahulu untuk membuka PDF soal',
+} as const;
+
+export async function bukaSoalPdf(
+  db: Db,
+  input: { idJadwal: number; hash: string; idMapel: number; siswa: Siswa; config: Config; now: number },
+): Promise<{ filename: string; pdf: Buffer }> {
+  const { siswa, now } = input;
+  const q = db.kysely;
+  if (!isRegularStudent(siswa.lembaga, input.config)) throw new HttpError(403, PESAN_PDF_SOAL.bukanReguler);
+  const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, input.hash, siswa.id);
+  const mapel = await listMapel(q, [kategori.id]);
+  const target = mapel.find((m) => m.id === input.idMapel);
+  if (!target) throw new HttpError(404, PESAN.mapelTidakAda);
+  if (jadwal.is_event === 1) throw new HttpError(403, PESAN_PDF_SOAL.event);
+  if (now < jadwal.tgl_awal) throw new HttpError(403, PESAN.jadwalBelumDibuka);
+  if (now >= jadwal.tgl_akhir) throw new HttpError(403, PESAN.jadwalBerakhir);
+
+  const attempt = await findAttempt(q, kategori.id, siswa.id);
+  if (!attempt) throw new HttpError(403, PESAN_PDF_SOAL.belumDimulai);
+  if (attempt.is_selesai === 1) throw new HttpError(403, PESAN.sudahDiakhiri);
+  const clocks = await settleClocks(q, {
+    idHasilTo: attempt.id,
+    jadwal,
+    mapel,
+    rows: await listClocks(q, [attempt.id]),
+    wallClock: isWallClock(jadwal, siswa, input.config),
+    now,
+  });
+  const index = clocks.findIndex((c) => c.mapel.id === target.id);
+  if (clocks[index].clock.status === 1) throw new HttpError(403, PESAN.mapelSelesai);
+  const queue = antrianOf(clocks)[index];
+  if (queue.antrian !== 0) throw new HttpError(403, queue.antrian_str);
+
+  // The questions leave the server now: the subject's clock starts if it had not.
+  const opened = openClock(clocks[index].clock, now);
+  if (opened !== clocks[index].clock) await saveClock(q, attempt.id, target.id, opened);
+
+  const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
+  const pdf = await soalPdf({
+    paket: jadwal.paket,
+    kategori: kategori.nama,
+    mapel: target.nama,
+    waktu: target.waktu,
+    soal: await soalMapel(db, target.id, { fiveChoices }),
+  });
+  return { filename: `soal-paket-${jadwal.paket}-mapel-${target.id}.pdf`, pdf };
+}

@@ -1,0 +1,86 @@
+/**
+ * `siaptes close`: closes a schedule now (its window ends, open attempts end with the answers they saved) and
+ * re-scores it whole: every finished attempt's classical subject scores, then — for an event — the IRT calibration,
+ * with the shared scoring code the server itself uses. Ranks and PTN statuses follow from the stored scores; the
+ * summary reports them.
+ */
+import type { Db } from '../db/createDb';
+import { chunks } from '../db/batch';
+import { writeHasilMapel } from '../features/shared/hasilMapel';
+import { calibrateJadwal } from '../features/shared/irtScoring';
+import { cariJadwal, hasilPeserta } from './hasilJadwal';
+
+export interface RingkasanTutup {
+  idJadwal: number;
+  paket: number;
+  /** The window was moved to end now (it was still open). */
+  ditutupSekarang: boolean;
+  /** Attempts still running that were ended. */
+  percobaanDiakhiri: number;
+  /** Finished attempts re-scored. */
+  percobaanDinilai: number;
+  /** Subjects calibrated by IRT / subjects of the event (0/0 for a regular package). */
+  mapelIrt: { calibrated: number; total: number };
+  /** Students with a finished package (ranked). */
+  peserta: number;
+  skorTertinggi: number | null;
+  lulusPtn: number;
+}
+
+export async function tutupJadwal(
+  db: Db,
+  idJadwal: number,
+  now: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<RingkasanTutup> {
+  const jadwal = await cariJadwal(db, idJadwal);
+  const ditutupSekarang = jadwal.tgl_akhir > now;
+  const open = await db.kysely
+    .selectFrom('hasil_to')
+    .select('id')
+    .where('id_jadwal', '=', idJadwal)
+    .where('is_selesai', '=', 0)
+    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    if (ditutupSekarang)
+      await trx.updateTable('jadwal').set({ tgl_akhir: now }).where('id', '=', idJadwal).execute();
+    for (const chunk of chunks(open.map((o) => o.id))) {
+      await trx.updateTable('mapel_waktu').set({ status: 1 }).where('id_hasil_to', 'in', chunk).execute();
+      await trx
+        .updateTable('hasil_to')
+        .set({ is_selesai: 1, ended_at: now })
+        .where('id', 'in', chunk)
+        .where('is_selesai', '=', 0)
+        .execute();
+    }
+  });
+
+  const finished = await db.kysely
+    .selectFrom('hasil_to')
+    .select('id')
+    .where('id_jadwal', '=', idJadwal)
+    .where('is_selesai', '=', 1)
+    .orderBy('id')
+    .execute();
+  for (const [i, attempt] of finished.entries()) {
+    await writeHasilMapel(db, attempt.id);
+    onProgress?.(i + 1, finished.length);
+  }
+  const calibration = await calibrateJadwal(db, idJadwal, now);
+
+  const hasil = await hasilPeserta(db, idJadwal);
+  return {
+    idJadwal,
+    paket: jadwal.paket,
+    ditutupSekarang,
+    percobaanDiakhiri: open.length,
+    percobaanDinilai: finished.length,
+    mapelIrt: {
+      calibrated: calibration.mapel.filter((m) => m.calibrated).length,
+      total: calibration.mapel.length,
+    },
+    peserta: hasil.length,
+    skorTertinggi: hasil.length > 0 ? Math.max(...hasil.map((h) => h.skor)) : null,
+    lulusPtn: hasil.filter((h) => h.ptn?.hasil === 1).length,
+  };
+}
