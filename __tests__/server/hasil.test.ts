@@ -14,13 +14,14 @@ let ctx: TestContext;
 let fx: PaketFixture;
 const headers: Record<string, { key: string }> = {};
 
-beforeAll(async () => {
+// A fresh database per test: Sync, the IRT tests and others add rows that change everyone's averages.
+beforeEach(async () => {
   ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
   fx = await buildPaketFixture(ctx.db);
   for (const [name, id] of Object.entries(fx.siswa))
     headers[name] = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
 });
-afterAll(() => ctx.close());
+afterEach(() => ctx.close());
 
 function post(url: string, who: string | null, payload: unknown) {
   return ctx.app.inject({
