@@ -299,6 +299,8 @@ describe('by keyboard only at phone width', () => {
     await page.locator('main article[aria-label="Soal 1"]').waitFor();
     // After the navigation, focus is at the start of the new page's content.
     await page.waitForFunction(() => document.activeElement?.tagName === 'MAIN');
+    // The engine opens the subject and may fetch its questions first: wait for the steps before counting them.
+    await page.getByRole('navigation', { name: 'Daftar Soal' }).getByRole('button').first().waitFor();
     const total = await page.getByRole('navigation', { name: 'Daftar Soal' }).getByRole('button').count();
     expect(total).toBeGreaterThan(1);
     expect(
@@ -343,10 +345,11 @@ describe('by keyboard only at phone width', () => {
         await tabTo(page, (f) => f.name === 'Next');
         await page.keyboard.press('Enter');
         await page.locator(`main article[aria-label="Soal ${nomor + 1}"]`).waitFor();
+        // The step locks once the engine has the server's acknowledgement, which may land just after Next.
         const step = page
           .getByRole('navigation', { name: 'Daftar Soal' })
-          .getByRole('button')
-          .nth(nomor - 1);
+          .getByRole('button', { name: `Soal ${nomor}, sudah dijawab, terkunci`, exact: true });
+        await step.waitFor({ timeout: 10_000 });
         expect(await step.getAttribute('aria-label')).toBe(`Soal ${nomor}, sudah dijawab, terkunci`);
       }
     }
