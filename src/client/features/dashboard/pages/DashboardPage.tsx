@@ -8,7 +8,7 @@ import {
   selectIsEventStudent,
   selectIsRegularStudent,
   selectProfilUser,
-} from '../../../lib/student';
+} from '../../profile/selectors';
 import { EventBanner, EventCards } from '../components/EventExtras';
 import { WelcomeCard, type StudentKind } from '../components/WelcomeCard';
 import { menuCards } from '../menuCards';
