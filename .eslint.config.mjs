@@ -4,6 +4,12 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** Every client feature folder, so a new feature is fenced in without editing this file. */
+const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '__tests__/artifacts/**'] },
@@ -31,6 +37,46 @@ export default tseslint.config(
               target: './src/server/domain',
               from: './src/server/db',
               message: 'Domain rules stay free of I/O.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // --- Client boundaries (bulletproof-react style): features stand alone; app composes them. ---
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Repeated from the shared block: this block's zones replace it for client files.
+            { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
+            // A feature imports no other feature. The auth slice (who is logged in, the end of the session) is
+            // the one shared exception until the session state leaves features/.
+            ...clientFeatures.map((feature) => ({
+              target: `./src/client/features/${feature}`,
+              from: './src/client/features',
+              except: [`./${feature}`, './auth/slice.ts'],
+              message: 'Features do not import each other: move the shared piece to components/ or lib/.',
+            })),
+            {
+              target: './src/client/features',
+              from: './src/client/app',
+              except: ['./hooks.ts'],
+              message: 'Features do not import app/ (the typed hooks aside): app composes the features.',
+            },
+            {
+              target: [
+                './src/client/lib',
+                './src/client/components',
+                './src/client/api',
+                './src/client/session',
+              ],
+              from: ['./src/client/features', './src/client/app'],
+              message: 'Shared modules import neither features nor app/.',
             },
           ],
         },

@@ -47,11 +47,21 @@ export async function createTestDb(): Promise<Db> {
 }
 
 export async function buildTestApp(
-  options: { clock?: TestClock; seed?: (db: Db) => Promise<void>; config?: Partial<Config> } = {},
+  options: {
+    clock?: TestClock;
+    seed?: (db: Db) => Promise<void>;
+    /** Settings for this suite on top of the environment, e.g. `{ REGULAR_INSTITUTIONS: 'A,B' }`. */
+    env?: Record<string, string>;
+    /** Parsed settings overriding the loaded ones, e.g. `{ loginMaxPerAddress: 2 }`. */
+    config?: Partial<Config>;
+  } = {},
 ): Promise<TestContext> {
   const db = await createTestDb();
   if (options.seed) await options.seed(db);
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: 'file::memory:' }), ...options.config };
+  const config = {
+    ...loadConfig({ ...process.env, ...options.env, DATABASE_URL: 'file::memory:' }),
+    ...options.config,
+  };
   const clock = options.clock ?? testClock();
   const app = await buildApp({ db, config, now: clock.now });
   await app.ready();

@@ -6,8 +6,11 @@ if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
 }
 
+// A suite may ask for the node environment (`@jest-environment node`, e.g. the lint test): no DOM to prepare.
+const hasDom = typeof window !== 'undefined';
+
 // jsdom lacks these; react-bootstrap's overlays and scroll restoration call them.
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -20,10 +23,11 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-window.scrollTo = () => undefined;
+if (hasDom) window.scrollTo = () => undefined;
 
 /** Every test starts logged out with empty storage: the session lives in cookies, persisted slices in localStorage. */
 afterEach(() => {
+  if (!hasDom) return;
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

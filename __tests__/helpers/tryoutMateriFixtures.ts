@@ -79,7 +79,6 @@ export function materiState(overrides: Partial<AppState['tryoutMateri']> = {}): 
       detailToMateri: running,
       soal: running.soals,
       listJawaban: running.soals.map((item) => ({ idsoal: item.id_soal, jawaban: '' })),
-      sisaWaktu: 900,
       synced: true,
       ...overrides,
     },

@@ -25,12 +25,19 @@ export function profil(overrides: Partial<ProfileUser> = {}): ProfileUser {
     kelas: { kelas: '12', jenjang: 'SMA' },
     sekolah: '',
     kurikulum_str: '',
+    jenis_siswa: 'reguler',
+    jumlah_pilihan: 5,
     ...overrides,
   };
 }
 
 export const eventProfil = () =>
-  profil({ lembaga: 'TO Akbar', username: 'akbar', nama_lengkap: 'Akbar Event' });
+  profil({
+    lembaga: 'TO Akbar',
+    jenis_siswa: 'event',
+    username: 'akbar',
+    nama_lengkap: 'Akbar Event',
+  });
 
 export function kategori(overrides: Partial<KategoriPreview> = {}): KategoriPreview {
   return {

@@ -98,6 +98,8 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
       kelas: { kelas: '12', jenjang: 'SMA' },
       sekolah: 'SMAN 3 Bandung',
       kurikulum_str: 'Kurikulum Merdeka',
+      jenis_siswa: 'reguler',
+      jumlah_pilihan: 5,
     });
     const token: string = body.content.access_token.value;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);

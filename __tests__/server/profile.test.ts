@@ -99,6 +99,8 @@ describe('GET /api/siswa/profil/user/id/:idsiswa', () => {
         kelas: { kelas: '9', jenjang: 'SMP' },
         sekolah: 'SMPN 1 Jakarta',
         kurikulum_str: 'Kurikulum 2013',
+        jenis_siswa: 'reguler',
+        jumlah_pilihan: 4,
       },
     });
     // Never the password hash or other internals.
@@ -140,5 +142,52 @@ describe('GET /api/siswa/profil/user/id/:idsiswa', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().status).toBe(false);
     }
+  });
+});
+
+describe('the student type and choice count come from the server settings', () => {
+  async function profileOf(env: Record<string, string>, username: string) {
+    const t = await buildTestApp({ seed: seedDuaSiswa, env });
+    try {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { code: 's', isgoogle: false, username, password: PASSWORD },
+      });
+      const { user, access_token } = login.json().content;
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/siswa/profil/user/id/${user.id}`,
+        headers: { key: access_token.value },
+      });
+      // The login answer and the profile call agree.
+      expect(res.json().content).toEqual(user);
+      return { jenis_siswa: user.jenis_siswa, jumlah_pilihan: user.jumlah_pilihan };
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('by default: tutorindonesia is regular with A–D, TO Akbar is the event with A–E', async () => {
+    expect(await profileOf({}, 'tutor')).toEqual({ jenis_siswa: 'reguler', jumlah_pilihan: 4 });
+    expect(await profileOf({}, 'akbar')).toEqual({ jenis_siswa: 'event', jumlah_pilihan: 5 });
+  });
+
+  it('an operator who drops tutorindonesia from REGULAR_INSTITUTIONS makes its students "umum" with A–E', async () => {
+    expect(await profileOf({ REGULAR_INSTITUTIONS: 'SiapTes' }, 'tutor')).toEqual({
+      jenis_siswa: 'umum',
+      jumlah_pilihan: 5,
+    });
+  });
+
+  it('EVENT_INSTITUTION decides who is the event student', async () => {
+    expect(await profileOf({ EVENT_INSTITUTION: 'tutorindonesia' }, 'tutor')).toEqual({
+      jenis_siswa: 'event',
+      jumlah_pilihan: 4,
+    });
+    expect(await profileOf({ EVENT_INSTITUTION: 'tutorindonesia' }, 'akbar')).toEqual({
+      jenis_siswa: 'umum',
+      jumlah_pilihan: 5,
+    });
   });
 });

@@ -342,6 +342,10 @@ export const text = {
       endMateri: 'End Tryout Materi',
     },
   },
+  /** The run engine's own words (not in the spec): the unobtrusive note of answers not yet on the server. */
+  run: {
+    menungguDikirim: (count: number) => `${count} jawaban menunggu dikirim…`,
+  },
   callError: {
     // Spec §8: the dialog is titled with the error code itself; the sentence goes in its text.
     title: (code: string) => code,

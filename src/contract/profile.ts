@@ -19,8 +19,16 @@ export const ProfileUser = Type.Object({
   kelas: Type.Object({ kelas: Type.String(), jenjang: Type.String() }),
   sekolah: Type.String(),
   kurikulum_str: Type.String(),
+  /**
+   * Not in the spec's list: what kind of student this is (spec §1), decided by the server from its settings
+   * (REGULAR_INSTITUTIONS, EVENT_INSTITUTION), so the SPA never keeps its own copy of the institutions.
+   */
+  jenis_siswa: Type.Union([Type.Literal('reguler'), Type.Literal('event'), Type.Literal('umum')]),
+  /** Not in the spec's list: how many choices a type-1 question shows (4 = A–D, 5 = A–E; spec §5). */
+  jumlah_pilihan: Type.Union([Type.Literal(4), Type.Literal(5)]),
 });
 export type ProfileUser = Static<typeof ProfileUser>;
+export type JenisSiswa = ProfileUser['jenis_siswa'];
 
 /** `GET /siswa/profil/user/id/{idsiswa}` — body none — answer: status, content (profile). */
 export const profileUserCall = defineCall({

@@ -34,7 +34,7 @@ import {
   reviewMapelChosen,
   type HasilState,
 } from '../../../src/client/features/hasil/slice';
-import { navigationReducer } from '../../../src/client/app/sagaNavigation';
+import { navigationReducer } from '../../../src/client/lib/navigation';
 import { loggedInAuth, networkError } from '../../helpers/clientFixtures';
 
 const reducer = combineReducers({ auth: authReducer, hasil: hasilReducer, navigation: navigationReducer });

@@ -5,12 +5,11 @@ import { actionSanitizer, stateSanitizer } from '../../../src/client/app/devtool
 import { makeStore } from '../../../src/client/app/store';
 import { loginRequested, loginSucceeded } from '../../../src/client/features/auth/slice';
 import {
-  hasFiveChoices,
-  isEventLembaga,
-  isRegularLembaga,
   selectCanSeePermateri,
   selectFiveChoiceToE,
-} from '../../../src/client/features/profile/selectors';
+  selectIsEventStudent,
+  selectIsRegularStudent,
+} from '../../../src/client/lib/student';
 import { clock, createFakeClock, setClock } from '../../../src/client/lib/clock';
 import { decryptValue, encryptValue } from '../../../src/client/session/crypto';
 import { clearSession, readSession, readToken, writeSession } from '../../../src/client/session/cookies';
@@ -62,20 +61,14 @@ describe('session cookies', () => {
 });
 
 describe('student type rules', () => {
-  it('event lembaga ignores accents, case and spacing', () => {
-    expect(isEventLembaga('TO Akbar')).toBe(true);
-    expect(isEventLembaga('  tó  AKBAR ')).toBe(true);
-    expect(isEventLembaga('TO Akbar Plus')).toBe(false);
-    expect(isRegularLembaga('SiapTes')).toBe(true);
-    expect(isRegularLembaga('TutorIndonesia')).toBe(true);
-    expect(isRegularLembaga('Bimbel Nusantara')).toBe(false);
-  });
-
-  it('five choices: non-regular always, regular only for the SMA IPA/IPS interests', () => {
-    expect(hasFiveChoices('Bimbel Nusantara', 'SMP KELAS 9')).toBe(true);
-    expect(hasFiveChoices('SiapTes', 'SMA KELAS 12 IPA')).toBe(true);
-    expect(hasFiveChoices('tutorindonesia', 'SMP KELAS 9')).toBe(false);
+  it('come from the server’s profile fields, never from institution names in the client', () => {
     const state = (user: typeof demoStudents.reguler) => ({ profile: loggedInState(user).profile! });
+    expect(selectIsEventStudent(state(demoStudents.akbar))).toBe(true);
+    expect(selectIsRegularStudent(state(demoStudents.tutor))).toBe(true);
+    expect(selectIsRegularStudent(state(demoStudents.umum))).toBe(false);
+    // An operator made SiapTes "umum": the client follows the server, whatever the lembaga says.
+    const renamed = { ...demoStudents.reguler, jenis_siswa: 'umum' as const };
+    expect(selectIsRegularStudent(state(renamed))).toBe(false);
     expect(selectFiveChoiceToE(state(demoStudents.tutor))).toBe(false);
     expect(selectFiveChoiceToE(state(demoStudents.akbar))).toBe(true);
     expect(selectCanSeePermateri(state(demoStudents.akbar))).toBe(false);

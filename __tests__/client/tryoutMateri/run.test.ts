@@ -16,7 +16,15 @@ import {
   showFailed,
 } from '../../../src/client/components/dialogs';
 import { createFakeClock, setClock } from '../../../src/client/lib/clock';
-import { saveAnswer, sheetSession, startFlow } from '../../../src/client/features/tryoutMateri/run';
+import { call, fork } from 'redux-saga/effects';
+import { outboxSaga } from '../../../src/client/lib/run/outbox';
+import { clockSet } from '../../../src/client/lib/run/slice';
+import {
+  materiOutbox,
+  saveAnswer,
+  sheetSession,
+  startFlow,
+} from '../../../src/client/features/tryoutMateri/run';
 import {
   answerRequested,
   finishConfirmed,
@@ -35,7 +43,6 @@ const idle = () =>
     detailToMateri: null,
     soal: [],
     listJawaban: [],
-    sisaWaktu: null,
     synced: false,
   });
 const doneList = {
@@ -53,10 +60,8 @@ describe('per-topic start', () => {
       ])
       .call(startMateri, ID_MATERI, 7)
       .run();
-    expect(storeState.tryoutMateri).toMatchObject({
-      isRunning: true,
-      sisaWaktu: 600,
-    });
+    expect(storeState.tryoutMateri.isRunning).toBe(true);
+    expect(storeState.tryoutMateri.detailToMateri?.waktu).toBe(600);
     expect(storeState.navigation).toEqual({ to: `/to-permateri/${ID_MATERI}`, replace: false });
     expect(storeState.tryoutMateri.soal).toHaveLength(3);
   });
@@ -89,7 +94,7 @@ describe('per-topic sheet', () => {
     const testClock = virtualClock();
     restoreClock = setClock(testClock);
     const ends: EndMateriBody[] = [];
-    const state = materiState({ sisaWaktu: 30 });
+    const state = materiState({ detailToMateri: session(30) });
     state.tryoutMateri.soal = state.tryoutMateri.soal.map((item) =>
       item.id_soal === 1 ? { ...item, jawaban: 'B' } : item,
     );
@@ -132,7 +137,7 @@ describe('per-topic sheet', () => {
     restoreClock = setClock(testClock);
     let attempts = 0;
     const { storeState } = await expectSaga(sheetSession, sheetOpened({ idmateri: ID_MATERI }))
-      .withReducer(rootReducer, materiState({ sisaWaktu: 5 }))
+      .withReducer(rootReducer, materiState({ detailToMateri: session(5) }))
       .provide([
         [matchers.call.fn(forcedDialog), undefined],
         [
@@ -175,11 +180,12 @@ describe('per-topic sheet', () => {
     const fromServer = session(412);
     fromServer.soals[1] = { ...fromServer.soals[1], jawaban: '100' };
     const { storeState } = await expectSaga(sheetSession, sheetOpened({ idmateri: ID_MATERI }))
-      .withReducer(rootReducer, materiState({ synced: false, sisaWaktu: null }))
+      .withReducer(rootReducer, materiState({ synced: false }))
       .provide([[matchers.call.fn(startMateri), { status: true, content: fromServer }]])
+      // The clock starts from the server's 412 s.
+      .put.like({ action: { type: clockSet.type, payload: { sisaWaktu: 412 } } })
       .run({ timeout: 100, silenceTimeout: true });
     expect(storeState.tryoutMateri.soal[1].jawaban).toBe('100');
-    expect(storeState.tryoutMateri.sisaWaktu).toBe(412);
   });
 
   it('without questions goes back to /to-permateri', async () => {
@@ -190,16 +196,22 @@ describe('per-topic sheet', () => {
   });
 
   it('reverts an answer the server refused', async () => {
-    const { storeState } = await expectSaga(saveAnswer, answerRequested({ idsoal: 1, jawaban: 'B' }))
-      .withReducer(rootReducer, materiState({ sisaWaktu: 333 }))
+    const state = materiState();
+    state.run = { ...state.run, clock: { deadline: null, sisaWaktu: 333 } };
+    const { storeState } = await expectSaga(function* () {
+      yield fork(outboxSaga, materiOutbox);
+      yield call(saveAnswer, answerRequested({ idsoal: 1, jawaban: 'B' }));
+    })
+      .withReducer(rootReducer, state)
       .provide([
         [matchers.call.fn(saveAnswerMateri), { status: false, message: 'Waktu habis' }],
         [matchers.call.fn(showFailed), undefined],
       ])
       .call(saveAnswerMateri, ID_MATERI, { idsiswa: 7, idsoal: 1, jawaban: 'B', sisa_waktu: 333 })
       .call(showFailed, 'Waktu habis')
-      .run();
+      .run({ timeout: 500, silenceTimeout: true });
     expect(storeState.tryoutMateri.soal[0].jawaban).toBe('');
+    expect(storeState.run.outbox).toEqual([]);
     expect(storeState.tryoutMateri.listJawaban[0]).toEqual({ idsoal: 1, jawaban: '' });
   });
 });

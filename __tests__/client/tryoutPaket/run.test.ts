@@ -19,15 +19,24 @@ import {
 } from '../../../src/client/components/dialogs';
 import { setClock } from '../../../src/client/lib/clock';
 import { selectTryoutPaket } from '../../../src/client/features/tryoutPaket/selectors';
-import { cancelAnswer, saveAnswer, saveGroupAnswer } from '../../../src/client/features/tryoutPaket/answers';
-import { decideLeave, leaveFlow } from '../../../src/client/features/tryoutPaket/leave';
+import {
+  cancelAnswer,
+  paketOutbox,
+  saveAnswer,
+  saveGroupAnswer,
+} from '../../../src/client/features/tryoutPaket/answers';
+import { decideLeave, paketLeave } from '../../../src/client/features/tryoutPaket/leave';
+import { leaveFlow } from '../../../src/client/lib/run/leave';
+import { outboxSaga } from '../../../src/client/lib/run/outbox';
+import { leaveRequested } from '../../../src/client/lib/run/slice';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { call, fork } from 'redux-saga/effects';
 import { endFlow, startFlow } from '../../../src/client/features/tryoutPaket/run';
 import {
   answerCancelRequested,
   answerRequested,
   endRequested,
   groupAnswerRequested,
-  leaveRequested,
   startRequested,
 } from '../../../src/client/features/tryoutPaket/slice';
 import {
@@ -155,12 +164,29 @@ describe('ending the tryout', () => {
   });
 });
 
+/** A save handler with the engine's outbox running beside it, as in the feature saga. */
+function withOutbox<P>(handler: (action: PayloadAction<P>) => Generator, action: PayloadAction<P>) {
+  return function* savingWithOutbox() {
+    yield fork(outboxSaga, paketOutbox);
+    yield call(handler, action);
+  };
+}
+const settled = { timeout: 300, silenceTimeout: true };
+
 describe('saving answers optimistically', () => {
   const loaded = () => runningState({ detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 500 } });
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    // Backoff sleeps pass at once.
+    restore = setClock(virtualClock());
+  });
+  afterEach(() => restore());
 
   it('sets the choice at once and sends it with sisa_waktu 100', async () => {
     const sent: SaveAnswerPaketBody[] = [];
-    const { storeState } = await expectSaga(saveAnswer, answerRequested({ id_jawaban: 501, jawaban: 'B' }))
+    const { storeState } = await expectSaga(
+      withOutbox(saveAnswer, answerRequested({ id_jawaban: 501, jawaban: 'B' })),
+    )
       .withReducer(rootReducer, loaded())
       .provide([
         [
@@ -171,7 +197,7 @@ describe('saving answers optimistically', () => {
           }),
         ],
       ])
-      .run();
+      .run(settled);
     expect(sent).toEqual([
       { id_hasil_to: 77, id_jawaban: 501, jawaban: 'B', sisa_waktu: 100, type_soal: 1, operation: 'save' },
     ]);
@@ -179,7 +205,9 @@ describe('saving answers optimistically', () => {
   });
 
   it('rolls the choice back when the server answers status false', async () => {
-    const { storeState } = await expectSaga(saveAnswer, answerRequested({ id_jawaban: 501, jawaban: 'B' }))
+    const { storeState } = await expectSaga(
+      withOutbox(saveAnswer, answerRequested({ id_jawaban: 501, jawaban: 'B' })),
+    )
       .withReducer(rootReducer, loaded())
       .provide([
         [matchers.call.fn(saveAnswerPaket), { status: false, message: 'Waktu mapel ini sudah habis' }],
@@ -187,15 +215,17 @@ describe('saving answers optimistically', () => {
       ])
       .put.like({ action: { type: 'tryoutPaket/answerSet', payload: { jawaban_siswa: 'B' } } })
       .call(showFailed, 'Waktu mapel ini sudah habis')
-      .run();
+      .run(settled);
     expect(storeState.tryoutPaket.soal[0].jawaban_siswa).toBe('0');
   });
 
-  it('marks a statement answer with Z and rolls the statements back on failure', async () => {
+  it('marks a statement answer with Z, retries 5 times, then rolls the statements back', async () => {
     const sent: SaveAnswerPaketBody[] = [];
     const { storeState } = await expectSaga(
-      saveGroupAnswer,
-      groupAnswerRequested({ id_jawaban: 503, id_jawaban_group: 902, jawaban: 'Y' }),
+      withOutbox(
+        saveGroupAnswer,
+        groupAnswerRequested({ id_jawaban: 503, id_jawaban_group: 902, jawaban: 'Y' }),
+      ),
     )
       .withReducer(rootReducer, loaded())
       .provide([
@@ -209,7 +239,8 @@ describe('saving answers optimistically', () => {
         [matchers.call.fn(showCallError), undefined],
       ])
       .put.like({ action: { type: 'tryoutPaket/answerSet', payload: { jawaban_siswa: 'Z' } } })
-      .run();
+      .run(settled);
+    expect(sent).toHaveLength(5);
     expect(sent[0]).toMatchObject({ id_jawaban: 503, id_jawaban_group: 902, jawaban: 'Y', type_soal: 3 });
     const soal3 = storeState.tryoutPaket.soal[2];
     expect(soal3.jawaban_siswa).toBe('0');
@@ -223,11 +254,13 @@ describe('saving answers optimistically', () => {
       jawaban_siswa: 'Z',
       group_soal: answered.tryoutPaket.soal[2].group_soal.map((item) => ({ ...item, jawaban: 'N' as const })),
     };
-    const { storeState } = await expectSaga(cancelAnswer, answerCancelRequested({ id_jawaban: 503 }))
+    const { storeState } = await expectSaga(
+      withOutbox(cancelAnswer, answerCancelRequested({ id_jawaban: 503 })),
+    )
       .withReducer(rootReducer, answered)
       .provide([[matchers.call.fn(saveAnswerPaket), { status: true }]])
       .call.like({ fn: saveAnswerPaket, args: [ID_JADWAL, { operation: 'groupCancel', type_soal: 3 }] })
-      .run();
+      .run(settled);
     expect(storeState.tryoutPaket.soal[2].jawaban_siswa).toBe('0');
     expect(
       storeState.tryoutPaket.soal[2].group_soal.map((item: { jawaban: string }) => item.jawaban),
@@ -237,22 +270,25 @@ describe('saving answers optimistically', () => {
   it('cancels a text answer to empty', async () => {
     const answered = loaded();
     answered.tryoutPaket.soal[1] = { ...answered.tryoutPaket.soal[1], jawaban_siswa: '42' };
-    const { storeState } = await expectSaga(cancelAnswer, answerCancelRequested({ id_jawaban: 502 }))
+    const { storeState } = await expectSaga(
+      withOutbox(cancelAnswer, answerCancelRequested({ id_jawaban: 502 })),
+    )
       .withReducer(rootReducer, answered)
       .provide([[matchers.call.fn(saveAnswerPaket), { status: true }]])
       .call.like({ fn: saveAnswerPaket, args: [ID_JADWAL, { jawaban: '', type_soal: 2, operation: 'save' }] })
-      .run();
+      .run(settled);
     expect(storeState.tryoutPaket.soal[1].jawaban_siswa).toBe('');
   });
 
   it('waits in 500-ms steps until the subject time is known, then saves', async () => {
     const testClock = virtualClock();
-    const restore = setClock(testClock);
+    restore();
+    restore = setClock(testClock);
     const unknown = runningState({ detailMapel: null }).tryoutPaket;
     // The opening report comes back during the second wait.
     const known = { ...unknown, detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 400 } };
     try {
-      await expectSaga(saveAnswer, answerRequested({ id_jawaban: 501, jawaban: 'C' }))
+      await expectSaga(withOutbox(saveAnswer, answerRequested({ id_jawaban: 501, jawaban: 'C' })))
         .withReducer(rootReducer, runningState({ detailMapel: null }))
         .provide([
           [
@@ -262,7 +298,7 @@ describe('saving answers optimistically', () => {
           [matchers.call.fn(saveAnswerPaket), { status: true }],
         ])
         .call.fn(saveAnswerPaket)
-        .run();
+        .run(settled);
       expect(testClock.sleeps).toEqual([500, 500]);
     } finally {
       restore();
@@ -286,7 +322,11 @@ describe('leaving while a tryout runs', () => {
   });
 
   it('saves the remaining time, then lets a regular student go', async () => {
-    const { storeState } = await expectSaga(leaveFlow, leaveRequested({ saveTime: true }))
+    const { storeState } = await expectSaga(
+      leaveFlow,
+      paketLeave,
+      leaveRequested({ kind: 'paket', saveTime: true }),
+    )
       .withReducer(rootReducer, runningState({ detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 432 } }))
       .provide([[matchers.call.fn(updateStatusMapel), { status: true, message: 'ok' }]])
       .call(updateStatusMapel, ID_JADWAL, {
@@ -297,11 +337,15 @@ describe('leaving while a tryout runs', () => {
         status: 0,
       })
       .run();
-    expect(storeState.tryoutPaket.leave).toBe('allowed');
+    expect(storeState.run.leave).toBe('allowed');
   });
 
   it('keeps the student on the sheet when the time cannot be saved', async () => {
-    const { storeState } = await expectSaga(leaveFlow, leaveRequested({ saveTime: true }))
+    const { storeState } = await expectSaga(
+      leaveFlow,
+      paketLeave,
+      leaveRequested({ kind: 'paket', saveTime: true }),
+    )
       .withReducer(rootReducer, runningState({ detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 432 } }))
       .provide([
         [matchers.call.fn(updateStatusMapel), throwError(new Error('Network Error'))],
@@ -309,15 +353,19 @@ describe('leaving while a tryout runs', () => {
       ])
       .call(showError, 'Error', 'Failed to update timer')
       .run();
-    expect(storeState.tryoutPaket.leave).toBe('denied');
+    expect(storeState.run.leave).toBe('denied');
   });
 
   it('refuses others with "failed" / "nonono"', async () => {
-    const { storeState } = await expectSaga(leaveFlow, leaveRequested({ saveTime: false }))
+    const { storeState } = await expectSaga(
+      leaveFlow,
+      paketLeave,
+      leaveRequested({ kind: 'paket', saveTime: false }),
+    )
       .withReducer(rootReducer, runningState())
       .provide([[matchers.call.fn(showError), undefined]])
       .call(showError, 'failed', 'nonono')
       .run();
-    expect(storeState.tryoutPaket.leave).toBe('denied');
+    expect(storeState.run.leave).toBe('denied');
   });
 });

@@ -62,6 +62,7 @@ function renderSheet(state: AppState) {
 
 function withAnswers(user: ProfileUser, answers: Record<number, string>, overrides = {}) {
   const state = runningState({ detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 299 }, ...overrides }, user);
+  state.run = { ...state.run, clock: { deadline: null, sisaWaktu: 299 } };
   state.tryoutPaket.soal = state.tryoutPaket.soal.map((soal) =>
     answers[soal.nomor] !== undefined ? { ...soal, jawaban_siswa: answers[soal.nomor] } : soal,
   );
@@ -107,12 +108,16 @@ describe('package answer sheet', () => {
   });
 
   it('offers only A to D to a regular SMP student, and A to E to others whatever their minat', () => {
-    renderSheet(withAnswers(profil({ lembaga: 'tutorindonesia', minat: 'SMP KELAS 9' }), {}));
+    renderSheet(
+      withAnswers(profil({ lembaga: 'tutorindonesia', minat: 'SMP KELAS 9', jumlah_pilihan: 4 }), {}),
+    );
     expect(optionLetters()).toEqual(['A', 'B', 'C', 'D']);
   });
 
   it('offers A to E to a non-regular student with an SMP minat', () => {
-    renderSheet(withAnswers(profil({ lembaga: 'Bimbel Nusantara', minat: 'SMP KELAS 9' }), {}));
+    renderSheet(
+      withAnswers(profil({ lembaga: 'Bimbel Nusantara', minat: 'SMP KELAS 9', jenis_siswa: 'umum' }), {}),
+    );
     expect(optionLetters()).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
 

@@ -7,7 +7,8 @@ import { fetchPreviewPaket, startPaket, updateStatusMapel } from '../../../src/c
 import { forcedDialog, showError, toast } from '../../../src/client/components/dialogs';
 import { setClock } from '../../../src/client/lib/clock';
 import { subjectSession } from '../../../src/client/features/tryoutPaket/subject';
-import { deadlineSet, finishConfirmed, sheetOpened } from '../../../src/client/features/tryoutPaket/slice';
+import { finishConfirmed, sheetOpened } from '../../../src/client/features/tryoutPaket/slice';
+import { clockSet } from '../../../src/client/lib/run/slice';
 import { createFakeClock } from '../../../src/client/lib/clock';
 import {
   HASH,
@@ -78,7 +79,7 @@ describe('opening a subject', () => {
     // 310 s of countdown, not the 600 the browser remembered.
     expect(testClock.elapsed()).toBe(310_000);
     expect(storeState.tryoutPaket.detailMapel).toBeNull();
-    expect(storeState.tryoutPaket.deadline).toBeNull();
+    expect(storeState.run.clock.deadline).toBeNull();
     expect(storeState.tryoutPaket.detailPaket[0].detailSoal[0].status).toBe('1');
     expect(storeState.navigation).toEqual({
       to: `/to/${ID_JADWAL}/preview/${HASH}`,
@@ -104,8 +105,8 @@ describe('opening a subject', () => {
     await expectSaga(subjectSession, sheetOpened(target))
       .withReducer((state, action) => {
         const next = rootReducer(state, action);
-        if (action.type === 'tryoutPaket/sisaWaktuTicked')
-          ticks.push(next.tryoutPaket.detailMapel?.sisa_waktu ?? -1);
+        if (action.type === 'run/clockSet' || action.type === 'run/clockTicked')
+          ticks.push(next.run.clock.sisaWaktu ?? -1);
         return next;
       }, runningState())
       .provide([
@@ -209,7 +210,7 @@ describe('opening a subject', () => {
       [0, 600],
       [1, 0],
     ]);
-    expect(storeState.tryoutPaket.deadline).toBeNull();
+    expect(storeState.run.clock.deadline).toBeNull();
     expect(storeState.navigation?.to).toBe(`/to/${ID_JADWAL}/preview/${HASH}`);
   });
 
@@ -319,7 +320,7 @@ describe('opening a subject', () => {
     const { storeState } = await expectSaga(subjectSession, sheetOpened(target))
       .withReducer(rootReducer, runningState())
       .provide([[matchers.call.fn(updateStatusMapel), throwError(new Error('Network Error'))]])
-      .put(deadlineSet(1_000 + 600_000))
+      .put(clockSet({ deadline: 1_000 + 600_000, sisaWaktu: 600 }))
       .run({ timeout: 100, silenceTimeout: true });
     expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 600 });
   });

@@ -11,6 +11,7 @@ import type {
 } from '../../contract';
 import { http } from './http';
 import { fillPath, type PathOf } from './path';
+import { SAVE_TIMEOUT_MS } from './tryoutPaket';
 
 const kategoriPath: PathOf<typeof materiKategoriCall> = '/siswa/tryoutmateri/preview/idsiswa/:idsiswa';
 const mapelPath: PathOf<typeof materiMapelCall> =
@@ -63,7 +64,7 @@ export async function saveAnswerMateri(
   body: SaveAnswerMateriBody,
 ): Promise<SaveAnswerMateriReply> {
   const url = fillPath<typeof saveAnswerMateriCall>(saveAnswerPath, { idmateri });
-  const { data } = await http.put<SaveAnswerMateriReply>(url, body);
+  const { data } = await http.put<SaveAnswerMateriReply>(url, body, { timeout: SAVE_TIMEOUT_MS });
   return data;
 }
 

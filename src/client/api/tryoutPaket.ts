@@ -27,6 +27,12 @@ export type EndPaketReply = CallReply<typeof endPaketCall>;
 /** Saved package answers always carry remaining time 100 (spec §7, §9). */
 export const SAVE_ANSWER_SISA_WAKTU = 100;
 
+/**
+ * A save that has not answered in this time counts as failed (the run engine retries it): on a dropped phone
+ * connection a request can otherwise hang for minutes and hold every later answer of its question.
+ */
+export const SAVE_TIMEOUT_MS = 10_000;
+
 export async function fetchPreviewPaket(paket: number, idJadwal: number): Promise<PreviewPaketReply> {
   const url = fillPath<typeof previewPaketCall>(previewPath, { paket, id: idJadwal });
   const { data } = await http.get<PreviewPaketReply>(url);
@@ -48,7 +54,7 @@ export async function saveAnswerPaket(
   body: SaveAnswerPaketBody,
 ): Promise<SaveAnswerPaketReply> {
   const url = fillPath<typeof saveAnswerPaketCall>(saveAnswerPath, { id: idJadwal });
-  const { data } = await http.put<SaveAnswerPaketReply>(url, body);
+  const { data } = await http.put<SaveAnswerPaketReply>(url, body, { timeout: SAVE_TIMEOUT_MS });
   return data;
 }
 

@@ -10,6 +10,7 @@ import { Spinner } from '../components/Spinner';
 import { logoutRequested, selectIdSiswa } from '../features/auth/slice';
 import { selectProfileLoadStatus, selectProfilUser } from '../features/profile/selectors';
 import { profileRequested } from '../features/profile/slice';
+import { lacksStudentType } from '../lib/student';
 import { PRODUCT_NAME, text } from '../text';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { navEntries } from './navigation';
@@ -28,7 +29,7 @@ export default function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   // The profile is persisted; fetch it when it is missing or belongs to another session.
-  const profileMissing = idSiswa !== null && user?.id !== idSiswa;
+  const profileMissing = idSiswa !== null && (user?.id !== idSiswa || lacksStudentType(user));
   useEffect(() => {
     if (profileMissing && loadStatus !== 'loading' && loadStatus !== 'failed') dispatch(profileRequested());
   }, [profileMissing, loadStatus, dispatch]);

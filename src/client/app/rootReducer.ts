@@ -6,7 +6,8 @@ import { profileReducer } from '../features/profile/slice';
 import { rankingReducer } from '../features/ranking/slice';
 import { tryoutMateriReducer } from '../features/tryoutMateri/slice';
 import { tryoutPaketReducer } from '../features/tryoutPaket/slice';
-import { navigationReducer } from './sagaNavigation';
+import { navigationReducer } from '../lib/navigation';
+import { runReducer } from '../lib/run/slice';
 
 /** Every slice, by the name of its feature folder. */
 const combinedReducer = combineReducers({
@@ -18,6 +19,7 @@ const combinedReducer = combineReducers({
   hasil: hasilReducer,
   ranking: rankingReducer,
   navigation: navigationReducer,
+  run: runReducer,
 });
 
 /** The app state without redux-persist's bookkeeping. */

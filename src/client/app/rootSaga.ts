@@ -7,6 +7,7 @@ import { profileSaga } from '../features/profile/saga';
 import { rankingSaga } from '../features/ranking/saga';
 import { tryoutMateriSaga } from '../features/tryoutMateri/saga';
 import { tryoutPaketSaga } from '../features/tryoutPaket/saga';
+import { watchOnline } from '../lib/run/outbox';
 import { cacheSyncSaga } from './cacheSync';
 
 /** Each feature's watcher saga. Add a feature by adding its saga here (one line). */
@@ -18,13 +19,18 @@ export const featureSagas: Saga[] = [
   rankingSaga,
   tryoutPaketSaga,
   tryoutMateriSaga,
+  // The run engine hears the browser come back online (unsent answers are then sent again).
+  watchOnline,
   cacheSyncSaga,
 ];
 
 /** Restarts in a row before a crashing watcher is given up (a watcher that throws at once would spin). */
 const MAX_RESTARTS = 5;
 
-/** Run a watcher; when it crashes, log the error and start it again, so one crash stops no other feature. */
+/**
+ * Run a watcher; when it crashes, log the error and start it again, so one crash stops no other feature. Inside a
+ * feature, each handler is wrapped in `safely` (lib/run/safely), so a handler's exception does not even get here.
+ */
 export function* keepAlive(saga: Saga) {
   for (let restarts = 0; restarts <= MAX_RESTARTS; restarts += 1) {
     try {

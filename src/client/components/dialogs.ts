@@ -1,7 +1,8 @@
 /**
- * Every modal of the app, on sweetalert2, which is loaded on first use (`import()`) to keep it out of the first
- * page's JavaScript. Each function resolves when the dialog closes, so sagas may `call` one to wait for the user
- * or `fork` it to carry on.
+ * Every modal of the app, on sweetalert2. Its chunk is kept out of the login page's budget but fetched as soon as
+ * the app starts, never at the moment a dialog is needed: the first dialog is often an error shown while offline,
+ * when a chunk asked for then could not arrive. Each function resolves when the dialog closes, so sagas may
+ * `call` one to wait for the user or `fork` it to carry on.
  */
 import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { describeCallError, type CallFailure } from '../api/errors';
@@ -11,13 +12,30 @@ import { text } from '../text';
 export const CONFIRM_COLOR = '#198754';
 export const CANCEL_COLOR = '#ff5722';
 
-async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
+let loading: Promise<typeof import('sweetalert2')> | null = null;
+
+/** The sweetalert2 module; a failed fetch (offline at start-up) is tried again on the next call. */
+function loadSwal(): Promise<typeof import('sweetalert2')> {
   // The build takes sweetalert2 without its style injection (webpack alias) and loads its style sheet as a file,
   // so the Content-Security-Policy needs no inline <style>.
-  const [{ default: Swal }] = await Promise.all([
+  loading ??= Promise.all([
     import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2'),
     import(/* webpackChunkName: "sweetalert2" */ 'sweetalert2/dist/sweetalert2.min.css'),
-  ]);
+  ]).then(
+    ([swal]) => swal,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+// Fetched while the app starts (online: the student just loaded the page), kept in memory for later.
+if (typeof window !== 'undefined') loadSwal().catch(() => undefined);
+
+async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
+  const { default: Swal } = await loadSwal();
   return Swal.fire({ confirmButtonColor: CONFIRM_COLOR, cancelButtonColor: CANCEL_COLOR, ...options });
 }
 

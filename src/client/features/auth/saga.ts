@@ -4,7 +4,7 @@ import { call, put, select, take, takeLatest, takeLeading, fork } from 'redux-sa
 import { login, logout, type LoginReply } from '../../api/auth';
 import { describeCallError } from '../../api/errors';
 import { isUnauthorized, onUnauthorized } from '../../api/http';
-import { selectIsTryoutRunning } from '../../app/selectors';
+import { selectIsTryoutRunning } from '../../lib/run/running';
 import { showError, showFailed } from '../../components/dialogs';
 import { reloadPage } from '../../lib/browser';
 import { clearSession, readCredential, writeSession, type Credential } from '../../session/cookies';

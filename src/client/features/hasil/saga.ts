@@ -16,7 +16,7 @@ import {
   type HasilPtnReply,
   type PembahasanReply,
 } from '../../api/hasil';
-import { navigateRequested } from '../../app/sagaNavigation';
+import { navigateRequested } from '../../lib/navigation';
 import { confirmDialog, showCallError, showError, showFailed } from '../../components/dialogs';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';

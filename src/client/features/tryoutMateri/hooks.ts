@@ -1,21 +1,7 @@
-import { useEffect } from 'react';
-import { useStore } from 'react-redux';
-import { useBlocker } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
-import type { RootState } from '../../app/store';
-import { leaveBlocked } from './slice';
+import { useRunLeaveGuard } from '../../lib/run/leave';
+import { MATERI, decideMateriLeave } from './run';
 
 /** Leaving the sheet while the topic runs is blocked with an error dialog (spec §4). */
 export function useMateriLeaveGuard(): void {
-  const store = useStore<RootState>();
-  const dispatch = useAppDispatch();
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      store.getState().tryoutMateri.isRunning && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    blocker.reset();
-    dispatch(leaveBlocked());
-  }, [blocker, dispatch]);
+  useRunLeaveGuard(MATERI, decideMateriLeave);
 }

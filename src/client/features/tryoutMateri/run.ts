@@ -1,7 +1,10 @@
-/** A per-topic run (spec §4 "Per-topic run"): start, the countdown, time-up and end, optimistic saves. */
+/**
+ * A per-topic run (spec §4 "Per-topic run") as the per-topic configuration of the run engine: start, the clock,
+ * time-up ("Yah?") and the end call, answers through the engine's outbox, and the leave guard.
+ */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, cancelled, put, race, select, take } from 'redux-saga/effects';
-import type { MateriItem, MateriSession, SoalMateri } from '../../../contract';
+import { call, put, race, select, take } from 'redux-saga/effects';
+import type { MateriItem, MateriSession } from '../../../contract';
 import { isUnauthorized } from '../../api/http';
 import {
   endMateri,
@@ -11,30 +14,35 @@ import {
   type SaveAnswerMateriReply,
   type StartMateriReply,
 } from '../../api/tryoutMateri';
-import { navigateRequested } from '../../app/sagaNavigation';
-import { confirmDialog, forcedDialog, showCallError, showError, showFailed } from '../../components/dialogs';
-import { clock } from '../../lib/clock';
-import { deadlineFrom, msUntilNextSecond, remainingSeconds } from '../../lib/countdown';
+import { confirmDialog, forcedDialog, showCallError, showFailed } from '../../components/dialogs';
+import { navigateRequested } from '../../lib/navigation';
+import type { LeaveConfig, LeaveDecision } from '../../lib/run/leave';
+import { reapplyPending, type OutboxConfig } from '../../lib/run/outbox';
+import {
+  clockStopped,
+  outboxCleared,
+  saveQueued,
+  selectSisaWaktu,
+  type PendingSave,
+  type RunState,
+} from '../../lib/run/slice';
+import { runTimer, type TimerConfig } from '../../lib/run/timer';
 import { text } from '../../text';
 import { selectIdSiswa, sessionEnded } from '../auth/slice';
 import { loadCurrentLevel } from './lists';
 import {
   answerSet,
-  deadlineSet,
   finishConfirmed,
   runCleared,
   runStarted,
   selectTryoutMateri,
   sheetClosed,
-  sisaWaktuTicked,
   type TryoutMateriState,
 } from './slice';
 
+export const MATERI = 'materi';
 export const LIST_PATH = '/to-permateri';
 export const sheetPathOf = (idmateri: number) => `${LIST_PATH}/${idmateri}`;
-
-/** Seconds given again after a failed end at time-up (spec §4). */
-export const RETRY_SECONDS = 10;
 
 /** Start (or resume: the server's start is idempotent) a topic; the session, or null when refused. */
 function* callStart(idmateri: number) {
@@ -64,27 +72,6 @@ export function* startFlow(action: PayloadAction<MateriItem>) {
   yield put(navigateRequested({ to: sheetPathOf(content.idmateri), replace: false }));
 }
 
-/** Count down from `seconds`; returns when the time is up. */
-export function* runCountdown(seconds: number) {
-  const start: number = yield call(clock.now);
-  const deadline = deadlineFrom(start, seconds);
-  yield put(deadlineSet(deadline));
-  yield put(sisaWaktuTicked(seconds));
-  let previous = seconds;
-  try {
-    while (previous > 0) {
-      const before: number = yield call(clock.now);
-      yield call(clock.sleep, msUntilNextSecond(deadline, before));
-      const now: number = yield call(clock.now);
-      const current = remainingSeconds(deadline, now);
-      if (current !== previous) yield put(sisaWaktuTicked(current));
-      previous = current;
-    }
-  } finally {
-    if ((yield cancelled()) as boolean) yield put(deadlineSet(null));
-  }
-}
-
 /** End the topic with every answer; on success clear the run, reload the topics, back to the list. */
 export function* endTopic(idmateri: number) {
   const idSiswa: number | null = yield select(selectIdSiswa);
@@ -105,39 +92,35 @@ export function* endTopic(idmateri: number) {
     return false;
   }
   yield put(runCleared());
+  yield put(outboxCleared({ kind: MATERI }));
   yield call(loadCurrentLevel);
   yield put(navigateRequested({ to: LIST_PATH, replace: true }));
   return true;
 }
 
-/** The clock of the running topic: time-up ("Yah?") or the student's own finish, then the end call. */
-export function* topicClock(idmateri: number, materi: string, seconds: number) {
-  let left = seconds;
-  try {
-    for (;;) {
-      const outcome: { timeUp?: true; finished?: unknown } = yield race({
-        timeUp: call(runCountdown, left),
-        finished: take(finishConfirmed.type),
-      });
-      yield put(deadlineSet(null));
-      yield put(sisaWaktuTicked(0));
-      if (outcome.finished === undefined) {
-        yield call(forcedDialog, {
-          title: text.tryoutMateri.timeUpTitle,
-          text: text.tryoutMateri.timeUpText(materi),
-          confirmText: text.tryoutMateri.lanjutkan,
-        });
-      }
-      const ended: boolean = yield call(endTopic, idmateri);
-      if (ended) return;
-      left = RETRY_SECONDS;
-    }
-  } finally {
-    yield put(deadlineSet(null));
+/** Time up ("Yah?", only "Lanjutkan!" closes it) or the student's finish, then the end call. */
+export function* closeTopic(idmateri: number, materi: string, byStudent: boolean) {
+  if (!byStudent) {
+    yield call(forcedDialog, {
+      title: text.tryoutMateri.timeUpTitle,
+      text: text.tryoutMateri.timeUpText(materi),
+      confirmText: text.tryoutMateri.lanjutkan,
+    });
   }
+  const ended: boolean = yield call(endTopic, idmateri);
+  return ended;
 }
 
-/** The sheet opened: check the run, take the server's time after a reload, run the clock. */
+/** The per-topic configuration of the engine's clock (no 5-minute warning and no sync: spec §4 has none). */
+export function materiTimer(idmateri: number, materi: string): TimerConfig {
+  return {
+    kind: MATERI,
+    finishType: finishConfirmed.type,
+    close: (byStudent) => closeTopic(idmateri, materi, byStudent),
+  };
+}
+
+/** The sheet opened: check the run, take the server's questions and time after a reload, run the clock. */
 export function* openSheet(action: PayloadAction<{ idmateri: number }>) {
   const { idmateri } = action.payload;
   let state: TryoutMateriState = yield select(selectTryoutMateri);
@@ -145,18 +128,21 @@ export function* openSheet(action: PayloadAction<{ idmateri: number }>) {
     yield put(navigateRequested({ to: LIST_PATH, replace: true }));
     return;
   }
-  if (!state.synced || state.sisaWaktu === null) {
+  if (!state.synced) {
     // A reload: the server's start gives back the saved answers and its own remaining time.
     const session: MateriSession | null = yield call(callStart, idmateri);
     if (!session) {
       yield put(runCleared());
+      yield put(outboxCleared({ kind: MATERI }));
       yield put(navigateRequested({ to: LIST_PATH, replace: true }));
       return;
     }
     yield put(runStarted(session));
+    yield call(reapplyPending, materiOutbox);
     state = yield select(selectTryoutMateri);
   }
-  yield call(topicClock, idmateri, state.detailToMateri?.materi ?? '', state.sisaWaktu ?? 0);
+  const session = state.detailToMateri;
+  yield call(runTimer, session?.waktu ?? 0, materiTimer(idmateri, session?.materi ?? ''));
 }
 
 /** One sheet session, ended by leaving the sheet or the end of the login session (its own end returns). */
@@ -166,48 +152,70 @@ export function* sheetSession(action: PayloadAction<{ idmateri: number }>) {
 
 /** "Selesaikan Ujian": confirm with "Ya, saya sudah selesai!", then remaining 0 → the end flow. */
 export function* finishFlow() {
-  const confirmed: boolean = yield call(confirmDialog, {
-    title: text.tryoutMateri.finishConfirmTitle,
-    confirmText: text.tryoutMateri.finishConfirm,
+  const outcome: { confirmed?: boolean } = yield race({
+    confirmed: call(confirmDialog, {
+      title: text.tryoutMateri.finishConfirmTitle,
+      confirmText: text.tryoutMateri.finishConfirm,
+    }),
+    timeUp: take(clockStopped.type),
   });
-  if (confirmed) yield put(finishConfirmed());
+  if (outcome.confirmed) yield put(finishConfirmed());
 }
 
-/** Optimistic save: set at once, revert on status false or failure. */
+type MateriContext = { idmateri: number; idsiswa: number };
+
+function* sendMateriSave(request: unknown, save: PendingSave) {
+  const context = save.context as MateriContext;
+  const seconds: number | null = yield select(selectSisaWaktu);
+  const reply: SaveAnswerMateriReply = yield call(saveAnswerMateri, context.idmateri, {
+    idsiswa: context.idsiswa,
+    idsoal: Number(save.slot),
+    jawaban: request as string,
+    sisa_waktu: seconds ?? 0,
+  });
+  return reply;
+}
+
+function* materiSavesReady() {
+  const state: TryoutMateriState = yield select(selectTryoutMateri);
+  if (state.isRunning) return true;
+  yield put(outboxCleared({ kind: MATERI }));
+  return false;
+}
+
+export const materiOutbox: OutboxConfig = {
+  kind: MATERI,
+  nextStep: (save) => (save.value === save.acked ? null : { request: save.value, acked: save.value }),
+  send: sendMateriSave,
+  apply: (slot, value) => answerSet({ idsoal: Number(slot), jawaban: value as string }),
+  actionName: text.tryoutMateri.actions.saveAnswer,
+  ready: materiSavesReady,
+};
+
+/** Optimistic save: shown at once, sent by the engine, rolled back only to what the server acknowledged. */
 export function* saveAnswer(action: PayloadAction<{ idsoal: number; jawaban: string }>) {
   const { idsoal, jawaban } = action.payload;
   const state: TryoutMateriState = yield select(selectTryoutMateri);
-  const soal: SoalMateri | undefined = state.soal.find((item) => item.id_soal === idsoal);
+  const soal = state.soal.find((item) => item.id_soal === idsoal);
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (!soal || !state.detailToMateri || idSiswa === null || soal.jawaban === jawaban) return;
-  const previous = soal.jawaban;
+  const context: MateriContext = { idmateri: state.detailToMateri.idmateri, idsiswa: idSiswa };
   yield put(answerSet({ idsoal, jawaban }));
-  let refusal: { message?: string } | { error: unknown } | null = null;
-  try {
-    const reply: SaveAnswerMateriReply = yield call(saveAnswerMateri, state.detailToMateri.idmateri, {
-      idsiswa: idSiswa,
-      idsoal,
-      jawaban,
-      sisa_waktu: state.sisaWaktu ?? 0,
-    });
-    if (!reply.status) refusal = { message: reply.message };
-  } catch (error) {
-    refusal = { error };
-  }
-  if (refusal === null) return;
-  const after: TryoutMateriState = yield select(selectTryoutMateri);
-  if (after.soal.find((item) => item.id_soal === idsoal)?.jawaban === jawaban) {
-    yield put(answerSet({ idsoal, jawaban: previous }));
-  }
-  if ('error' in refusal) {
-    if (!isUnauthorized(refusal.error))
-      yield call(showCallError, refusal.error, text.tryoutMateri.actions.saveAnswer);
-  } else {
-    yield call(showFailed, refusal.message);
-  }
+  yield put(
+    saveQueued({ kind: MATERI, slot: String(idsoal), context, value: jawaban, current: soal.jawaban }),
+  );
 }
 
 /** Leaving the sheet while the topic runs is refused (spec §4, §8). */
-export function* leaveBlockedFlow() {
-  yield call(showError, text.common.error, text.tryoutMateri.leaveBlocked);
+export function decideMateriLeave(
+  state: { run: RunState; tryoutMateri: TryoutMateriState },
+  from: string,
+  to: string,
+): LeaveDecision {
+  return state.tryoutMateri.isRunning && from !== to ? 'block' : 'allow';
 }
+
+export const materiLeave: LeaveConfig = {
+  kind: MATERI,
+  blocked: { title: text.common.error, text: text.tryoutMateri.leaveBlocked },
+};

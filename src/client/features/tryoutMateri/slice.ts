@@ -26,9 +26,6 @@ export interface TryoutMateriState {
   listJawaban: JawabanMateri[];
   // Screen state, not persisted.
   listStatus: ListStatus;
-  /** Remaining seconds of the running topic (the server's `waktu`, then the countdown). */
-  sisaWaktu: number | null;
-  deadline: number | null;
   nomorAktif: number;
   /** Questions and time were taken from the server since this page load. */
   synced: boolean;
@@ -47,8 +44,6 @@ export const tryoutMateriInitialState: TryoutMateriState = {
   detailToMateri: null,
   listJawaban: [],
   listStatus: 'idle',
-  sisaWaktu: null,
-  deadline: null,
   nomorAktif: 0,
   synced: false,
 };
@@ -106,7 +101,6 @@ const tryoutMateriSlice = createSlice({
       state.detailToMateri = action.payload;
       state.soal = action.payload.soals;
       state.listJawaban = jawabanOf(action.payload.soals);
-      state.sisaWaktu = action.payload.waktu;
       state.nomorAktif = 0;
       state.synced = true;
     },
@@ -115,19 +109,11 @@ const tryoutMateriSlice = createSlice({
       state.detailToMateri = null;
       state.soal = [];
       state.listJawaban = [];
-      state.sisaWaktu = null;
-      state.deadline = null;
       state.nomorAktif = 0;
       state.synced = false;
     },
     sheetOpened(_state, _action: PayloadAction<{ idmateri: number }>) {},
     sheetClosed() {},
-    deadlineSet(state, action: PayloadAction<number | null>) {
-      state.deadline = action.payload;
-    },
-    sisaWaktuTicked(state, action: PayloadAction<number>) {
-      state.sisaWaktu = action.payload;
-    },
     nomorChosen(state, action: PayloadAction<number>) {
       state.nomorAktif = Math.max(0, Math.min(action.payload, state.soal.length - 1));
     },
@@ -140,11 +126,8 @@ const tryoutMateriSlice = createSlice({
     },
     /** "Selesaikan Ujian" (the saga asks for confirmation). */
     finishRequested() {},
-    finishConfirmed(state) {
-      state.sisaWaktu = 0;
-    },
-    /** The sheet's blocker stopped a navigation while the topic runs. */
-    leaveBlocked() {},
+    /** Confirmed: remaining time becomes 0 and the end flow runs. */
+    finishConfirmed() {},
   },
 });
 
@@ -163,14 +146,11 @@ export const {
   runCleared,
   sheetOpened,
   sheetClosed,
-  deadlineSet,
-  sisaWaktuTicked,
   nomorChosen,
   answerRequested,
   answerSet,
   finishRequested,
   finishConfirmed,
-  leaveBlocked,
 } = tryoutMateriSlice.actions;
 
 export const tryoutMateriReducer = tryoutMateriSlice.reducer;

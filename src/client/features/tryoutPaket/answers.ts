@@ -1,85 +1,127 @@
 /**
- * Optimistic answer saves (spec §4 "Answer save"): the answer is set locally at once, sent with sisa_waktu 100,
- * and rolled back (with the statements of a type-3 question) when the call fails or answers status false.
+ * Package answers (spec §4 "Answer save"): set on the sheet at once, then queued in the run engine's outbox,
+ * which sends them (sisa_waktu always 100), retries, and rolls back only to what the server acknowledged. The
+ * statements of a type-3 question are sent one by one; "Batalkan" clears them all with one groupCancel.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import type { GroupSoal, SaveAnswerPaketBody, SoalPaket } from '../../../contract';
-import { isUnauthorized } from '../../api/http';
+import type { SaveAnswerPaketBody, SoalPaket } from '../../../contract';
 import { SAVE_ANSWER_SISA_WAKTU, saveAnswerPaket, type SaveAnswerPaketReply } from '../../api/tryoutPaket';
-import { showCallError, showFailed } from '../../components/dialogs';
 import { BLANK_CHOICE, GROUP_ANSWER_MARKER, blankAnswer } from '../../components/question/answered';
 import { clock } from '../../lib/clock';
+import type { OutboxConfig, SaveStep } from '../../lib/run/outbox';
+import { outboxCleared, saveQueued, type PendingSave } from '../../lib/run/slice';
 import { text } from '../../text';
 import { selectTryoutPaket } from './selectors';
-import { answerSet, type AnswerPatch, type TryoutPaketState } from './slice';
+import { answerSet, statusReportWanted, type PaketAnswer, type TryoutPaketState } from './slice';
+
+export const PAKET = 'paket';
 
 /** Wait before retrying a save whose subject time is not known yet (spec §4, §9). */
 export const SAVE_RETRY_MS = 500;
 
-function patchOf(soal: SoalPaket): AnswerPatch {
-  return { id_jawaban: soal.id_jawaban, jawaban_siswa: soal.jawaban_siswa, group_soal: soal.group_soal };
+type SaveRequest = Omit<SaveAnswerPaketBody, 'id_hasil_to' | 'sisa_waktu' | 'type_soal'>;
+type SaveContext = { idJadwal: number; idHasil: number; type: number };
+
+export function answerOf(soal: SoalPaket): PaketAnswer {
+  return {
+    jawaban_siswa: soal.jawaban_siswa,
+    group: soal.group_soal.map(({ id_jawaban_group, jawaban }) => ({ id_jawaban_group, jawaban })),
+  };
 }
 
-function samePatch(soal: SoalPaket | undefined, patch: AnswerPatch): boolean {
-  if (!soal || soal.jawaban_siswa !== patch.jawaban_siswa) return false;
-  if (!patch.group_soal) return true;
-  return patch.group_soal.every((item, index) => soal.group_soal[index]?.jawaban === item.jawaban);
+/** The next call that brings the server from `acked` to `value`, and what it then holds. */
+export function nextPaketStep(save: PendingSave): SaveStep | null {
+  const value = save.value as PaketAnswer;
+  const acked = save.acked as PaketAnswer;
+  const id_jawaban = Number(save.slot);
+  if (Number(save.context.type) !== 3) {
+    if (value.jawaban_siswa === acked.jawaban_siswa) return null;
+    const request: SaveRequest = { id_jawaban, jawaban: value.jawaban_siswa, operation: 'save' };
+    return { request, acked: value };
+  }
+  const ackedOf = (id: number) =>
+    acked.group.find((item) => item.id_jawaban_group === id)?.jawaban ?? BLANK_CHOICE;
+  const differing = value.group.filter((item) => item.jawaban !== ackedOf(item.id_jawaban_group));
+  if (differing.length === 0) return null;
+  if (differing.some((item) => item.jawaban === BLANK_CHOICE)) {
+    // A statement can only go back to blank with the whole question (groupCancel).
+    const request: SaveRequest = { id_jawaban, jawaban: BLANK_CHOICE, operation: 'groupCancel' };
+    const cleared: PaketAnswer = {
+      jawaban_siswa: BLANK_CHOICE,
+      group: acked.group.map((item) => ({ ...item, jawaban: BLANK_CHOICE })),
+    };
+    return { request, acked: cleared };
+  }
+  const [first] = differing;
+  const request: SaveRequest = {
+    id_jawaban,
+    id_jawaban_group: first.id_jawaban_group,
+    jawaban: first.jawaban,
+    operation: 'save',
+  };
+  const group = acked.group.some((item) => item.id_jawaban_group === first.id_jawaban_group)
+    ? acked.group.map((item) => (item.id_jawaban_group === first.id_jawaban_group ? first : item))
+    : [...acked.group, first];
+  return { request, acked: { jawaban_siswa: GROUP_ANSWER_MARKER, group } };
 }
 
-/** Set locally, wait for the subject's remaining time, save; roll back unless the server kept it. */
-function* saveOptimistically(
-  id_jawaban: number,
-  next: AnswerPatch,
-  body: Omit<SaveAnswerPaketBody, 'id_hasil_to'>,
-) {
-  const state: TryoutPaketState = yield select(selectTryoutPaket);
-  const soal = state.soal.find((item) => item.id_jawaban === id_jawaban);
-  if (!soal || !state.run || state.idHasil === null) return;
-  const previous = patchOf(soal);
-  const { idJadwal } = state.run;
-  const idHasil = state.idHasil;
-  yield put(answerSet(next));
+function* sendPaketSave(request: unknown, save: PendingSave) {
+  const context = save.context as SaveContext;
+  const reply: SaveAnswerPaketReply = yield call(saveAnswerPaket, context.idJadwal, {
+    ...(request as SaveRequest),
+    id_hasil_to: context.idHasil,
+    sisa_waktu: SAVE_ANSWER_SISA_WAKTU,
+    type_soal: context.type as SoalPaket['type'],
+  });
+  return reply;
+}
 
-  // The remaining time can be updated only once the subject detail is loaded (spec §4): wait for it.
-  for (;;) {
-    const current: TryoutPaketState = yield select(selectTryoutPaket);
-    if (!current.isRunning) return;
-    if (current.detailMapel !== null) break;
+/** How many times a save waits for the subject's time before it goes anyway (a reload on the preview). */
+const READY_WAITS = 10;
+
+/** Saves wait, briefly, until the subject's remaining time is known (spec §4); a run that ended drops them. */
+function* paketSavesReady() {
+  for (let wait = 0; ; wait += 1) {
+    const state: TryoutPaketState = yield select(selectTryoutPaket);
+    if (!state.isRunning) {
+      yield put(outboxCleared({ kind: PAKET }));
+      return false;
+    }
+    if (state.detailMapel !== null || wait >= READY_WAITS) return true;
     yield call(clock.sleep, SAVE_RETRY_MS);
   }
-
-  let refusal: { message?: string } | { error: unknown } | null = null;
-  try {
-    const reply: SaveAnswerPaketReply = yield call(saveAnswerPaket, idJadwal, {
-      ...body,
-      id_hasil_to: idHasil,
-    });
-    if (!reply.status) refusal = { message: reply.message };
-  } catch (error) {
-    refusal = { error };
-  }
-  if (refusal === null) return;
-  // Roll back only if nothing newer replaced this answer meanwhile.
-  const after: TryoutPaketState = yield select(selectTryoutPaket);
-  if (
-    samePatch(
-      after.soal.find((item) => item.id_jawaban === id_jawaban),
-      next,
-    )
-  )
-    yield put(answerSet(previous));
-  if ('error' in refusal) {
-    if (!isUnauthorized(refusal.error))
-      yield call(showCallError, refusal.error, text.tryoutPaket.actions.saveAnswer);
-  } else {
-    yield call(showFailed, refusal.message);
-  }
 }
+
+function* afterPaketSave() {
+  // Spec §4: after a save the subject's status is reported with the remaining time (coalesced).
+  yield put(statusReportWanted({ reason: 'save' }));
+}
+
+export const paketOutbox: OutboxConfig = {
+  kind: PAKET,
+  nextStep: nextPaketStep,
+  send: sendPaketSave,
+  apply: (slot, value) => answerSet({ id_jawaban: Number(slot), ...(value as PaketAnswer) }),
+  actionName: text.tryoutPaket.actions.saveAnswer,
+  ready: paketSavesReady,
+  onAcked: afterPaketSave,
+};
 
 function* findSoal(id_jawaban: number) {
   const state: TryoutPaketState = yield select(selectTryoutPaket);
   return state.soal.find((item) => item.id_jawaban === id_jawaban);
+}
+
+/** Show the answer at once and queue it. */
+function* giveAnswer(soal: SoalPaket, next: PaketAnswer) {
+  const state: TryoutPaketState = yield select(selectTryoutPaket);
+  if (!state.run || state.idHasil === null || !state.isRunning) return;
+  const context: SaveContext = { idJadwal: state.run.idJadwal, idHasil: state.idHasil, type: soal.type };
+  yield put(answerSet({ id_jawaban: soal.id_jawaban, ...next }));
+  yield put(
+    saveQueued({ kind: PAKET, slot: String(soal.id_jawaban), context, value: next, current: answerOf(soal) }),
+  );
 }
 
 /** A choice (type 1) or a text (types 2, 4, 5). */
@@ -87,12 +129,7 @@ export function* saveAnswer(action: PayloadAction<{ id_jawaban: number; jawaban:
   const { id_jawaban, jawaban } = action.payload;
   const soal: SoalPaket | undefined = yield call(findSoal, id_jawaban);
   if (!soal || soal.jawaban_siswa === jawaban) return;
-  yield call(
-    saveOptimistically,
-    id_jawaban,
-    { id_jawaban, jawaban_siswa: jawaban },
-    { id_jawaban, jawaban, sisa_waktu: SAVE_ANSWER_SISA_WAKTU, type_soal: soal.type, operation: 'save' },
-  );
+  yield call(giveAnswer, soal, { ...answerOf(soal), jawaban_siswa: jawaban });
 }
 
 /** Y/N on one statement of a type-3 question; the question itself gets the marker 'Z'. */
@@ -102,22 +139,14 @@ export function* saveGroupAnswer(
   const { id_jawaban, id_jawaban_group, jawaban } = action.payload;
   const soal: SoalPaket | undefined = yield call(findSoal, id_jawaban);
   if (!soal) return;
-  const group_soal: GroupSoal[] = soal.group_soal.map((item) =>
-    item.id_jawaban_group === id_jawaban_group ? { ...item, jawaban } : item,
-  );
-  yield call(
-    saveOptimistically,
-    id_jawaban,
-    { id_jawaban, jawaban_siswa: GROUP_ANSWER_MARKER, group_soal },
-    {
-      id_jawaban,
-      id_jawaban_group,
-      jawaban,
-      sisa_waktu: SAVE_ANSWER_SISA_WAKTU,
-      type_soal: soal.type,
-      operation: 'save',
-    },
-  );
+  const current = answerOf(soal);
+  const next: PaketAnswer = {
+    jawaban_siswa: GROUP_ANSWER_MARKER,
+    group: current.group.map((item) =>
+      item.id_jawaban_group === id_jawaban_group ? { ...item, jawaban } : item,
+    ),
+  };
+  yield call(giveAnswer, soal, next);
 }
 
 /** "Batalkan": "0" for choices, empty for texts; a type-3 question clears every statement (groupCancel). */
@@ -125,34 +154,21 @@ export function* cancelAnswer(action: PayloadAction<{ id_jawaban: number }>) {
   const { id_jawaban } = action.payload;
   const soal: SoalPaket | undefined = yield call(findSoal, id_jawaban);
   if (!soal) return;
+  const current = answerOf(soal);
   if (soal.type === 3) {
-    const group_soal: GroupSoal[] = soal.group_soal.map((item) => ({ ...item, jawaban: BLANK_CHOICE }));
-    yield call(
-      saveOptimistically,
-      id_jawaban,
-      { id_jawaban, jawaban_siswa: BLANK_CHOICE, group_soal },
-      {
-        id_jawaban,
-        jawaban: BLANK_CHOICE,
-        sisa_waktu: SAVE_ANSWER_SISA_WAKTU,
-        type_soal: 3,
-        operation: 'groupCancel',
-      },
-    );
+    if (
+      current.jawaban_siswa === BLANK_CHOICE &&
+      current.group.every((item) => item.jawaban === BLANK_CHOICE)
+    )
+      return;
+    const cleared: PaketAnswer = {
+      jawaban_siswa: BLANK_CHOICE,
+      group: current.group.map((item) => ({ ...item, jawaban: BLANK_CHOICE })),
+    };
+    yield call(giveAnswer, soal, cleared);
     return;
   }
   const blank = blankAnswer(soal.type);
   if (soal.jawaban_siswa === blank) return;
-  yield call(
-    saveOptimistically,
-    id_jawaban,
-    { id_jawaban, jawaban_siswa: blank },
-    {
-      id_jawaban,
-      jawaban: blank,
-      sisa_waktu: SAVE_ANSWER_SISA_WAKTU,
-      type_soal: soal.type,
-      operation: 'save',
-    },
-  );
+  yield call(giveAnswer, soal, { ...current, jawaban_siswa: blank });
 }

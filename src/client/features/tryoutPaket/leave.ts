@@ -1,10 +1,14 @@
 /** Navigation guards while a package tryout runs (spec §4): which navigations are held, and what then happens. */
-import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, put, select } from 'redux-saga/effects';
+import { call, select } from 'redux-saga/effects';
 import { showError } from '../../components/dialogs';
+import type { LeaveConfig, LeaveDecision } from '../../lib/run/leave';
+import { selectSisaWaktu, type RunState } from '../../lib/run/slice';
+import { selectIsRegularStudent } from '../../lib/student';
+import type { ProfileUser } from '../../../contract';
 import { text } from '../../text';
+import { PAKET } from './answers';
 import { selectTryoutPaket } from './selectors';
-import { leaveResolved, type TryoutPaketState } from './slice';
+import type { TryoutPaketState } from './slice';
 import { reportStatusMapel, type ServerTime } from './subject';
 
 type TryoutPage = { kind: 'preview' | 'sheet'; idJadwal: number; kategoriHash: string };
@@ -15,9 +19,6 @@ export function tryoutPageOf(pathname: string): TryoutPage | null {
   if (!match) return null;
   return { kind: match[2] as TryoutPage['kind'], idJadwal: Number(match[1]), kategoriHash: match[3] };
 }
-
-/** 'allow', 'block' ("failed" / "nonono") or 'saveTime' (regular students leaving the sheet: save time first). */
-export type LeaveDecision = 'allow' | 'block' | 'saveTime';
 
 export function decideLeave(input: {
   isRunning: boolean;
@@ -34,29 +35,43 @@ export function decideLeave(input: {
   return input.regular ? 'saveTime' : 'block';
 }
 
-/** A held navigation: save the remaining time first (regular students on the sheet), or refuse it. */
-export function* leaveFlow(action: PayloadAction<{ saveTime: boolean }>) {
-  if (!action.payload.saveTime) {
-    yield call(showError, text.tryoutPaket.leaveBlockedTitle, text.tryoutPaket.leaveBlockedText);
-    yield put(leaveResolved('denied'));
-    return;
-  }
+export type PaketGuardState = {
+  run: RunState;
+  tryoutPaket: TryoutPaketState;
+  profile: { profilUser: ProfileUser | null };
+};
+
+/** The decision for the engine's guard hook, read from the store at the moment of navigating. */
+export function decidePaketLeave(state: PaketGuardState, from: string, to: string): LeaveDecision {
+  return decideLeave({
+    isRunning: state.tryoutPaket.isRunning,
+    regular: selectIsRegularStudent(state),
+    from,
+    to,
+  });
+}
+
+/** Regular students leaving the sheet: the remaining time is saved first; a failure keeps them on the sheet. */
+export function* saveTimeBeforeLeaving() {
   const state: TryoutPaketState = yield select(selectTryoutPaket);
   const { run, detailMapel } = state;
-  if (!run || !detailMapel) {
-    yield put(leaveResolved('allowed'));
-    return;
-  }
+  if (!run || !detailMapel) return true;
+  const shown: number | null = yield select(selectSisaWaktu);
   const server: ServerTime | null = yield call(
     reportStatusMapel,
     { ...run, idMapel: detailMapel.id_mapel },
-    detailMapel.sisa_waktu,
+    shown ?? detailMapel.sisa_waktu,
     0,
   );
   if (server === null) {
     yield call(showError, text.common.error, text.tryoutPaket.timerSaveFailed);
-    yield put(leaveResolved('denied'));
-    return;
+    return false;
   }
-  yield put(leaveResolved('allowed'));
+  return true;
 }
+
+export const paketLeave: LeaveConfig = {
+  kind: PAKET,
+  blocked: { title: text.tryoutPaket.leaveBlockedTitle, text: text.tryoutPaket.leaveBlockedText },
+  saveTime: saveTimeBeforeLeaving,
+};

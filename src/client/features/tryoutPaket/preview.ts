@@ -1,37 +1,50 @@
 /** Loading the package detail (Detail Tryout, and its reloads after a subject closes). */
-import { call, put, select, take } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
+import type { JadwalItem } from '../../../contract';
+import { fetchJadwal, type JadwalListName, type JadwalReply } from '../../api/jadwal';
 import { fetchPreviewPaket, type PreviewPaketReply } from '../../api/tryoutPaket';
 import { showCallError, showFailed } from '../../components/dialogs';
 import { text } from '../../text';
-import type { JadwalState } from '../jadwal/slice';
-import { jadwalListFailed, jadwalListLoaded, jadwalRequested } from '../jadwal/slice';
-import { paketOfJadwal } from './selectors';
-import { previewFailed, previewLoaded, type TryoutPaketState } from './slice';
+import { selectIdSiswa } from '../auth/slice';
+import { paketOfJadwal, type WithJadwalLists } from './selectors';
+import { previewFailed, previewLoaded, previewNotEnrolled, type TryoutPaketState } from './slice';
 
-type PaketAndJadwal = { tryoutPaket: TryoutPaketState; jadwal: JadwalState };
+type PaketState = { tryoutPaket: TryoutPaketState } & WithJadwalLists;
 
-const settled = (status: JadwalState['status']) =>
-  Object.values(status).every((value) => value === 'loaded' || value === 'failed');
+const LISTS: JadwalListName[] = ['current', 'previous', 'future'];
 
 /**
- * The package number of a schedule, which the preview call needs in its path. Taken from the schedule lists; when
- * the student came straight to /to/{id} (a link, a reload) the lists are loaded first.
+ * The package number of a schedule, which the preview call needs in its path: from the lists already loaded,
+ * else (the student came straight to /to/{id}: a link, a reload) asked of the schedule calls themselves.
+ * 'notEnrolled' when every list answered without it; null when a list could not be read.
  */
 export function* resolvePaket(idJadwal: number) {
-  let paket: number | null = yield select((state: PaketAndJadwal) => paketOfJadwal(state, idJadwal));
-  if (paket !== null) return paket;
-  yield put(jadwalRequested());
-  for (;;) {
-    const status: JadwalState['status'] = yield select((state: PaketAndJadwal) => state.jadwal.status);
-    paket = yield select((state: PaketAndJadwal) => paketOfJadwal(state, idJadwal));
-    if (paket !== null || settled(status)) return paket;
-    yield take([jadwalListLoaded.type, jadwalListFailed.type]);
+  const known: number | null = yield select((state: PaketState) => paketOfJadwal(state, idJadwal));
+  if (known !== null) return known;
+  const idSiswa: number | null = yield select(selectIdSiswa);
+  if (idSiswa === null) return null;
+  for (const list of LISTS) {
+    try {
+      const reply: JadwalReply = yield call(fetchJadwal, list, idSiswa);
+      if (!reply.status || !('content' in reply)) return null;
+      const items: JadwalItem[] = reply.content;
+      const item = items.find((jadwal) => jadwal.id === idJadwal);
+      if (item) return Number(item.paket);
+    } catch (error) {
+      yield call(showCallError, error, text.actions.getPreviewTryout);
+      return null;
+    }
   }
+  return 'notEnrolled' as const;
 }
 
 /** Load the package detail of a schedule into the store; true when it arrived. */
 export function* loadPreview(idJadwal: number) {
-  const paket: number | null = yield call(resolvePaket, idJadwal);
+  const paket: number | 'notEnrolled' | null = yield call(resolvePaket, idJadwal);
+  if (paket === 'notEnrolled') {
+    yield put(previewNotEnrolled());
+    return false;
+  }
   if (paket === null) {
     yield put(previewFailed());
     return false;

@@ -4,11 +4,13 @@ import { call, put, select } from 'redux-saga/effects';
 import type { KategoriPreview } from '../../../contract';
 import { isUnauthorized } from '../../api/http';
 import { endPaket, startPaket, type EndPaketReply, type StartPaketReply } from '../../api/tryoutPaket';
-import { navigateRequested } from '../../app/sagaNavigation';
+import { navigateRequested } from '../../lib/navigation';
 import { confirmDialog, showFailed, showMessage } from '../../components/dialogs';
 import { encodeBase64Utf8 } from '../../lib/base64';
+import { outboxCleared } from '../../lib/run/slice';
 import { text } from '../../text';
 import { selectIdSiswa } from '../auth/slice';
+import { PAKET } from './answers';
 import { loadPreview } from './preview';
 import { findKategori, findMapel, selectTryoutPaket } from './selectors';
 import {
@@ -129,6 +131,7 @@ export function* endFlow(action: PayloadAction<RunTarget>) {
     return;
   }
   yield put(runCleared());
+  yield put(outboxCleared({ kind: PAKET }));
   yield call(loadPreview, target.idJadwal);
   yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
 }

@@ -1,18 +1,18 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { JadwalItem, KategoriPreview, MapelDetail, SoalPaket } from '../../../contract';
-import type { JadwalState } from '../jadwal/slice';
 import type { TryoutPaketState } from './slice';
 
 type WithTryoutPaket = { tryoutPaket: TryoutPaketState };
-type WithJadwal = { jadwal: JadwalState };
+/** The schedule lists as the store holds them (read, never written, by this feature). */
+export type WithJadwalLists = {
+  jadwal: { current: JadwalItem[]; previous: JadwalItem[]; future: JadwalItem[] };
+};
 
 export const selectTryoutPaket = (state: WithTryoutPaket) => state.tryoutPaket;
 export const selectDetailPaket = (state: WithTryoutPaket) => state.tryoutPaket.detailPaket;
 export const selectPaketSoal = (state: WithTryoutPaket) => state.tryoutPaket.soal;
 export const selectDetailMapel = (state: WithTryoutPaket) => state.tryoutPaket.detailMapel;
-export const selectDeadline = (state: WithTryoutPaket) => state.tryoutPaket.deadline;
 export const selectPaketRun = (state: WithTryoutPaket) => state.tryoutPaket.run;
-export const selectPaketLeave = (state: WithTryoutPaket) => state.tryoutPaket.leave;
 
 export function findKategori(
   detailPaket: KategoriPreview[],
@@ -26,7 +26,7 @@ export function findMapel(kategori: KategoriPreview | undefined, idMapel: number
 }
 
 /** The package number of a schedule: from the schedule lists, else from the loaded preview (spec: "Paket #n"). */
-export function paketOfJadwal(state: WithTryoutPaket & WithJadwal, idJadwal: number): number | null {
+export function paketOfJadwal(state: WithTryoutPaket & WithJadwalLists, idJadwal: number): number | null {
   const lists: JadwalItem[][] = [state.jadwal.current, state.jadwal.previous, state.jadwal.future];
   for (const list of lists) {
     const item = list.find((jadwal) => jadwal.id === idJadwal);

@@ -3,9 +3,6 @@ import type { GroupSoal, KategoriPreview, SoalPaket } from '../../../contract';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
-/** The answer to a blocked navigation (the page proceeds or resets its react-router blocker). */
-export type LeaveVerdict = 'idle' | 'pending' | 'allowed' | 'denied';
-
 /** The category being worked on. */
 export interface RunTarget {
   idJadwal: number;
@@ -20,21 +17,20 @@ export interface TryoutPaketState {
   detailPaket: KategoriPreview[];
   soal: SoalPaket[];
   idHasil: number | null;
+  /** The open subject and its remaining seconds as the server last counted them (the clock is `run.clock`). */
   detailMapel: { id_mapel: number; sisa_waktu: number } | null;
   run: RunTarget | null;
   /** Schedule id and package number of `detailPaket`. */
   idJadwal: number | null;
   paket: number | null;
   // Screen state, not persisted.
-  previewStatus: LoadStatus;
-  /** Epoch ms at which the open subject runs out (the countdown recomputes from it). */
-  deadline: number | null;
+  /** 'notEnrolled': no schedule list of the student holds this schedule (the page shows 404). */
+  previewStatus: LoadStatus | 'notEnrolled';
   /** Index, among the open subject's questions, of the question on screen. */
   nomorAktif: number;
   /** The answers were refreshed from the server since this page load (start is idempotent). */
   synced: boolean;
   starting: boolean;
-  leave: LeaveVerdict;
 }
 
 export const tryoutPaketInitialState: TryoutPaketState = {
@@ -48,17 +44,19 @@ export const tryoutPaketInitialState: TryoutPaketState = {
   idJadwal: null,
   paket: null,
   previewStatus: 'idle',
-  deadline: null,
   nomorAktif: 0,
   synced: false,
   starting: false,
-  leave: 'idle',
 };
 
-export interface AnswerPatch {
-  id_jawaban: number;
+/** A question's answer as the sheet shows it and the server stores it: the answer and each statement's Y/N. */
+export interface PaketAnswer {
   jawaban_siswa: string;
-  group_soal?: GroupSoal[];
+  group: { id_jawaban_group: number; jawaban: GroupSoal['jawaban'] }[];
+}
+
+export interface AnswerPatch extends PaketAnswer {
+  id_jawaban: number;
 }
 
 export interface SheetTarget extends RunTarget {
@@ -89,6 +87,9 @@ const tryoutPaketSlice = createSlice({
     },
     previewFailed(state) {
       state.previewStatus = 'failed';
+    },
+    previewNotEnrolled(state) {
+      state.previewStatus = 'notEnrolled';
     },
     /** "Mulai Sekarang" on a category (the saga asks for confirmation). */
     startRequested(_state, _action: PayloadAction<RunTarget>) {},
@@ -122,7 +123,6 @@ const tryoutPaketSlice = createSlice({
       state.soal = [];
       state.idHasil = null;
       state.detailMapel = null;
-      state.deadline = null;
       state.nomorAktif = 0;
       state.synced = false;
     },
@@ -136,16 +136,12 @@ const tryoutPaketSlice = createSlice({
     mapelTimeSet(state, action: PayloadAction<{ id_mapel: number; sisa_waktu: number }>) {
       state.detailMapel = action.payload;
     },
+    /** Only a loaded subject detail can be updated (spec §4). */
+    mapelTimeReported(state, action: PayloadAction<number>) {
+      if (state.detailMapel) state.detailMapel.sisa_waktu = action.payload;
+    },
     detailMapelCleared(state) {
       state.detailMapel = null;
-      state.deadline = null;
-    },
-    deadlineSet(state, action: PayloadAction<number | null>) {
-      state.deadline = action.payload;
-    },
-    /** A countdown tick; only a loaded subject detail can be updated (spec §4). */
-    sisaWaktuTicked(state, action: PayloadAction<number>) {
-      if (state.detailMapel) state.detailMapel.sisa_waktu = action.payload;
     },
     nomorChosen(state, action: PayloadAction<number>) {
       state.nomorAktif = Math.max(0, action.payload);
@@ -153,9 +149,12 @@ const tryoutPaketSlice = createSlice({
     /** "Selesaikan Ujian" (the saga asks for confirmation). */
     finishRequested() {},
     /** Confirmed: remaining time becomes 0 and the time-up flow runs. */
-    finishConfirmed(state) {
-      if (state.detailMapel) state.detailMapel.sisa_waktu = 0;
-    },
+    finishConfirmed() {},
+    /** A saved answer (or the 120-s mark) asks for the subject's status report; reports are coalesced. */
+    statusReportWanted(
+      _state,
+      _action: PayloadAction<{ reason: 'save' } | { reason: 'sync'; seconds: number }>,
+    ) {},
     /** A choice (type 1) or a text (types 2, 4, 5) given by the student. */
     answerRequested(_state, _action: PayloadAction<{ id_jawaban: number; jawaban: string }>) {},
     /** A Y/N on one statement of a type-3 question. */
@@ -169,17 +168,10 @@ const tryoutPaketSlice = createSlice({
       const soal = state.soal.find((item) => item.id_jawaban === action.payload.id_jawaban);
       if (!soal) return;
       soal.jawaban_siswa = action.payload.jawaban_siswa;
-      if (action.payload.group_soal) soal.group_soal = action.payload.group_soal;
-    },
-    /** The page's blocker stopped a navigation; `saveTime` asks to save the remaining time first. */
-    leaveRequested(state, _action: PayloadAction<{ saveTime: boolean }>) {
-      state.leave = 'pending';
-    },
-    leaveResolved(state, action: PayloadAction<'allowed' | 'denied'>) {
-      state.leave = action.payload;
-    },
-    leaveSettled(state) {
-      state.leave = 'idle';
+      for (const statement of action.payload.group) {
+        const item = soal.group_soal.find((group) => group.id_jawaban_group === statement.id_jawaban_group);
+        if (item) item.jawaban = statement.jawaban;
+      }
     },
   },
 });
@@ -188,6 +180,7 @@ export const {
   previewRequested,
   previewLoaded,
   previewFailed,
+  previewNotEnrolled,
   startRequested,
   startPending,
   runStarted,
@@ -198,19 +191,16 @@ export const {
   sheetOpened,
   sheetClosed,
   mapelTimeSet,
+  mapelTimeReported,
   detailMapelCleared,
-  deadlineSet,
-  sisaWaktuTicked,
   nomorChosen,
   finishRequested,
   finishConfirmed,
+  statusReportWanted,
   answerRequested,
   groupAnswerRequested,
   answerCancelRequested,
   answerSet,
-  leaveRequested,
-  leaveResolved,
-  leaveSettled,
 } = tryoutPaketSlice.actions;
 
 export const tryoutPaketReducer = tryoutPaketSlice.reducer;

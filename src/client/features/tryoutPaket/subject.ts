@@ -1,42 +1,41 @@
 /**
- * The open subject's clock (spec §4 "Countdown (package)"): the server's remaining time on opening, a countdown
- * recomputed from a deadline, the 5-minute warning, the 120-s sync and the time-up flow.
+ * The open subject (spec §4 "Countdown (package)"), as the package configuration of the run engine: the server's
+ * remaining time on opening, the engine's clock with the 5-minute warning, status reports at the 120-s marks and
+ * after saves (coalesced), and the close at time-up or "Selesaikan Ujian".
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, cancelled, put, race, select, spawn, take } from 'redux-saga/effects';
+import { actionChannel, call, flush, put, race, select, take } from 'redux-saga/effects';
+import type { Channel } from 'redux-saga';
 import { updateStatusMapel, type StatusMapelReply } from '../../api/tryoutPaket';
-import { navigateRequested } from '../../app/sagaNavigation';
 import { forcedDialog, showError, toast } from '../../components/dialogs';
 import { clock } from '../../lib/clock';
-import {
-  crossedMultiple,
-  crossedWarning,
-  deadlineFrom,
-  msUntilNextSecond,
-  remainingSeconds,
-} from '../../lib/countdown';
+import { navigateRequested } from '../../lib/navigation';
+import { reapplyPending } from '../../lib/run/outbox';
+import { selectSisaWaktu } from '../../lib/run/slice';
+import { believeServer, runTimer, type TimerConfig } from '../../lib/run/timer';
+import { selectIsRegularStudent } from '../../lib/student';
 import { text } from '../../text';
 import { selectIdSiswa, sessionEnded } from '../auth/slice';
+import { PAKET, paketOutbox } from './answers';
+import { firstOpenIndex } from './locking';
 import { loadPreview } from './preview';
 import { detailPath, previewPath, refreshRun } from './run';
-import { findKategori, findMapel, selectDeadline, selectDetailMapel, selectTryoutPaket } from './selectors';
+import { findKategori, findMapel, selectTryoutPaket } from './selectors';
 import {
-  deadlineSet,
   detailMapelCleared,
   finishConfirmed,
+  mapelTimeReported,
   mapelTimeSet,
   nomorChosen,
   runCleared,
   sheetClosed,
-  sisaWaktuTicked,
+  statusReportWanted,
   type SheetTarget,
   type TryoutPaketState,
 } from './slice';
-import { firstOpenIndex } from './locking';
-import { selectIsRegularStudent } from '../profile/selectors';
 
-/** Seconds given again after a failed time-up report (spec §4, §9). */
-export const RETRY_SECONDS = 10;
+/** Status reports asked for by saves within this window go out as one. */
+export const STATUS_COALESCE_MS = 1500;
 
 export interface ServerTime {
   sisa_waktu: number;
@@ -67,53 +66,70 @@ export function* reportStatusMapel(target: SheetTarget, sisaWaktu: number, statu
   }
 }
 
-/** The 120-s sync: report the remaining time; if the server counts less (or closed the subject), believe it. */
-export function* syncRemaining(target: SheetTarget, seconds: number) {
+/** The remaining time on the clock (or, between clocks, the server's last count). */
+function* currentSeconds() {
+  const seconds: number | null = yield select(selectSisaWaktu);
+  if (seconds !== null) return seconds;
+  const state: TryoutPaketState = yield select(selectTryoutPaket);
+  return state.detailMapel?.sisa_waktu ?? null;
+}
+
+/**
+ * Report status 0 with the remaining time (`atMark`: the 120-s mark that asked for it, else the clock now); if the
+ * server counts less (or closed the subject), believe it.
+ */
+export function* syncRemaining(target: SheetTarget, atMark: number | null = null) {
+  const seconds: number | null = atMark ?? (yield call(currentSeconds));
+  if (seconds === null || seconds <= 0) return;
   const server: ServerTime | null = yield call(reportStatusMapel, target, seconds, 0);
   if (server === null) return;
-  const detail: TryoutPaketState['detailMapel'] = yield select(selectDetailMapel);
-  const deadline: number | null = yield select(selectDeadline);
-  if (!detail || detail.id_mapel !== target.idMapel || deadline === null) return;
-  const now: number = yield call(clock.now);
   const left = server.status === 1 ? 0 : server.sisa_waktu;
-  if (left < remainingSeconds(deadline, now)) yield put(deadlineSet(deadlineFrom(now, left)));
+  yield put(mapelTimeReported(left));
+  yield call(believeServer, left);
+}
+
+/**
+ * One status report for every burst of saves, and at each 120-s mark (spec §4); a mark that comes while saves
+ * are being gathered is the report for both, so no request is doubled.
+ */
+export function* statusReporter(target: SheetTarget) {
+  const channel: Channel<ReturnType<typeof statusReportWanted>> = yield actionChannel(
+    statusReportWanted.type,
+  );
+  try {
+    for (;;) {
+      const first: ReturnType<typeof statusReportWanted> = yield take(channel);
+      let mark = first.payload.reason === 'sync' ? first.payload.seconds : null;
+      if (mark === null) {
+        const gathered: { mark?: ReturnType<typeof statusReportWanted> } = yield race({
+          wait: call(clock.sleep, STATUS_COALESCE_MS),
+          mark: take(
+            (action: { type: string; payload?: { reason?: string } }) =>
+              action.type === statusReportWanted.type && action.payload?.reason === 'sync',
+          ),
+        });
+        const payload = gathered.mark?.payload;
+        if (payload?.reason === 'sync') mark = payload.seconds;
+      }
+      yield flush(channel);
+      yield call(syncRemaining, target, mark);
+    }
+  } finally {
+    channel.close();
+  }
 }
 
 function* fiveMinuteWarning() {
   yield call(toast, text.tryoutPaket.fiveMinuteWarning, 'warning', 5000);
 }
 
-/** Count down from `seconds`; returns when the time is up. The deadline can be moved earlier by a sync. */
-export function* runCountdown(target: SheetTarget, seconds: number) {
-  const start: number = yield call(clock.now);
-  yield put(deadlineSet(deadlineFrom(start, seconds)));
-  yield put(sisaWaktuTicked(seconds));
-  let previous = seconds;
-  try {
-    while (previous > 0) {
-      const before: number = yield call(clock.now);
-      const planned: number | null = yield select(selectDeadline);
-      if (planned === null) return;
-      yield call(clock.sleep, msUntilNextSecond(planned, before));
-      const now: number = yield call(clock.now);
-      const deadline: number | null = yield select(selectDeadline);
-      if (deadline === null) return;
-      const current = remainingSeconds(deadline, now);
-      if (current === previous) continue;
-      yield put(sisaWaktuTicked(current));
-      if (current > 0 && crossedWarning(previous, current)) yield spawn(fiveMinuteWarning);
-      // Compared with the previous reading, so a throttled tab that skipped ticks still syncs.
-      if (current > 0 && crossedMultiple(previous, current)) yield spawn(syncRemaining, target, current);
-      previous = current;
-    }
-  } finally {
-    if ((yield cancelled()) as boolean) yield put(deadlineSet(null));
-  }
+function* syncMark(seconds: number) {
+  yield put(statusReportWanted({ reason: 'sync', seconds }));
 }
 
 /**
  * Time up (or "Selesaikan Ujian"): a modal only "Lanjutkan" closes, then status 1, then the package detail again
- * and the preview. False when the status call failed (the caller gives 10 more seconds and tries again).
+ * and the preview. False when the status call failed (the engine gives 10 more seconds and tries again).
  */
 export function* closeSubject(target: SheetTarget, mapelName: string, byStudent: boolean) {
   yield call(forcedDialog, {
@@ -133,32 +149,26 @@ export function* closeSubject(target: SheetTarget, mapelName: string, byStudent:
   return true;
 }
 
-/** The clock of an open subject until it is closed: a race between time-up and the student's own finish. */
-export function* subjectClock(target: SheetTarget, mapelName: string, seconds: number) {
-  let left = seconds;
-  try {
-    for (;;) {
-      const outcome: { timeUp?: true; finished?: unknown } = yield race({
-        timeUp: call(runCountdown, target, left),
-        finished: take(finishConfirmed.type),
-      });
-      yield put(deadlineSet(null));
-      yield put(sisaWaktuTicked(0));
-      const closed: boolean = yield call(closeSubject, target, mapelName, outcome.finished !== undefined);
-      if (closed) return;
-      left = RETRY_SECONDS;
-    }
-  } finally {
-    yield put(deadlineSet(null));
-  }
+/** The package configuration of the engine's clock. */
+export function paketTimer(target: SheetTarget, mapelName: string): TimerConfig {
+  return {
+    kind: PAKET,
+    finishType: finishConfirmed.type,
+    warning: fiveMinuteWarning,
+    onSyncMark: syncMark,
+    close: (byStudent) => closeSubject(target, mapelName, byStudent),
+  };
 }
 
-/** The sheet opened: check the run, take the server's remaining time, run the clock. */
+/**
+ * The sheet opened: check the run, ask the server again when its questions are not here (after a reload, or
+ * because the server reveals a subject's questions only once it opens), take its remaining time, run the clock.
+ */
 export function* openSubject(action: PayloadAction<SheetTarget>) {
   const target = action.payload;
   let state: TryoutPaketState = yield select(selectTryoutPaket);
   const sameRun = state.run?.idJadwal === target.idJadwal && state.run.kategoriHash === target.kategoriHash;
-  if (!state.isRunning || !sameRun || state.soal.length === 0) {
+  if (!state.isRunning || !sameRun) {
     yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
     return;
   }
@@ -169,6 +179,7 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
       yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
       return;
     }
+    yield call(reapplyPending, paketOutbox);
     state = yield select(selectTryoutPaket);
   }
   const mapel = findMapel(findKategori(state.detailPaket, target.kategoriHash), target.idMapel);
@@ -184,15 +195,24 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
   // stored yet, ask again with the same idempotent start.
   if (!state.soal.some((soal) => soal.id_mapel === target.idMapel)) {
     yield call(refreshRun, target);
+    yield call(reapplyPending, paketOutbox);
     state = yield select(selectTryoutPaket);
   }
-  const regular: boolean = yield select(selectIsRegularStudent);
   const soalMapel = state.soal.filter((soal) => soal.id_mapel === target.idMapel);
+  if (soalMapel.length === 0) {
+    yield put(navigateRequested({ to: previewPath(target), replace: true }));
+    return;
+  }
+  const regular: boolean = yield select(selectIsRegularStudent);
   yield put(nomorChosen(firstOpenIndex(soalMapel, regular)));
   // The server's count is the truth; only if it cannot be reached does the last known count stand in.
   const seconds = server === null ? known : server.status === 1 ? 0 : server.sisa_waktu;
   yield put(mapelTimeSet({ id_mapel: target.idMapel, sisa_waktu: seconds }));
-  yield call(subjectClock, target, mapel.mapel, seconds);
+  // The reporter lives as long as the clock.
+  yield race({
+    timer: call(runTimer, seconds, paketTimer(target, mapel.mapel)),
+    reporter: call(statusReporter, target),
+  });
 }
 
 /** One subject session, ended by leaving the sheet or by the end of the run. */

@@ -106,7 +106,7 @@ export const authRoutes: FeatureRoutes = (app, context) => {
       return {
         status: true,
         message: 'Login berhasil',
-        content: { user: toProfileUser(siswa), access_token: { value: token } },
+        content: { user: toProfileUser(siswa, context.config), access_token: { value: token } },
       };
     },
   });

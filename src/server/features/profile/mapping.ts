@@ -1,8 +1,23 @@
-import type { ProfileUser } from '../../../contract/profile';
+import type { JenisSiswa, ProfileUser } from '../../../contract/profile';
+import {
+  allowsFiveChoices,
+  isEventStudent,
+  isRegularStudent,
+  type InstitutionRules,
+} from '../../domain/studentType';
 import type { Siswa } from '../../plugins/auth';
 
-/** The profile of spec §3 from a student row: one mapping for login and the profile call alike. */
-export function toProfileUser(siswa: Siswa): ProfileUser {
+/** Spec §1 student types, from the server's settings (an event institution listed as regular stays event). */
+export function jenisSiswaOf(lembaga: string, rules: InstitutionRules): JenisSiswa {
+  if (isEventStudent(lembaga, rules)) return 'event';
+  return isRegularStudent(lembaga, rules) ? 'reguler' : 'umum';
+}
+
+/**
+ * The profile of spec §3 from a student row: one mapping for login and the profile call alike. The two derived
+ * fields tell the SPA the rules the server applies, so it never decides them itself.
+ */
+export function toProfileUser(siswa: Siswa, rules: InstitutionRules): ProfileUser {
   return {
     id: siswa.id,
     nama_lengkap: siswa.nama_lengkap,
@@ -19,5 +34,7 @@ export function toProfileUser(siswa: Siswa): ProfileUser {
     kelas: { kelas: siswa.kelas, jenjang: siswa.jenjang },
     sekolah: siswa.sekolah,
     kurikulum_str: siswa.kurikulum_str,
+    jenis_siswa: jenisSiswaOf(siswa.lembaga, rules),
+    jumlah_pilihan: allowsFiveChoices(siswa.lembaga, siswa.minat, rules) ? 5 : 4,
   };
 }

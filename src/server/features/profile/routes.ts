@@ -4,14 +4,14 @@ import { requireSelf } from '../../plugins/auth';
 import { toProfileUser } from './mapping';
 
 /** `GET /siswa/profil/user/id/:idsiswa`: the caller's own profile (another id → 403). */
-export const profileRoutes: FeatureRoutes = (app) => {
+export const profileRoutes: FeatureRoutes = (app, { config }) => {
   app.route({
     method: profileUserCall.method,
     url: profileUserCall.path,
     schema: profileUserCall.schema,
     handler: async (request) => {
       const siswa = requireSelf(request, request.params.idsiswa);
-      return { status: true, content: toProfileUser(siswa) };
+      return { status: true, content: toProfileUser(siswa, config) };
     },
   });
 };

@@ -8,7 +8,7 @@ import {
   selectIsEventStudent,
   selectIsRegularStudent,
   selectProfilUser,
-} from '../../profile/selectors';
+} from '../../../lib/student';
 import { EventBanner, EventCards } from '../components/EventExtras';
 import { WelcomeCard, type StudentKind } from '../components/WelcomeCard';
 import { menuCards } from '../menuCards';

@@ -1,16 +1,19 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { SoalMateri } from '../../../../contract';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
+import { PendingSaves } from '../../../components/PendingSaves';
 import { StepBar, type Step } from '../../../components/StepBar';
 import { OptionList, type QuestionOption } from '../../../components/question/OptionList';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { TextAnswer } from '../../../components/question/TextAnswer';
 import { OPTION_LETTERS, isAnswered } from '../../../components/question/answered';
 import { decodeBase64Utf8 } from '../../../lib/base64';
+import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
 import { text } from '../../../text';
 import { useMateriLeaveGuard } from '../hooks';
+import { MATERI } from '../run';
 import { isEmptyHtml } from '../../../components/question/emptyHtml';
 import {
   answerRequested,
@@ -35,6 +38,8 @@ export default function MateriSheetPage() {
   const dispatch = useAppDispatch();
   useMateriLeaveGuard();
   const state = useAppSelector(selectTryoutMateri);
+  const sisaWaktu = useAppSelector(selectSisaWaktu);
+  const pending = useAppSelector((root: RootState) => selectPendingCount(root, MATERI));
 
   useEffect(() => {
     dispatch(sheetOpened({ idmateri }));
@@ -63,8 +68,9 @@ export default function MateriSheetPage() {
     <section className="container py-4">
       <header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <h1 className="h4 mb-0">{state.detailToMateri?.materi ?? ''}</h1>
-        <Countdown seconds={state.sisaWaktu} label={text.tryoutPaket.sisaWaktu} />
+        <Countdown seconds={sisaWaktu} label={text.tryoutPaket.sisaWaktu} />
       </header>
+      <PendingSaves count={pending} />
       <StepBar steps={steps} label={text.step.daftarSoal} onSelect={(i) => dispatch(nomorChosen(i))} />
       {soal && (
         <article className="card shadow-sm" aria-label={text.tryoutPaket.soalKe(nomor + 1)}>

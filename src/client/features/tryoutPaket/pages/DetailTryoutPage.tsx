@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { KategoriPreview } from '../../../../contract';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { RootState } from '../../../app/store';
+import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
@@ -85,10 +84,6 @@ function KategoriCards({ idJadwal, detailPaket }: { idJadwal: number; detailPake
   );
 }
 
-/** Every schedule list answered: a schedule missing from all of them is not the student's. */
-const jadwalSettled = (state: RootState) =>
-  Object.values(state.jadwal.status).every((status) => status === 'loaded');
-
 /**
  * /to/{id}: the categories of a package with their subjects (spec §2 Detail Tryout). An id that is not a number,
  * or a schedule the student is not enrolled in (or that does not exist), shows the 404 page; a package without
@@ -99,7 +94,6 @@ export default function DetailTryoutPage() {
   const dispatch = useAppDispatch();
   const { detailPaket, previewStatus, idJadwal: loadedFor } = useAppSelector(selectTryoutPaket);
   const paket = useAppSelector((state: RootState) => (idJadwal ? paketOfJadwal(state, idJadwal) : null));
-  const notEnrolled = useAppSelector(jadwalSettled) && paket === null;
 
   useEffect(() => {
     if (idJadwal !== null) dispatch(previewRequested({ idJadwal }));
@@ -107,7 +101,7 @@ export default function DetailTryoutPage() {
 
   if (idJadwal === null) return <NotFound />;
   const ready = loadedFor === idJadwal && previewStatus !== 'loading' && previewStatus !== 'idle';
-  if (ready && notEnrolled) return <NotFound />;
+  if (ready && previewStatus === 'notEnrolled') return <NotFound />;
 
   let body;
   if (!ready) body = <Spinner />;

@@ -7,7 +7,7 @@ import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
 import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
-import { selectIsRegularStudent } from '../../profile/selectors';
+import { selectIsRegularStudent } from '../../../lib/student';
 import { usePaketLeaveGuard } from '../hooks';
 import { findKategori, selectTryoutPaket } from '../selectors';
 import { endRequested, kerjakanRequested, previewRequested } from '../slice';

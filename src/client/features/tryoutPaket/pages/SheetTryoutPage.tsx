@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { RootState } from '../../../app/store';
+import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
+import { PendingSaves } from '../../../components/PendingSaves';
+import { Spinner } from '../../../components/Spinner';
 import { StepBar, type Step } from '../../../components/StepBar';
 import { isAnswered } from '../../../components/question/answered';
 import { decodeBase64Utf8 } from '../../../lib/base64';
+import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
+import { selectFiveChoiceToE, selectIsRegularStudent } from '../../../lib/student';
 import { text } from '../../../text';
-import { selectFiveChoiceToE, selectIsRegularStudent } from '../../profile/selectors';
+import { PAKET } from '../answers';
 import { PetunjukKhusus } from '../components/PetunjukKhusus';
 import { SoalPaketView } from '../components/SoalPaketView';
 import { usePaketLeaveGuard } from '../hooks';
@@ -47,6 +50,8 @@ export default function SheetTryoutPage() {
   const soalMapel = useAppSelector((root: RootState) => selectSoalOfMapel(root, idMapel));
   const regular = useAppSelector(selectIsRegularStudent);
   const fiveChoices = useAppSelector(selectFiveChoiceToE);
+  const clockSeconds = useAppSelector(selectSisaWaktu);
+  const pending = useAppSelector((root: RootState) => selectPendingCount(root, PAKET));
   const mapel = findMapel(findKategori(state.detailPaket, kategoriHash), idMapel);
 
   useEffect(() => {
@@ -56,8 +61,9 @@ export default function SheetTryoutPage() {
     };
   }, [idJadwal, kategoriHash, idMapel, dispatch]);
 
-  // The sheet needs the stored questions (spec §5).
-  if (state.soal.length === 0) return <Navigate to={`/to/${idJadwal}`} replace />;
+  // The sheet needs a running tryout (spec §5); its questions may still be on their way (the saga asks for them).
+  if (!state.isRunning) return <Navigate to={`/to/${idJadwal}`} replace />;
+  if (soalMapel.length === 0) return <Spinner />;
 
   const nomor = Math.min(state.nomorAktif, Math.max(0, soalMapel.length - 1));
   const soal = soalMapel[nomor];
@@ -71,7 +77,7 @@ export default function SheetTryoutPage() {
       disabled: lockedAt(index),
     };
   });
-  const sisaWaktu = state.detailMapel?.id_mapel === idMapel ? state.detailMapel.sisa_waktu : null;
+  const sisaWaktu = state.detailMapel?.id_mapel === idMapel ? clockSeconds : null;
 
   return (
     <section className="container py-4">
@@ -79,6 +85,7 @@ export default function SheetTryoutPage() {
         <h1 className="h4 mb-0">{mapel?.mapel ?? ''}</h1>
         <Countdown seconds={sisaWaktu} label={t.sisaWaktu} />
       </header>
+      <PendingSaves count={pending} />
 
       <StepBar
         steps={steps}

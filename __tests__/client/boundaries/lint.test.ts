@@ -1,0 +1,78 @@
+/**
+ * @jest-environment node
+ */
+/** The client's boundaries are held by lint (DESIGN.md "Working rules"): a violation fails `npm run lint`. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+
+/** ESLint's own CLI on `code` as if it were `file` (Jest's module sandbox cannot load the flat config). */
+async function restrictedIn(file: string, code: string): Promise<string[]> {
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/eslint/bin/eslint.js'),
+      '-c',
+      '.eslint.config.mjs',
+      '--format',
+      'json',
+      '--stdin',
+      '--stdin-filename',
+      file,
+    ],
+    { cwd: root, input: code, encoding: 'utf8' },
+  );
+  const [result] = JSON.parse(run.stdout) as { messages: LintMessage[] }[];
+  return result.messages
+    .filter(
+      (message) => message.ruleId === 'import/no-restricted-paths' || message.ruleId === 'import/no-cycle',
+    )
+    .map((message) => message.message);
+}
+
+jest.setTimeout(60_000);
+
+describe('client lint zones', () => {
+  it('refuse a feature importing another feature', async () => {
+    const messages = await restrictedIn(
+      'src/client/features/hasil/probe.ts',
+      "import { jadwalReducer } from '../jadwal/slice';\nexport const probe = jadwalReducer;\n",
+    );
+    expect(messages).toEqual([
+      'Unexpected path "../jadwal/slice" imported in restricted zone. Features do not import each other: move the shared piece to components/ or lib/.',
+    ]);
+  });
+
+  it('refuse a feature importing app/, but allow the typed hooks and the session’s auth slice', async () => {
+    expect(
+      await restrictedIn(
+        'src/client/features/tryoutPaket/probe.ts',
+        "import { rootSaga } from '../../app/rootSaga';\nexport const probe = rootSaga;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../../app/rootSaga" imported in restricted zone. Features do not import app/ (the typed hooks aside): app composes the features.',
+    ]);
+    expect(
+      await restrictedIn(
+        'src/client/features/tryoutPaket/probe.ts',
+        "import { useAppDispatch } from '../../app/hooks';\nimport { selectIdSiswa } from '../auth/slice';\nexport const probe = [useAppDispatch, selectIdSiswa];\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuse lib/ importing a feature', async () => {
+    const messages = await restrictedIn(
+      'src/client/lib/probe.ts',
+      "import { tryoutPaketReducer } from '../features/tryoutPaket/slice';\nexport const probe = tryoutPaketReducer;\n",
+    );
+    expect(messages).toEqual([
+      'Unexpected path "../features/tryoutPaket/slice" imported in restricted zone. Shared modules import neither features nor app/.',
+    ]);
+  });
+});

@@ -1,0 +1,5 @@
+/** A package or per-topic tryout is running: logout is blocked and closing the page warns (spec §2, §4). */
+export const selectIsTryoutRunning = (state: {
+  tryoutPaket: { isRunning: boolean };
+  tryoutMateri: { isRunning: boolean };
+}) => state.tryoutPaket.isRunning || state.tryoutMateri.isRunning;

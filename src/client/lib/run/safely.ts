@@ -1,0 +1,26 @@
+/** Per-handler isolation (as valora's `safely`): one handler's exception never stops its watcher. */
+import { call } from 'redux-saga/effects';
+
+/**
+ * Wrap a handler so that an exception is logged (and `onError` may show the spec's dialog) instead of ending the
+ * `takeEvery`/`takeLatest` watcher that runs it, and with it the countdown or the other handlers.
+ */
+export function safely<Args extends unknown[]>(
+  handler: (...args: Args) => Generator,
+  onError?: (error: unknown) => Generator | Promise<unknown>,
+) {
+  return function* safelyHandled(...args: Args) {
+    try {
+      yield call(handler, ...args);
+    } catch (error) {
+      console.error(`saga ${handler.name || 'handler'} failed`, error);
+      if (onError) {
+        try {
+          yield call(onError, error);
+        } catch (dialogError) {
+          console.error('error dialog failed', dialogError);
+        }
+      }
+    }
+  };
+}

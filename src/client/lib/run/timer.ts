@@ -1,0 +1,95 @@
+/**
+ * The running clock of a subject or topic (spec §4 "Countdown"): a countdown recomputed from a deadline, the
+ * 5-minute warning, the 120-s marks, and the race between time-up and the student's own finish, with 10 more
+ * seconds after a failed close. Package and per-topic tryouts configure it; neither copies it.
+ */
+import { call, cancelled, put, race, select, spawn, take } from 'redux-saga/effects';
+import { clock } from '../clock';
+import {
+  crossedMultiple,
+  crossedWarning,
+  deadlineFrom,
+  msUntilNextSecond,
+  remainingSeconds,
+} from '../countdown';
+import { waitForOutbox } from './outbox';
+import { clockSet, clockStopped, clockTicked, deadlineMoved, selectDeadline } from './slice';
+
+/** Seconds given again after a failed time-up report (spec §4, §9). */
+export const RETRY_SECONDS = 10;
+
+/** How long the time-up flow waits for unsent answers before it reports the subject closed. */
+export const OUTBOX_WAIT_MS = 8000;
+
+export interface TimerConfig {
+  /** The outbox kind whose unsent answers the close waits for. */
+  kind: string;
+  /** Action type of the confirmed "Selesaikan Ujian". */
+  finishType: string;
+  /** Shown once when 300 s are reached (package tryouts). */
+  warning?: () => Generator;
+  /** Called at each crossing of a multiple of 120 s, even when ticks were skipped (package tryouts). */
+  onSyncMark?: (seconds: number) => Generator;
+  /** The close after time-up or finish: true when the server took it, false to try again in 10 s. */
+  close: (byStudent: boolean) => Generator<unknown, boolean>;
+}
+
+/** Count down from `seconds`; returns when the time is up. A sync may move the deadline earlier meanwhile. */
+export function* runCountdown(seconds: number, config: TimerConfig) {
+  const start: number = yield call(clock.now);
+  yield put(clockSet({ deadline: deadlineFrom(start, seconds), sisaWaktu: seconds }));
+  let previous = seconds;
+  try {
+    while (previous > 0) {
+      const before: number = yield call(clock.now);
+      const planned: number | null = yield select(selectDeadline);
+      if (planned === null) return;
+      yield call(clock.sleep, msUntilNextSecond(planned, before));
+      const now: number = yield call(clock.now);
+      const deadline: number | null = yield select(selectDeadline);
+      if (deadline === null) return;
+      const current = remainingSeconds(deadline, now);
+      if (current === previous) continue;
+      yield put(clockTicked(current));
+      if (config.warning && current > 0 && crossedWarning(previous, current)) yield spawn(config.warning);
+      // Compared with the previous reading, so a throttled tab that skipped ticks still syncs.
+      if (config.onSyncMark && current > 0 && crossedMultiple(previous, current))
+        yield spawn(config.onSyncMark, current);
+      previous = current;
+    }
+  } finally {
+    if ((yield cancelled()) as boolean) yield put(clockStopped({ sisaWaktu: null }));
+  }
+}
+
+/** The server counts `serverSeconds` left: if that is less than the clock shows, the deadline moves earlier. */
+export function* believeServer(serverSeconds: number) {
+  const deadline: number | null = yield select(selectDeadline);
+  if (deadline === null) return;
+  const now: number = yield call(clock.now);
+  if (serverSeconds < remainingSeconds(deadline, now))
+    yield put(deadlineMoved(deadlineFrom(now, serverSeconds)));
+}
+
+/**
+ * The clock until the subject is closed: time-up and the student's finish race; unsent answers get a bounded
+ * wait; a failed close gives 10 more seconds and tries again.
+ */
+export function* runTimer(seconds: number, config: TimerConfig) {
+  let left = seconds;
+  try {
+    for (;;) {
+      const outcome: { timeUp?: true; finished?: unknown } = yield race({
+        timeUp: call(runCountdown, left, config),
+        finished: take(config.finishType),
+      });
+      yield put(clockStopped({ sisaWaktu: 0 }));
+      yield call(waitForOutbox, config.kind, OUTBOX_WAIT_MS);
+      const closed: boolean = yield call(config.close, outcome.finished !== undefined);
+      if (closed) return;
+      left = RETRY_SECONDS;
+    }
+  } finally {
+    yield put(clockStopped({ sisaWaktu: null }));
+  }
+}
