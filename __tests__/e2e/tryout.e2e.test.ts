@@ -89,7 +89,8 @@ describe('package tryout', () => {
       if (index === 0) await screenshot(page, 'tryout-sheet-desktop');
       const total = await steps(page).count();
       expect(total).toBe(10);
-      expect(await page.getByRole('button', { name: 'Selesaikan Ujian' }).count()).toBe(1);
+      // The button waits for the profile that says the student is regular.
+      await page.getByRole('button', { name: 'Selesaikan Ujian' }).waitFor();
 
       for (let answered = 0; answered < total; answered += 1) {
         const { article, nomor } = await currentQuestion(page);
