@@ -176,6 +176,34 @@ describe('the outbox', () => {
     expect(storeState.tryoutPaket.soal[0].jawaban_siswa).toBe('B');
     expect(storeState.run.outbox).toEqual([]);
   });
+  it("a question waiting for the network does not hold up another question's answer", async () => {
+    // The clock stands still and the browser stays offline: question 1 waits for the network indefinitely.
+    restoreClock = setClock(createFakeClock(0));
+    const sent: SaveAnswerPaketBody[] = [];
+    const answer = dynamic((effect: { args: [number, SaveAnswerPaketBody] }) => {
+      sent.push(effect.args[1]);
+      if (effect.args[1].id_jawaban === 501) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+      return { status: true };
+    });
+    const { storeState } = await expectSaga(sheet)
+      .withReducer(rootReducer, answeredA())
+      .provide([
+        [matchers.call.fn(saveAnswerPaket), answer],
+        [matchers.call.fn(isOnline), dynamic(() => false)],
+      ])
+      .dispatch(choose('B'))
+      .delay(50)
+      .dispatch(answerRequested({ id_jawaban: 502, jawaban: 'C' }))
+      .run({ timeout: 300, silenceTimeout: true });
+    expect(sent.map((body) => [body.id_jawaban, body.jawaban])).toEqual([
+      [501, 'B'],
+      [502, 'C'],
+    ]);
+    // Question 2 is acknowledged; question 1 still waits, shown as given.
+    expect(storeState.run.outbox.map((save) => save.slot)).toEqual(['501']);
+    expect(storeState.tryoutPaket.soal[0].jawaban_siswa).toBe('B');
+    expect(storeState.tryoutPaket.soal[1].jawaban_siswa).toBe('C');
+  });
 });
 
 describe('unsent answers across a reload', () => {

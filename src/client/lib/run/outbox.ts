@@ -163,9 +163,11 @@ export function* outboxSaga(config: OutboxConfig) {
   };
   const resumeStored = function* () {
     const stored: PendingSave[] = yield select(selectOutbox);
-    for (const save of stored) if (save.kind === config.kind) yield call(ensureWorker, save.slot);
+    for (const save of stored) if (save.kind === config.kind) yield* ensureWorker(save.slot);
   };
-  yield call(resumeStored);
+  // `yield*`, not `call`: a called generator is a task of its own that ends only when its forks end, so each
+  // new answer would wait for the previous question's retries.
+  yield* resumeStored();
   try {
     for (;;) {
       const action: UnknownAction = yield take(
@@ -174,8 +176,8 @@ export function* outboxSaga(config: OutboxConfig) {
           (saveQueued.match(candidate) && candidate.payload.kind === config.kind),
       );
       // After a reload redux-persist brings back the answers the last page could not send.
-      if (saveQueued.match(action)) yield call(ensureWorker, action.payload.slot);
-      else yield call(resumeStored);
+      if (saveQueued.match(action)) yield* ensureWorker(action.payload.slot);
+      else yield* resumeStored();
     }
   } finally {
     for (const task of workers.values()) yield cancel(task);
