@@ -292,6 +292,15 @@ describe('by keyboard only at phone width', () => {
     });
 
     await tabTo(page, (f) => f.name === 'Kerjakan');
+    // Escape closes the dialog, and focus goes back to the button that opened it.
+    await page.keyboard.press('Enter');
+    await page.locator('.swal2-popup.swal2-show').waitFor();
+    await dialogFocus(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('.swal2-container') === null);
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Kerjakan');
+    expect(await focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Kerjakan', inDialog: false });
+    expect(page.url()).not.toContain('/sheet/');
     await page.keyboard.press('Enter');
     // Focus moves into the dialog, on its confirm button.
     await page.locator('.swal2-popup.swal2-show').waitFor();

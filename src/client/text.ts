@@ -364,6 +364,7 @@ export const text = {
     getJadwalPrevious: 'Get Jadwal Previous',
     getPreviewTryout: 'Get Preview Tryout',
     getProfile: 'Get Profile',
+    login: 'Login',
     logout: 'Logout',
   },
 } as const;

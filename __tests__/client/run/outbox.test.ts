@@ -200,7 +200,7 @@ describe('the outbox', () => {
       [502, 'C'],
     ]);
     // Question 2 is acknowledged; question 1 still waits, shown as given.
-    expect(storeState.run.outbox.map((save) => save.slot)).toEqual(['501']);
+    expect(storeState.run.outbox.map((save: { slot: string }) => save.slot)).toEqual(['501']);
     expect(storeState.tryoutPaket.soal[0].jawaban_siswa).toBe('B');
     expect(storeState.tryoutPaket.soal[1].jawaban_siswa).toBe('C');
   });

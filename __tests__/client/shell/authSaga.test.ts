@@ -4,7 +4,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { login, logout } from '../../../src/client/api/auth';
 import { rootReducer, type AppState } from '../../../src/client/app/rootReducer';
-import { showError, showFailed } from '../../../src/client/components/dialogs';
+import { callErrorText, showCallError, showError, showFailed } from '../../../src/client/components/dialogs';
 import { authSaga } from '../../../src/client/features/auth/saga';
 import { loginRequested, logoutRequested, sessionExpired } from '../../../src/client/features/auth/slice';
 import { reloadPage } from '../../../src/client/lib/browser';
@@ -101,28 +101,41 @@ describe('login saga', () => {
   });
 
   it('titles the modal with the error code and shows message plus HTTP status text on an HTTP error', async () => {
+    const failure = axiosError('ERR_BAD_RESPONSE', 500, 'Internal Server Error');
     const { storeState } = await expectSaga(authSaga)
       .withReducer(rootReducer, initialState())
       .provide([
-        [matchers.call.fn(login), throwError(axiosError('ERR_BAD_RESPONSE', 500, 'Internal Server Error'))],
-        [matchers.call.fn(showError), undefined],
+        [matchers.call.fn(login), throwError(failure)],
+        [matchers.call.fn(showCallError), undefined],
       ])
-      .call(showError, 'ERR_BAD_RESPONSE', 'Request failed with status code 500 Internal Server Error')
+      .call(showCallError, failure, 'Login')
       .dispatch(submitted())
       .silentRun(50);
     expect(storeState.auth).toMatchObject({ isLoggedIn: false, loginStatus: 'idle', loginAttempts: 1 });
+    // What the dialog shows: the code as title, the server's own message, then the spec's message and HTTP
+    // status text as the detail.
+    expect(callErrorText(failure, 'Login')).toEqual({
+      title: 'ERR_BAD_RESPONSE',
+      text: 'Internal Server Error',
+      detail: expect.stringContaining('Request failed with status code 500 · Internal Server Error · Login'),
+    });
   });
 
-  it('titles the modal ERR_NETWORK when the server cannot be reached', async () => {
+  it('titles the modal ERR_NETWORK when the server cannot be reached, with a sentence the student understands', async () => {
+    const failure = axiosError('ERR_NETWORK');
     await expectSaga(authSaga)
       .withReducer(rootReducer, initialState())
       .provide([
-        [matchers.call.fn(login), throwError(axiosError('ERR_NETWORK'))],
-        [matchers.call.fn(showError), undefined],
+        [matchers.call.fn(login), throwError(failure)],
+        [matchers.call.fn(showCallError), undefined],
       ])
-      .call(showError, 'ERR_NETWORK', 'Network Error')
+      .call(showCallError, failure, 'Login')
       .dispatch(submitted())
       .silentRun(50);
+    expect(callErrorText(failure, 'Login')).toMatchObject({
+      title: 'ERR_NETWORK',
+      text: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
+    });
   });
 });
 
@@ -171,14 +184,15 @@ describe('logout saga', () => {
   });
 
   it('shows the error code and message when the call fails, and ends the session anyway', async () => {
+    const failure = axiosError('ERR_NETWORK');
     const state = withState(loggedInState(demoStudents.umum, { cookies: true }));
     const { storeState } = await expectSaga(authSaga)
       .withReducer(rootReducer, state)
       .provide([
-        [matchers.call.fn(logout), throwError(axiosError('ERR_NETWORK'))],
-        [matchers.call.fn(showError), undefined],
+        [matchers.call.fn(logout), throwError(failure)],
+        [matchers.call.fn(showCallError), undefined],
       ])
-      .call(showError, 'ERR_NETWORK', 'Network Error')
+      .call(showCallError, failure, 'Logout')
       .dispatch(logoutRequested())
       .silentRun(50);
     expect(storeState.auth.isLoggedIn).toBe(false);

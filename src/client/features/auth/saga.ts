@@ -2,10 +2,9 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, put, select, take, takeLatest, takeLeading, fork } from 'redux-saga/effects';
 import { login, logout, type LoginReply } from '../../api/auth';
-import { describeCallError } from '../../api/errors';
 import { isUnauthorized, onUnauthorized } from '../../api/http';
 import { selectIsTryoutRunning } from '../../lib/run/running';
-import { showError, showFailed } from '../../components/dialogs';
+import { showCallError, showError, showFailed } from '../../components/dialogs';
 import { reloadPage } from '../../lib/browser';
 import { clearSession, readCredential, writeSession, type Credential } from '../../session/cookies';
 import { takePassword } from '../../session/pendingLogin';
@@ -41,12 +40,8 @@ export function* loginFlow(action: PayloadAction<Credential>) {
     }
   } catch (error) {
     yield put(loginFailed());
-    const failure = describeCallError(error);
-    yield call(
-      showError,
-      failure.code,
-      [failure.message, failure.statusText].filter((s) => s !== '').join(' '),
-    );
+    // Spec §8: titled with the error code, the message and HTTP status text in the detail; a sentence first.
+    yield call(showCallError, error, text.actions.login);
   }
 }
 
@@ -64,17 +59,17 @@ export function* logoutFlow() {
     return;
   }
   const credential: Credential | undefined = yield call(readCredential);
-  let failure: { code: string; message: string } | null = null;
+  let failure: unknown = null;
   try {
     // The spec's fields, with an empty password: the browser never keeps it, and the server revokes by token.
     yield call(logout, { code: 's', username: credential?.username ?? '', password: '' });
   } catch (error) {
     // A 401 means the server had already ended the session: logging out succeeded in effect.
-    if (!isUnauthorized(error)) failure = describeCallError(error);
+    if (!isUnauthorized(error)) failure = error;
   } finally {
     yield call(endSession);
   }
-  if (failure) yield call(showError, failure.code, failure.message);
+  if (failure) yield call(showCallError, failure, text.actions.logout);
 }
 
 /** A 401 from any call ends the session (the token expired or was revoked): the dead key is removed at once. */
