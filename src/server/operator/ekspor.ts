@@ -4,8 +4,8 @@
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
 import type { Db } from '../db/createDb';
-import { ensureIrtScores } from '../features/shared/irtScoring';
-import { loadAttemptAnswers } from '../features/shared/hasilMapel';
+import { ensureIrtScores } from '../scoring/irtScoring';
+import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { toCsv } from './csv';
 import { cariJadwal, hasilPeserta } from './hasilJadwal';
 

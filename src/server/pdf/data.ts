@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/createDb';
 import type { SoalTable } from '../db/types';
 import { isBlank } from '../domain/scoring';
-import { loadAttemptAnswers } from '../features/shared/hasilMapel';
+import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import type { PdfQuestion } from './documents';
 
 /** Every column of a question: a discussion PDF shows keys and explanations. */

@@ -12,8 +12,8 @@ import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gagal } from '../../lib/respons';
 import { requireSelf } from '../../plugins/auth';
-import { ensureIrtScores } from '../shared/irtScoring';
-import { finishedJadwal } from '../shared/skorPaket';
+import { ensureIrtScores } from '../../scoring/irtScoring';
+import { finishedJadwal } from '../../scoring/skorPaket';
 import {
   PESAN,
   findJadwalOf,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/createDb';
 import { isBlank } from '../../domain/scoring';
 import { requireSelf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { loadAttemptAnswers } from '../shared/hasilMapel';
+import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
 import { PESAN, findJadwalOf } from './queries';
 

@@ -8,14 +8,14 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FeatureRoutes } from '../../app';
 import { requireSelf } from '../../plugins/auth';
-import { ensureIrtScores } from '../shared/irtScoring';
+import { ensureIrtScores } from '../../scoring/irtScoring';
 import {
   finishedJadwal,
   findJadwalOf,
   pilihanSiswa,
   rankPackage,
   type PeringkatPeserta,
-} from '../shared/skorPaket';
+} from '../../scoring/skorPaket';
 
 export const PESAN_RANKING = {
   pilihanTidakAda: 'Data Pilihan Tidak Ditemukan',

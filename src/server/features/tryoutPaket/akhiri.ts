@@ -1,7 +1,7 @@
 /** `POST /siswa/tryout/end/id/:id/kategori/:categoryHash`: ends a category once every subject is closed. */
 import type { Config } from '../../config';
 import type { Siswa } from '../../plugins/auth';
-import { writeHasilMapel } from '../shared/hasilMapel';
+import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt, listClocks, listMapel, type Q } from './queries';
 import { gagal } from '../../lib/respons';
