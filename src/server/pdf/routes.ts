@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { CategoryHash, Failure, Id } from '../../contract/common';
-import type { FeatureRoutes } from '../app';
+import type { FeatureRoutes } from '../context';
 import type { Db } from '../db/createDb';
 import { packageTotal } from '../domain/ranking';
 import { formatTanggalSaja } from '../domain/tanggal';

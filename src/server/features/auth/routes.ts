@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loginCall, logoutCall } from '../../../contract/auth';
-import type { FeatureContext, FeatureRoutes } from '../../app';
+import type { FeatureContext, FeatureRoutes } from '../../context';
 import { DISABLED_PASSWORD, costOf, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { SESSION_COOKIE, SESSION_TTL_MS, currentSiswa, hashToken, newToken } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

@@ -6,7 +6,7 @@ import {
   hasilSkorCall,
   type HasilMapel,
 } from '../../../contract/hasil';
-import type { App, FeatureContext } from '../../app';
+import type { App, FeatureContext } from '../../context';
 import type { Db } from '../../db/createDb';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';

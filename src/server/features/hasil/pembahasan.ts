@@ -2,7 +2,7 @@
  * verdicts and discussions leave the server only for a subject whose category attempt has ended. */
 import { pembahasanCall, type SoalReview } from '../../../contract/hasil';
 import type { QuestionType } from '../../../contract/common';
-import type { App, FeatureContext } from '../../app';
+import type { App, FeatureContext } from '../../context';
 import type { Db } from '../../db/createDb';
 import { isBlank } from '../../domain/scoring';
 import { requireSelf } from '../../plugins/auth';

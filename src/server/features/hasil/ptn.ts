@@ -1,7 +1,7 @@
 /** University-choice status and the Sync that rebuilds missing score summaries (spec §7 /hasilptn,
  * /generatehasilmapel; DESIGN.md "Rankings"). */
 import { generateHasilMapelCall, hasilPtnCall } from '../../../contract/hasil';
-import type { App, FeatureContext } from '../../app';
+import type { App, FeatureContext } from '../../context';
 import { packageTotal } from '../../domain/ranking';
 import { ptnOutcome, type PtnChoice } from '../../domain/ptn';
 import { requireSelf } from '../../plugins/auth';

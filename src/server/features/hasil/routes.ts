@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { nilaiRoutes } from './nilai';
 import { pembahasanRoutes } from './pembahasan';
 import { ptnRoutes } from './ptn';

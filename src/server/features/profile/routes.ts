@@ -1,5 +1,5 @@
 import { profileUserCall } from '../../../contract/profile';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
 import { toProfileUser } from './mapping';
 

@@ -6,7 +6,7 @@ import {
   rankingPaketListCall,
 } from '../../../contract/ranking';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
 import { ensureIrtScores } from '../../scoring/irtScoring';
 import {

@@ -1,7 +1,7 @@
 /** Results and discussion of finished topics (spec §7 /siswa/tryoutmateri/hasil, /pembahasan). */
 import { hasilMateriCall, hasilMateriListCall, pembahasanMateriCall } from '../../../contract/tryoutMateri';
 import type { QuestionType } from '../../../contract/common';
-import type { App, FeatureContext } from '../../app';
+import type { App, FeatureContext } from '../../context';
 import type { Db } from '../../db/createDb';
 import { judgeAnswer } from '../../domain/scoring';
 import { requireSelf } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 /** Preview levels of the per-topic tryout: categories → subjects → topics (spec §7 GET .../preview/...). */
 import { materiKategoriCall, materiListCall, materiMapelCall } from '../../../contract/tryoutMateri';
-import type { App, FeatureContext } from '../../app';
+import type { App, FeatureContext } from '../../context';
 import { requireSelf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { tutupJikaHabis } from './percobaan';

@@ -1,4 +1,4 @@
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { hasilRoutes } from './hasil';
 import { previewRoutes } from './preview';
 import { ujianRoutes } from './ujian';

@@ -1,7 +1,7 @@
 /** Start, save and end of a per-topic tryout (spec §7 start/saveanswer/end; DESIGN.md "Time is the server's"). */
 import { endMateriCall, saveAnswerMateriCall, startMateriCall } from '../../../contract/tryoutMateri';
 import type { QuestionType } from '../../../contract/common';
-import type { App, FeatureContext } from '../../app';
+import type { App, FeatureContext } from '../../context';
 import type { Db } from '../../db/createDb';
 import { clampReported, durasiDetik, isPastGrace } from '../../domain/timing';
 import { mayTakePermateri } from '../../domain/studentType';

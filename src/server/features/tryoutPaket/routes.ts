@@ -6,7 +6,7 @@ import {
   startPaketCall,
   statusMapelCall,
 } from '../../../contract/tryoutPaket';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { currentSiswa, requireSelf } from '../../plugins/auth';
 import { Type } from '@sinclair/typebox';
 import { CategoryHash, Failure, Id } from '../../../contract/common';
