@@ -9,28 +9,10 @@ import { requireSelf } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
+import { mapelJadwal, soalDenganKunci } from '../../soal/soalMapel';
 import { PESAN, findJadwalOf } from './queries';
 
 const TANPA_TEKS = { soal: '', a: '', b: '', c: '', d: '', e: '' };
-
-interface MapelJadwal {
-  idmapel: number;
-  mapel: string;
-  id_kategori: number;
-}
-
-async function mapelJadwal(db: Db, idJadwal: number): Promise<MapelJadwal[]> {
-  return db.kysely
-    .selectFrom('mapel')
-    .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
-    .select(['mapel.id as idmapel', 'mapel.nama as mapel', 'mapel.id_kategori'])
-    .where('kategori.id_jadwal', '=', idJadwal)
-    .orderBy('kategori.urutan')
-    .orderBy('kategori.id')
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .execute();
-}
 
 /** The student's ended attempts of the schedule, by category. */
 async function endedAttempts(db: Db, idSiswa: number, idJadwal: number): Promise<Map<number, number>> {
@@ -52,20 +34,7 @@ function shownAnswer(type: number, jawaban: string): string {
 async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: string) {
   const loaded = await loadAttemptAnswers(db, idHasilTo);
   const answers = (loaded?.answers ?? []).filter((a) => a.id_mapel === idMapel);
-  const texts = await db.kysely
-    .selectFrom('soal')
-    .select(['id', 'soal', 'a', 'b', 'c', 'd', 'e', 'pembahasan', 'group_text_type'])
-    .where('id_mapel', '=', idMapel)
-    .execute();
-  const statements = await db.kysely
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .select(['soal_group.id_soal', 'soal_group.pernyataan'])
-    .where('soal.id_mapel', '=', idMapel)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
-    .execute();
+  const texts = await soalDenganKunci(db.kysely, [idMapel]);
   const textOf = new Map(texts.map((t) => [t.id, t]));
 
   const soal = answers.map((answer): SoalReview => {
@@ -80,7 +49,7 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
       pembahasan: base64(text?.pembahasan ?? ''),
     };
     if (answer.type === 3) {
-      const pernyataan = statements.filter((s) => s.id_soal === answer.id_soal);
+      const pernyataan = text?.pernyataan ?? [];
       // loadAttemptAnswers lists the statements in the same order (urutan, id).
       review.group_soal = answer.group.map((g, index) => ({
         soal: base64(pernyataan[index]?.pernyataan ?? ''),
@@ -103,7 +72,7 @@ export function pembahasanRoutes(app: App, { db }: FeatureContext): void {
   app.post(pembahasanCall.path, { schema: pembahasanCall.schema }, async (request) => {
     const siswa = requireSelf(request, request.body.idsiswa);
     const jadwal = await findJadwalOf(db, siswa.id, request.body.idjadwal);
-    const mapel = await mapelJadwal(db, jadwal.id);
+    const mapel = await mapelJadwal(db.kysely, jadwal.id);
     const ended = await endedAttempts(db, siswa.id, jadwal.id);
 
     const { idmapel } = request.body;
@@ -113,17 +82,17 @@ export function pembahasanRoutes(app: App, { db }: FeatureContext): void {
         content: {
           paket: jadwal.paket,
           mapel: mapel.map((m) => ({
-            idmapel: m.idmapel,
-            mapel: m.mapel,
+            idmapel: m.id,
+            mapel: m.nama,
             status: ended.has(m.id_kategori) ? '1' : '0',
           })),
         },
       };
     }
-    const chosen = mapel.find((m) => m.idmapel === idmapel);
+    const chosen = mapel.find((m) => m.id === idmapel);
     if (!chosen) throw new HttpError(404, PESAN.mapelTidakAda);
     const idHasilTo = ended.get(chosen.id_kategori);
     if (idHasilTo === undefined) return gagal(PESAN.belumDikerjakan);
-    return { status: true, content: await reviewMapel(db, idHasilTo, chosen.idmapel, chosen.mapel) };
+    return { status: true, content: await reviewMapel(db, idHasilTo, chosen.id, chosen.nama) };
   });
 }

@@ -16,11 +16,9 @@ import {
   listJawaban,
   listJawabanGroup,
   listMapel,
-  listSoalOfMapel,
-  listStatementsOfMapel,
   type Q,
-  type SoalRow,
 } from './queries';
+import { soalTanpaKunci, type SoalLembar } from '../../soal/soalMapel';
 import { gagal } from '../../lib/respons';
 import { PESAN, kategoriMengantri } from './teks';
 import { isRevealed, settleClocks } from './waktu';
@@ -87,8 +85,7 @@ export async function startPaket(
   // Only the questions of subjects whose clock runs (or ran) leave the server; the SPA asks again (this same
   // idempotent call) when it opens the next subject.
   const revealed = clocks.filter((c) => isRevealed(c.clock)).map((c) => c.mapel.id);
-  const soal = await listSoalOfMapel(q, revealed);
-  const statements = await listStatementsOfMapel(q, revealed);
+  const soal = await soalTanpaKunci(q, revealed);
   const jawaban = await listJawaban(q, idHasilTo);
   const jawabanGroup = await listJawabanGroup(q, idHasilTo);
   return {
@@ -96,28 +93,25 @@ export async function startPaket(
     message: PESAN.mulai,
     content: {
       id_hasil_to: idHasilTo,
-      soal: toSoalPaket(soal, statements, jawaban, jawabanGroup, fiveChoices),
+      soal: toSoalPaket(soal, jawaban, jawabanGroup, fiveChoices),
     },
   };
 }
 
 /** The questions as the sheet needs them: texts, options and saved answers, never keys or discussions. */
 function toSoalPaket(
-  soal: readonly SoalRow[],
-  statements: readonly { id: number; id_soal: number; pernyataan: string }[],
+  soal: readonly SoalLembar[],
   jawaban: readonly { id: number; id_soal: number; jawaban: string }[],
   jawabanGroup: readonly { id: number; id_jawaban: number; id_soal_group: number; jawaban: string }[],
   fiveChoices: boolean,
 ): SoalPaket[] {
   const jawabanOf = new Map(jawaban.map((j) => [j.id_soal, j]));
   const groupAnswerOf = new Map(jawabanGroup.map((g) => [`${g.id_jawaban}:${g.id_soal_group}`, g]));
-  const statementsOf = new Map<number, typeof statements>();
-  for (const st of statements) statementsOf.set(st.id_soal, [...(statementsOf.get(st.id_soal) ?? []), st]);
 
   return soal.flatMap((s): SoalPaket[] => {
     const j = jawabanOf.get(s.id);
     if (!j) return []; // created with the attempt; absent only for a question added after that
-    const group_soal = (statementsOf.get(s.id) ?? []).flatMap((st): GroupSoal[] => {
+    const group_soal = s.pernyataan.flatMap((st): GroupSoal[] => {
       const answer = groupAnswerOf.get(`${j.id}:${st.id}`);
       return answer
         ? [{ id_jawaban_group: answer.id, soal: st.pernyataan, jawaban: groupJawaban(answer.jawaban) }]
