@@ -17,7 +17,6 @@ import { tryoutPaketRoutes } from './features/tryoutPaket/routes';
 import { tryoutMateriRoutes } from './features/tryoutMateri/routes';
 import { hasilRoutes } from './features/hasil/routes';
 import { rankingRoutes } from './features/ranking/routes';
-import { pdfRoutes } from './pdf/routes';
 
 export interface AppDeps {
   db: Db;
@@ -39,7 +38,6 @@ const features: FeatureRoutes[] = [
   tryoutMateriRoutes,
   hasilRoutes,
   rankingRoutes,
-  pdfRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */

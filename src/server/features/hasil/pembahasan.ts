@@ -1,11 +1,10 @@
 /** Review of finished subjects (spec §7 /siswa/tryout/pembahasan; §4 "Review of a finished subject"). Keys,
  * verdicts and discussions leave the server only for a subject whose category attempt has ended. */
-import { pembahasanCall, type SoalReview } from '../../../contract/hasil';
+import type { SoalReview } from '../../../contract/hasil';
 import type { QuestionType } from '../../../contract/common';
-import type { App, FeatureContext } from '../../context';
 import type { Db } from '../../db/createDb';
 import { isBlank } from '../../domain/scoring';
-import { requireSelf } from '../../plugins/auth';
+import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
@@ -68,31 +67,30 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
   };
 }
 
-export function pembahasanRoutes(app: App, { db }: FeatureContext): void {
-  app.post(pembahasanCall.path, { schema: pembahasanCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.idsiswa);
-    const jadwal = await findJadwalOf(db, siswa.id, request.body.idjadwal);
-    const mapel = await mapelJadwal(db.kysely, jadwal.id);
-    const ended = await endedAttempts(db, siswa.id, jadwal.id);
+/** `/siswa/tryout/pembahasan`: the subjects of a schedule, or the review of one finished subject. */
+export async function pembahasanPaket(db: Db, input: { siswa: Siswa; idJadwal: number; idMapel?: number }) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const mapel = await mapelJadwal(db.kysely, jadwal.id);
+  const ended = await endedAttempts(db, siswa.id, jadwal.id);
 
-    const { idmapel } = request.body;
-    if (idmapel === undefined) {
-      return {
-        status: true,
-        content: {
-          paket: jadwal.paket,
-          mapel: mapel.map((m) => ({
-            idmapel: m.id,
-            mapel: m.nama,
-            status: ended.has(m.id_kategori) ? '1' : '0',
-          })),
-        },
-      };
-    }
-    const chosen = mapel.find((m) => m.id === idmapel);
-    if (!chosen) throw new HttpError(404, PESAN.mapelTidakAda);
-    const idHasilTo = ended.get(chosen.id_kategori);
-    if (idHasilTo === undefined) return gagal(PESAN.belumDikerjakan);
-    return { status: true, content: await reviewMapel(db, idHasilTo, chosen.id, chosen.nama) };
-  });
+  const idmapel = input.idMapel;
+  if (idmapel === undefined) {
+    return {
+      status: true as const,
+      content: {
+        paket: jadwal.paket,
+        mapel: mapel.map((m) => ({
+          idmapel: m.id,
+          mapel: m.nama,
+          status: ended.has(m.id_kategori) ? '1' : '0',
+        })),
+      },
+    };
+  }
+  const chosen = mapel.find((m) => m.id === idmapel);
+  if (!chosen) throw new HttpError(404, PESAN.mapelTidakAda);
+  const idHasilTo = ended.get(chosen.id_kategori);
+  if (idHasilTo === undefined) return gagal(PESAN.belumDikerjakan);
+  return { status: true as const, content: await reviewMapel(db, idHasilTo, chosen.id, chosen.nama) };
 }
