@@ -2,6 +2,7 @@
 import type { QuestionType } from '../../../contract/common';
 import type { GroupSoal, SoalPaket, StartPaketContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
+import type { Db } from '../../db/createDb';
 import { kategoriAntrian } from '../../domain/antrian';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
@@ -16,7 +17,6 @@ import {
   listJawaban,
   listJawabanGroup,
   listMapel,
-  type Q,
 } from './queries';
 import { soalTanpaKunci, type SoalLembar } from '../../soal/soalMapel';
 import { gagal } from '../../lib/respons';
@@ -34,9 +34,10 @@ function groupJawaban(value: string): GroupSoal['jawaban'] {
 }
 
 export async function startPaket(
-  q: Q,
+  db: Db,
   input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
 ): Promise<StartResult> {
+  const q = db.kysely;
   const { siswa, now } = input;
   const { jadwal, kategori, kategoriList, index } = await kategoriContext(
     q,

@@ -1,11 +1,12 @@
 /** `PUT /siswa/tryout/statusmapel/id/:id`: the student's clock report, judged by the server's own count. */
 import type { StatusMapelBody, StatusMapelContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
+import type { Db } from '../../db/createDb';
 import { clampReported, closeClock, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { isWallClock, kategoriContext } from './konteks';
-import { findAttempt, listMapel, type Q } from './queries';
+import { findAttempt, listMapel } from './queries';
 import { gagal } from '../../lib/respons';
 import { PESAN } from './teks';
 import { bukaMapel, saveClock } from './waktu';
@@ -16,9 +17,10 @@ type StatusResult =
 const CLOSED: StatusMapelContent = { sisa_waktu: 0, status: 1 };
 
 export async function statusMapel(
-  q: Q,
+  db: Db,
   input: { idJadwal: number; body: StatusMapelBody; siswa: Siswa; config: Config; now: number },
 ): Promise<StatusResult> {
+  const q = db.kysely;
   const { body, siswa, now } = input;
   const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, body.kategori, siswa.id);
   const mapel = await listMapel(q, [kategori.id]);
