@@ -12,7 +12,14 @@ import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { PESAN_AKSES } from '../../scoring/skorPaket';
 import { segarkanIrt } from './nilai';
-import { PESAN, findJadwalOf, findKategori, hasilKategoriSiswa } from './queries';
+import {
+  PESAN,
+  endedAttempt,
+  findJadwalOf,
+  findKategori,
+  hasilKategoriSiswa,
+  mapelKategori,
+} from './queries';
 
 export const PESAN_PDF = {
   bukanPeserta: PESAN_AKSES.bukanPeserta,
@@ -29,27 +36,6 @@ interface PermintaanPdf {
   idJadwal: number;
   hash: string;
   now: number;
-}
-
-async function mapelKategori(db: Db, idKategori: number) {
-  return db.kysely
-    .selectFrom('mapel')
-    .select(['id', 'nama', 'waktu'])
-    .where('id_kategori', '=', idKategori)
-    .orderBy('urutan')
-    .orderBy('id')
-    .execute();
-}
-
-async function endedAttempt(db: Db, idSiswa: number, idKategori: number): Promise<number | null> {
-  const row = await db.kysely
-    .selectFrom('hasil_to')
-    .select('id')
-    .where('id_siswa', '=', idSiswa)
-    .where('id_kategori', '=', idKategori)
-    .where('is_selesai', '=', 1)
-    .executeTakeFirst();
-  return row?.id ?? null;
 }
 
 /** `GET /pdf/pembahasan/:idjadwal/:kategoriHash`: questions, keys, the student's answers and explanations. */

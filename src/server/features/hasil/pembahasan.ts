@@ -9,21 +9,9 @@ import { HttpError } from '../../plugins/errors';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
 import { mapelJadwal, soalDenganKunci } from '../../soal/soalMapel';
-import { PESAN, findJadwalOf } from './queries';
+import { PESAN, endedAttempts, findJadwalOf } from './queries';
 
 const TANPA_TEKS = { soal: '', a: '', b: '', c: '', d: '', e: '' };
-
-/** The student's ended attempts of the schedule, by category. */
-async function endedAttempts(db: Db, idSiswa: number, idJadwal: number): Promise<Map<number, number>> {
-  const rows = await db.kysely
-    .selectFrom('hasil_to')
-    .select(['id', 'id_kategori'])
-    .where('id_siswa', '=', idSiswa)
-    .where('id_jadwal', '=', idJadwal)
-    .where('is_selesai', '=', 1)
-    .execute();
-  return new Map(rows.map((r) => [r.id_kategori, r.id]));
-}
 
 /** Blank answers travel as '' ('0' is only the storage marker of "no choice"). */
 function shownAnswer(type: number, jawaban: string): string {
