@@ -11,6 +11,11 @@ const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Every server feature folder, fenced in the same way. */
+const serverFeatures = readdirSync(new URL('./src/server/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '__tests__/artifacts/**'] },
   js.configs.recommended,
@@ -77,6 +82,63 @@ export default tseslint.config(
               ],
               from: ['./src/client/features', './src/client/app'],
               message: 'Shared modules import neither features nor app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // --- Server boundaries (DESIGN.md "Working rules"): features stand alone; app.ts composes them; the shared
+  // layers (db, pdf, domain, scoring, soal, lib, plugins) never reach into a feature or app.ts. ---
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Repeated from the shared block: this block's zones replace it for server files.
+            { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
+            {
+              target: './src/server/domain',
+              from: './src/server/db',
+              message: 'Domain rules stay free of I/O.',
+            },
+            ...serverFeatures.map((feature) => ({
+              target: `./src/server/features/${feature}`,
+              from: './src/server/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move the shared piece to scoring/, soal/ or lib/.',
+            })),
+            {
+              target: [
+                './src/server/features',
+                './src/server/db',
+                './src/server/pdf',
+                './src/server/domain',
+                './src/server/scoring',
+                './src/server/soal',
+                './src/server/lib',
+                './src/server/plugins',
+                './src/server/context.ts',
+              ],
+              from: './src/server/app.ts',
+              message: 'Only main.ts and the tools import app.ts: the context types are in context.ts.',
+            },
+            {
+              target: [
+                './src/server/db',
+                './src/server/pdf',
+                './src/server/domain',
+                './src/server/scoring',
+                './src/server/soal',
+                './src/server/lib',
+                './src/server/plugins',
+                './src/server/context.ts',
+              ],
+              from: './src/server/features',
+              message: 'db/, pdf/ and the other shared layers do not import features/: features import them.',
             },
           ],
         },

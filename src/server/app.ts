@@ -1,9 +1,9 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/createDb';
+import type { App, FeatureContext, FeatureRoutes } from './context';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { BODY_LIMIT_BYTES, registerInputChecks } from './plugins/input';
@@ -17,7 +17,6 @@ import { tryoutPaketRoutes } from './features/tryoutPaket/routes';
 import { tryoutMateriRoutes } from './features/tryoutMateri/routes';
 import { hasilRoutes } from './features/hasil/routes';
 import { rankingRoutes } from './features/ranking/routes';
-import { pdfRoutes } from './pdf/routes';
 
 export interface AppDeps {
   db: Db;
@@ -29,22 +28,7 @@ export interface AppDeps {
   serveSpa?: boolean;
 }
 
-/** What every feature's routes receive. */
-export interface FeatureContext {
-  db: Db;
-  config: Config;
-  now: () => number;
-}
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-export type FeatureRoutes = (app: App, context: FeatureContext) => Promise<void> | void;
+export type { App, FeatureContext, FeatureRoutes } from './context';
 
 const features: FeatureRoutes[] = [
   authRoutes,
@@ -54,7 +38,6 @@ const features: FeatureRoutes[] = [
   tryoutMateriRoutes,
   hasilRoutes,
   rankingRoutes,
-  pdfRoutes,
 ];
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */

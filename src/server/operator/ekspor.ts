@@ -4,29 +4,11 @@
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
 import type { Db } from '../db/createDb';
-import { ensureIrtScores } from '../features/shared/irtScoring';
-import { loadAttemptAnswers } from '../features/shared/hasilMapel';
+import { ensureIrtScores } from '../scoring/irtScoring';
+import { loadAttemptAnswers } from '../scoring/hasilMapel';
+import { mapelJadwal, soalDenganKunci } from '../soal/soalMapel';
 import { toCsv } from './csv';
 import { cariJadwal, hasilPeserta } from './hasilJadwal';
-
-interface MapelJadwal {
-  id: number;
-  nama: string;
-  kategori: string;
-}
-
-async function mapelJadwal(db: Db, idJadwal: number): Promise<MapelJadwal[]> {
-  return db.kysely
-    .selectFrom('mapel')
-    .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
-    .select(['mapel.id', 'mapel.nama', 'kategori.nama as kategori'])
-    .where('kategori.id_jadwal', '=', idJadwal)
-    .orderBy('kategori.urutan')
-    .orderBy('kategori.id')
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .execute();
-}
 
 export const KOLOM_IDENTITAS = [
   'username',
@@ -41,7 +23,7 @@ export const KOLOM_IDENTITAS = [
 export async function eksporHasil(db: Db, idJadwal: number, now: number): Promise<string> {
   await cariJadwal(db, idJadwal);
   await ensureIrtScores(db, idJadwal, now);
-  const mapel = await mapelJadwal(db, idJadwal);
+  const mapel = await mapelJadwal(db.kysely, idJadwal);
   const siswa = await db.kysely
     .selectFrom('siswa')
     .select(['id', ...KOLOM_IDENTITAS])
@@ -102,23 +84,20 @@ export async function eksporButir(
 ): Promise<string> {
   await cariJadwal(db, idJadwal);
   await ensureIrtScores(db, idJadwal, now);
-  const mapel = await mapelJadwal(db, idJadwal);
-  const soal = await db.kysely
-    .selectFrom('soal')
+  const mapel = await mapelJadwal(db.kysely, idJadwal);
+  const soal = await soalDenganKunci(
+    db.kysely,
+    mapel.map((m) => m.id),
+  );
+  const irt = await db.kysely
+    .selectFrom('irt_item')
+    .innerJoin('soal', 'soal.id', 'irt_item.id_soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
     .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
-    .leftJoin('irt_item', 'irt_item.id_soal', 'soal.id')
-    .select([
-      'soal.id',
-      'soal.id_mapel',
-      'soal.nomor',
-      'soal.type',
-      'soal.kunci',
-      'irt_item.difficulty',
-      'irt_item.se',
-    ])
+    .select(['irt_item.id_soal', 'irt_item.difficulty', 'irt_item.se'])
     .where('kategori.id_jadwal', '=', idJadwal)
     .execute();
+  const irtOf = new Map(irt.map((item) => [item.id_soal, item]));
   const attempts = await db.kysely
     .selectFrom('hasil_to')
     .select('id')
@@ -163,6 +142,7 @@ export async function eksporButir(
     const c = counts.get(s.id) ?? { benar: 0, salah: 0, kosong: 0 };
     const peserta = c.benar + c.salah + c.kosong;
     const scored = s.type !== 4;
+    const item = irtOf.get(s.id);
     return [
       m.kategori,
       m.nama,
@@ -174,8 +154,8 @@ export async function eksporButir(
       scored ? c.salah : '',
       scored ? c.kosong : '',
       scored && peserta > 0 ? round(c.benar / peserta, 3) : '',
-      s.difficulty === null ? '' : round(Number(s.difficulty), 3),
-      s.se === null ? '' : round(Number(s.se), 3),
+      item ? round(Number(item.difficulty), 3) : '',
+      item ? round(Number(item.se), 3) : '',
     ];
   });
   return toCsv(header, rows);

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/createDb';
 import { ptnOutcome, type PtnOutcome } from '../domain/ptn';
-import { pilihanSiswa, rankPackage, type PeringkatPeserta } from '../features/shared/skorPaket';
+import { pilihanSiswa, rankPackage, type PeringkatPeserta } from '../scoring/skorPaket';
 
 export interface JadwalOperator {
   id: number;

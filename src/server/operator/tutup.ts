@@ -6,8 +6,8 @@
  */
 import type { Db } from '../db/createDb';
 import { chunks } from '../db/batch';
-import { writeHasilMapel } from '../features/shared/hasilMapel';
-import { calibrateJadwal } from '../features/shared/irtScoring';
+import { writeHasilMapel } from '../scoring/hasilMapel';
+import { calibrateJadwal } from '../scoring/irtScoring';
 import { cariJadwal, hasilPeserta } from './hasilJadwal';
 
 export interface RingkasanTutup {

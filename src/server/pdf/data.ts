@@ -1,60 +1,18 @@
 /** Database reads behind the PDFs: questions of a subject, and the student's answers with keys for a discussion. */
-import type { Selectable } from 'kysely';
 import type { Db } from '../db/createDb';
-import type { SoalTable } from '../db/types';
 import { isBlank } from '../domain/scoring';
-import { loadAttemptAnswers } from '../features/shared/hasilMapel';
+import { loadAttemptAnswers } from '../scoring/hasilMapel';
+import { soalDenganKunci, soalTanpaKunci, type SoalLembar } from '../soal/soalMapel';
 import type { PdfQuestion } from './documents';
 
-/** Every column of a question: a discussion PDF shows keys and explanations. */
-type SoalRow = Selectable<SoalTable>;
-
-async function soalRows(db: Db, mapelIds: number[]) {
-  if (mapelIds.length === 0)
-    return { soal: [] as SoalRow[], statements: new Map<number, { pernyataan: string }[]>() };
-  const soal = await db.kysely
-    .selectFrom('soal')
-    .select([
-      'id',
-      'id_mapel',
-      'nomor',
-      'type',
-      'soal',
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-      'kunci',
-      'pembahasan',
-      'group_text_type',
-    ])
-    .where('id_mapel', 'in', mapelIds)
-    .orderBy('nomor')
-    .orderBy('id')
-    .execute();
-  const rows = await db.kysely
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .select(['soal_group.id_soal', 'soal_group.pernyataan'])
-    .where('soal.id_mapel', 'in', mapelIds)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
-    .execute();
-  const statements = new Map<number, { pernyataan: string }[]>();
-  for (const row of rows) statements.set(row.id_soal, [...(statements.get(row.id_soal) ?? []), row]);
-  return { soal, statements };
-}
-
-function question(row: SoalRow, index: number, statements: { pernyataan: string }[]): PdfQuestion {
+function question(row: SoalLembar, index: number): PdfQuestion {
   return {
     nomor: index + 1,
     type: row.type,
     soal: row.soal,
     options: { a: row.a, b: row.b, c: row.c, d: row.d, e: row.e },
     group_text_type: row.group_text_type,
-    statements: statements.map((s) => ({ pernyataan: s.pernyataan })),
+    statements: row.pernyataan.map((s) => ({ pernyataan: s.pernyataan })),
   };
 }
 
@@ -67,9 +25,9 @@ export async function soalMapel(
   idMapel: number,
   options: { fiveChoices: boolean },
 ): Promise<PdfQuestion[]> {
-  const { soal, statements } = await soalRows(db, [idMapel]);
+  const soal = await soalTanpaKunci(db.kysely, [idMapel]);
   return soal.map((row, index) => {
-    const base = question(row, index, statements.get(row.id) ?? []);
+    const base = question(row, index);
     return options.fiveChoices ? base : { ...base, options: { ...base.options, e: '' } };
   });
 }
@@ -82,8 +40,8 @@ export async function pembahasanKategori(
 ): Promise<{ mapel: string; soal: PdfQuestion[] }[]> {
   const loaded = await loadAttemptAnswers(db, idHasilTo);
   const answerOf = new Map((loaded?.answers ?? []).map((a) => [a.id_soal, a]));
-  const { soal, statements } = await soalRows(
-    db,
+  const soal = await soalDenganKunci(
+    db.kysely,
     mapel.map((m) => m.id),
   );
   return mapel.map((m) => ({
@@ -92,7 +50,7 @@ export async function pembahasanKategori(
       .filter((row) => row.id_mapel === m.id)
       .map((row, index) => {
         const answer = answerOf.get(row.id);
-        const base = question(row, index, statements.get(row.id) ?? []);
+        const base = question(row, index);
         base.statements = base.statements.map((s, i) => ({
           ...s,
           kunci: answer?.group[i]?.kunci,

@@ -3,7 +3,7 @@ import type { Db } from '../createDb';
 import type { Database } from '../types';
 import { loadConfig } from '../../config';
 import type { InstitutionRules } from '../../domain/studentType';
-import { calibrateJadwal } from '../../features/shared/irtScoring';
+import { calibrateJadwal } from '../../scoring/irtScoring';
 import { DEMO_ROLES, demoAccountRows, type DemoRole } from './accounts';
 import { insertAttempts, type AttemptPlan } from './attempts';
 import { insertRows, insertRowsReturningIds } from '../batch';

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loginCall, logoutCall } from '../../../contract/auth';
-import type { FeatureContext, FeatureRoutes } from '../../app';
+import type { FeatureContext, FeatureRoutes } from '../../context';
 import { DISABLED_PASSWORD, costOf, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { SESSION_COOKIE, SESSION_TTL_MS, currentSiswa, hashToken, newToken } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { toProfileUser } from '../profile/mapping';
+import { toProfileUser } from '../../lib/profilSiswa';
 import { MAX_ATTEMPTS_PER_USERNAME, admitAttempt, forgetAttemptsUpTo, type Admission } from './attempts';
 import { parseLoginBody } from './input';
 import { createSesi, findSiswaByUsername, replacePasswordHash, revokeSesi } from './queries';

@@ -1,19 +1,12 @@
 /** Result list, category details and package scores (spec §7 /siswa/tryout/hasil*, /hasilskor). */
-import {
-  hasilJadwalCall,
-  hasilKategoriCall,
-  hasilListCall,
-  hasilSkorCall,
-  type HasilMapel,
-} from '../../../contract/hasil';
-import type { App, FeatureContext } from '../../app';
+import type { HasilMapel } from '../../../contract/hasil';
 import type { Db } from '../../db/createDb';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gagal } from '../../lib/respons';
-import { requireSelf } from '../../plugins/auth';
-import { ensureIrtScores } from '../shared/irtScoring';
-import { finishedJadwal } from '../shared/skorPaket';
+import type { Siswa } from '../../plugins/auth';
+import { ensureIrtScores } from '../../scoring/irtScoring';
+import { finishedJadwal } from '../../scoring/skorPaket';
 import {
   PESAN,
   findJadwalOf,
@@ -38,103 +31,106 @@ export async function segarkanIrt(db: Db, jadwalIds: Iterable<number>, now: numb
   for (const id of new Set(jadwalIds)) await ensureIrtScores(db, id, now);
 }
 
-export function nilaiRoutes(app: App, { db, now }: FeatureContext): void {
-  app.post(hasilListCall.path, { schema: hasilListCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const ended = await hasilKategoriSiswa(db, siswa.id);
-    await segarkanIrt(
-      db,
-      ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
-      now(),
-    );
-    // Scores may have changed with the calibration: read them again.
-    const hasil = (await hasilKategoriSiswa(db, siswa.id)).filter((h) => h.mapel.length > 0);
-    const rataRata = await rataRataKategori(
-      db,
-      hasil.map((h) => h.id_kategori),
-    );
-    return {
-      status: true,
-      content: hasil.map((h) => ({
-        paket: h.paket,
-        type: jenisPaket(h.is_event),
-        date: formatTanggalSaja(h.ended_at),
-        persentase: round2(meanOf(h.mapel.map((m) => m.persentase)) ?? 0),
-        nilai: rataRataNilai(h.mapel),
-        rata_rata: round2(rataRata.get(h.id_kategori) ?? 0),
-        idjadwal: h.id_jadwal,
+/** `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. */
+export async function daftarHasil(db: Db, siswa: Siswa, now: number) {
+  const ended = await hasilKategoriSiswa(db, siswa.id);
+  await segarkanIrt(
+    db,
+    ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
+    now,
+  );
+  // Scores may have changed with the calibration: read them again.
+  const hasil = (await hasilKategoriSiswa(db, siswa.id)).filter((h) => h.mapel.length > 0);
+  const rataRata = await rataRataKategori(
+    db,
+    hasil.map((h) => h.id_kategori),
+  );
+  return {
+    status: true as const,
+    content: hasil.map((h) => ({
+      paket: h.paket,
+      type: jenisPaket(h.is_event),
+      date: formatTanggalSaja(h.ended_at),
+      persentase: round2(meanOf(h.mapel.map((m) => m.persentase)) ?? 0),
+      nilai: rataRataNilai(h.mapel),
+      rata_rata: round2(rataRata.get(h.id_kategori) ?? 0),
+      idjadwal: h.id_jadwal,
+      kategori: h.kategori,
+      kategoriHash: h.kategoriHash,
+    })),
+  };
+}
+
+/** `/siswa/tryout/hasil/id/:id/kategori/:kategori`: one ended category's subject rows. */
+export async function hasilKategori(
+  db: Db,
+  input: { siswa: Siswa; idJadwal: number; hash: string; now: number },
+) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const kategori = await findKategori(db, jadwal.id, input.hash);
+  await segarkanIrt(db, [jadwal.id], input.now);
+  const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
+  if (!hasil || hasil.mapel.length === 0) return gagal(PESAN.detailTidakAda);
+  return {
+    status: true as const,
+    content: {
+      paket: jadwal.paket,
+      kategori: kategori.nama,
+      nama: siswa.nama_lengkap,
+      minat: siswa.minat,
+      detail: barisHasil(hasil.mapel),
+      rata_rata: rataRataNilai(hasil.mapel),
+    },
+  };
+}
+
+/** `/siswa/tryout/hasil/id/:id`: every ended category of one schedule. */
+export async function hasilJadwal(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  await segarkanIrt(db, [jadwal.id], input.now);
+  const hasil = (await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id })).filter(
+    (h) => h.mapel.length > 0,
+  );
+  if (hasil.length === 0) return gagal(PESAN.detailTidakAda);
+  return {
+    status: true as const,
+    content: {
+      paket: jadwal.paket,
+      kategori: hasil.map((h) => ({
         kategori: h.kategori,
         kategoriHash: h.kategoriHash,
+        detail: barisHasil(h.mapel),
+        rata_rata: rataRataNilai(h.mapel),
       })),
-    };
-  });
+    },
+  };
+}
 
-  app.post(hasilKategoriCall.path, { schema: hasilKategoriCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const jadwal = await findJadwalOf(db, siswa.id, request.params.id);
-    const kategori = await findKategori(db, jadwal.id, request.params.kategori);
-    await segarkanIrt(db, [jadwal.id], now());
-    const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
-    if (!hasil || hasil.mapel.length === 0) return gagal(PESAN.detailTidakAda);
-    return {
-      status: true,
-      content: {
-        paket: jadwal.paket,
-        kategori: kategori.nama,
-        nama: siswa.nama_lengkap,
-        minat: siswa.minat,
-        detail: barisHasil(hasil.mapel),
-        rata_rata: rataRataNilai(hasil.mapel),
+/** `/siswa/tryout/hasilskor`: the total of every finished package. */
+export async function hasilSkor(db: Db, siswa: Siswa, now: number) {
+  const ended = await hasilKategoriSiswa(db, siswa.id);
+  await segarkanIrt(
+    db,
+    ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
+    now,
+  );
+  const paket = await finishedJadwal(db, siswa.id);
+  const hasil = await hasilKategoriSiswa(db, siswa.id);
+  const content = paket.flatMap((p) => {
+    const rows = hasil.filter((h) => h.id_jadwal === p.id).flatMap((h) => h.mapel);
+    const skor = packageTotal(rows.map((r) => r.nilai));
+    if (skor === null) return [];
+    return [
+      {
+        id: p.id,
+        paket: p.paket,
+        tgl_selesai: formatTanggalSaja(p.tgl_selesai),
+        skor,
+        type: jenisPaket(p.is_event),
       },
-    };
+    ];
   });
-
-  app.post(hasilJadwalCall.path, { schema: hasilJadwalCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const jadwal = await findJadwalOf(db, siswa.id, request.params.id);
-    await segarkanIrt(db, [jadwal.id], now());
-    const hasil = (await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id })).filter(
-      (h) => h.mapel.length > 0,
-    );
-    if (hasil.length === 0) return gagal(PESAN.detailTidakAda);
-    return {
-      status: true,
-      content: {
-        paket: jadwal.paket,
-        kategori: hasil.map((h) => ({
-          kategori: h.kategori,
-          kategoriHash: h.kategoriHash,
-          detail: barisHasil(h.mapel),
-          rata_rata: rataRataNilai(h.mapel),
-        })),
-      },
-    };
-  });
-
-  app.post(hasilSkorCall.path, { schema: hasilSkorCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const ended = await hasilKategoriSiswa(db, siswa.id);
-    await segarkanIrt(
-      db,
-      ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
-      now(),
-    );
-    const paket = await finishedJadwal(db, siswa.id);
-    const hasil = await hasilKategoriSiswa(db, siswa.id);
-    const content = paket.flatMap((p) => {
-      const rows = hasil.filter((h) => h.id_jadwal === p.id).flatMap((h) => h.mapel);
-      const skor = packageTotal(rows.map((r) => r.nilai));
-      if (skor === null) return [];
-      return [
-        {
-          id: p.id,
-          paket: p.paket,
-          tgl_selesai: formatTanggalSaja(p.tgl_selesai),
-          skor,
-          type: jenisPaket(p.is_event),
-        },
-      ];
-    });
-    return { status: true, content };
-  });
+  return { status: true as const, content };
 }

@@ -1,48 +1,17 @@
 /** Review of finished subjects (spec §7 /siswa/tryout/pembahasan; §4 "Review of a finished subject"). Keys,
  * verdicts and discussions leave the server only for a subject whose category attempt has ended. */
-import { pembahasanCall, type SoalReview } from '../../../contract/hasil';
+import type { SoalReview } from '../../../contract/hasil';
 import type { QuestionType } from '../../../contract/common';
-import type { App, FeatureContext } from '../../app';
 import type { Db } from '../../db/createDb';
 import { isBlank } from '../../domain/scoring';
-import { requireSelf } from '../../plugins/auth';
+import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { loadAttemptAnswers } from '../shared/hasilMapel';
+import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
-import { PESAN, findJadwalOf } from './queries';
+import { mapelJadwal, soalDenganKunci } from '../../soal/soalMapel';
+import { PESAN, endedAttempts, findJadwalOf } from './queries';
 
 const TANPA_TEKS = { soal: '', a: '', b: '', c: '', d: '', e: '' };
-
-interface MapelJadwal {
-  idmapel: number;
-  mapel: string;
-  id_kategori: number;
-}
-
-async function mapelJadwal(db: Db, idJadwal: number): Promise<MapelJadwal[]> {
-  return db.kysely
-    .selectFrom('mapel')
-    .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
-    .select(['mapel.id as idmapel', 'mapel.nama as mapel', 'mapel.id_kategori'])
-    .where('kategori.id_jadwal', '=', idJadwal)
-    .orderBy('kategori.urutan')
-    .orderBy('kategori.id')
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .execute();
-}
-
-/** The student's ended attempts of the schedule, by category. */
-async function endedAttempts(db: Db, idSiswa: number, idJadwal: number): Promise<Map<number, number>> {
-  const rows = await db.kysely
-    .selectFrom('hasil_to')
-    .select(['id', 'id_kategori'])
-    .where('id_siswa', '=', idSiswa)
-    .where('id_jadwal', '=', idJadwal)
-    .where('is_selesai', '=', 1)
-    .execute();
-  return new Map(rows.map((r) => [r.id_kategori, r.id]));
-}
 
 /** Blank answers travel as '' ('0' is only the storage marker of "no choice"). */
 function shownAnswer(type: number, jawaban: string): string {
@@ -52,20 +21,7 @@ function shownAnswer(type: number, jawaban: string): string {
 async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: string) {
   const loaded = await loadAttemptAnswers(db, idHasilTo);
   const answers = (loaded?.answers ?? []).filter((a) => a.id_mapel === idMapel);
-  const texts = await db.kysely
-    .selectFrom('soal')
-    .select(['id', 'soal', 'a', 'b', 'c', 'd', 'e', 'pembahasan', 'group_text_type'])
-    .where('id_mapel', '=', idMapel)
-    .execute();
-  const statements = await db.kysely
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .select(['soal_group.id_soal', 'soal_group.pernyataan'])
-    .where('soal.id_mapel', '=', idMapel)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
-    .execute();
+  const texts = await soalDenganKunci(db.kysely, [idMapel]);
   const textOf = new Map(texts.map((t) => [t.id, t]));
 
   const soal = answers.map((answer): SoalReview => {
@@ -80,7 +36,7 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
       pembahasan: base64(text?.pembahasan ?? ''),
     };
     if (answer.type === 3) {
-      const pernyataan = statements.filter((s) => s.id_soal === answer.id_soal);
+      const pernyataan = text?.pernyataan ?? [];
       // loadAttemptAnswers lists the statements in the same order (urutan, id).
       review.group_soal = answer.group.map((g, index) => ({
         soal: base64(pernyataan[index]?.pernyataan ?? ''),
@@ -99,31 +55,30 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
   };
 }
 
-export function pembahasanRoutes(app: App, { db }: FeatureContext): void {
-  app.post(pembahasanCall.path, { schema: pembahasanCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.idsiswa);
-    const jadwal = await findJadwalOf(db, siswa.id, request.body.idjadwal);
-    const mapel = await mapelJadwal(db, jadwal.id);
-    const ended = await endedAttempts(db, siswa.id, jadwal.id);
+/** `/siswa/tryout/pembahasan`: the subjects of a schedule, or the review of one finished subject. */
+export async function pembahasanPaket(db: Db, input: { siswa: Siswa; idJadwal: number; idMapel?: number }) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const mapel = await mapelJadwal(db.kysely, jadwal.id);
+  const ended = await endedAttempts(db, siswa.id, jadwal.id);
 
-    const { idmapel } = request.body;
-    if (idmapel === undefined) {
-      return {
-        status: true,
-        content: {
-          paket: jadwal.paket,
-          mapel: mapel.map((m) => ({
-            idmapel: m.idmapel,
-            mapel: m.mapel,
-            status: ended.has(m.id_kategori) ? '1' : '0',
-          })),
-        },
-      };
-    }
-    const chosen = mapel.find((m) => m.idmapel === idmapel);
-    if (!chosen) throw new HttpError(404, PESAN.mapelTidakAda);
-    const idHasilTo = ended.get(chosen.id_kategori);
-    if (idHasilTo === undefined) return gagal(PESAN.belumDikerjakan);
-    return { status: true, content: await reviewMapel(db, idHasilTo, chosen.idmapel, chosen.mapel) };
-  });
+  const idmapel = input.idMapel;
+  if (idmapel === undefined) {
+    return {
+      status: true as const,
+      content: {
+        paket: jadwal.paket,
+        mapel: mapel.map((m) => ({
+          idmapel: m.id,
+          mapel: m.nama,
+          status: ended.has(m.id_kategori) ? '1' : '0',
+        })),
+      },
+    };
+  }
+  const chosen = mapel.find((m) => m.id === idmapel);
+  if (!chosen) throw new HttpError(404, PESAN.mapelTidakAda);
+  const idHasilTo = ended.get(chosen.id_kategori);
+  if (idHasilTo === undefined) return gagal(PESAN.belumDikerjakan);
+  return { status: true as const, content: await reviewMapel(db, idHasilTo, chosen.id, chosen.nama) };
 }

@@ -1,13 +1,12 @@
 /** University-choice status and the Sync that rebuilds missing score summaries (spec §7 /hasilptn,
  * /generatehasilmapel; DESIGN.md "Rankings"). */
-import { generateHasilMapelCall, hasilPtnCall } from '../../../contract/hasil';
-import type { App, FeatureContext } from '../../app';
+import type { Db } from '../../db/createDb';
 import { packageTotal } from '../../domain/ranking';
 import { ptnOutcome, type PtnChoice } from '../../domain/ptn';
-import { requireSelf } from '../../plugins/auth';
-import { writeHasilMapel } from '../shared/hasilMapel';
-import { calibrateJadwal } from '../shared/irtScoring';
-import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../shared/skorPaket';
+import type { Siswa } from '../../plugins/auth';
+import { writeHasilMapel } from '../../scoring/hasilMapel';
+import { calibrateJadwal } from '../../scoring/irtScoring';
+import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../../scoring/skorPaket';
 import { barisHasil, segarkanIrt } from './nilai';
 import { gagal } from '../../lib/respons';
 import { PESAN, findJadwalOf, hasilKategoriSiswa } from './queries';
@@ -17,57 +16,57 @@ export const PESAN_SYNC = {
   lengkap: 'Rekapitulasi nilai per mapel sudah lengkap',
 } as const;
 
-export function ptnRoutes(app: App, { db, now }: FeatureContext): void {
-  app.post(hasilPtnCall.path, { schema: hasilPtnCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.idsiswa);
-    const jadwal = await findJadwalOf(db, siswa.id, request.body.idjadwal);
-    if (!(await hasFinishedPackage(db, siswa.id, jadwal.id))) {
-      return gagal(PESAN.paketBelumSelesai);
-    }
-    await segarkanIrt(db, [jadwal.id], now());
-    const hasil = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
-    // A summary missing for any subject makes the score meaningless: the client offers Sync instead.
-    if (hasil.some((h) => h.mapel.length < h.jumlah_mapel)) {
-      return gagal(PESAN.rekapTidakAda);
-    }
-    const rows = hasil.flatMap((h) => h.mapel);
-    const skor = packageTotal(rows.map((r) => r.nilai)) ?? 0;
+/** `/siswa/tryout/hasilptn`: the package score and the status of each university choice. */
+export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  if (!(await hasFinishedPackage(db, siswa.id, jadwal.id))) {
+    return gagal(PESAN.paketBelumSelesai);
+  }
+  await segarkanIrt(db, [jadwal.id], input.now);
+  const hasil = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
+  // A summary missing for any subject makes the score meaningless: the client offers Sync instead.
+  if (hasil.some((h) => h.mapel.length < h.jumlah_mapel)) {
+    return gagal(PESAN.rekapTidakAda);
+  }
+  const rows = hasil.flatMap((h) => h.mapel);
+  const skor = packageTotal(rows.map((r) => r.nilai)) ?? 0;
 
-    const choices: (PtnChoice & Pilihan)[] = [];
-    for (const pilihan of await pilihanSiswa(db, siswa.id)) {
-      const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
-      const rank = ranking.find((r) => r.id_siswa === siswa.id)?.peringkat ?? 0;
-      choices.push({ ...pilihan, rank });
-    }
-    const outcome = ptnOutcome(skor, choices);
-    return {
-      status: true,
-      content: {
-        my_ptn: { hasil: outcome.hasil, hasil_str: outcome.hasil_str, skor },
-        list_pilihan: choices.map((choice, index) => ({
-          num_option: choice.num_option,
-          jenjang: choice.jenjang,
-          jurusan: choice.jurusan,
-          universitas: choice.universitas,
-          rank_jurusan: choice.rank,
-          grade: choice.grade,
-          status: outcome.choices[index].status,
-          status_str: outcome.choices[index].status_str,
-        })),
-        mapel: barisHasil(rows),
-        paket: jadwal.paket,
-      },
-    };
-  });
+  const choices: (PtnChoice & Pilihan)[] = [];
+  for (const pilihan of await pilihanSiswa(db, siswa.id)) {
+    const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
+    const rank = ranking.find((r) => r.id_siswa === siswa.id)?.peringkat ?? 0;
+    choices.push({ ...pilihan, rank });
+  }
+  const outcome = ptnOutcome(skor, choices);
+  return {
+    status: true as const,
+    content: {
+      my_ptn: { hasil: outcome.hasil, hasil_str: outcome.hasil_str, skor },
+      list_pilihan: choices.map((choice, index) => ({
+        num_option: choice.num_option,
+        jenjang: choice.jenjang,
+        jurusan: choice.jurusan,
+        universitas: choice.universitas,
+        rank_jurusan: choice.rank,
+        grade: choice.grade,
+        status: outcome.choices[index].status,
+        status_str: outcome.choices[index].status_str,
+      })),
+      mapel: barisHasil(rows),
+      paket: jadwal.paket,
+    },
+  };
+}
 
-  app.post(generateHasilMapelCall.path, { schema: generateHasilMapelCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.idsiswa);
-    const jadwal = await findJadwalOf(db, siswa.id, request.body.idjadwal);
-    const ended = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
-    if (ended.length === 0) return gagal(PESAN.belumDikerjakan);
-    const missing = ended.filter((h) => h.mapel.length < h.jumlah_mapel);
-    for (const h of missing) await writeHasilMapel(db, h.id_hasil_to);
-    if (jadwal.is_event === 1) await calibrateJadwal(db, jadwal.id, now());
-    return { status: true, message: missing.length > 0 ? PESAN_SYNC.dibuat : PESAN_SYNC.lengkap };
-  });
+/** `/siswa/tryout/generatehasilmapel` (Sync): writes missing subject rows, recalibrates an event. */
+export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const ended = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
+  if (ended.length === 0) return gagal(PESAN.belumDikerjakan);
+  const missing = ended.filter((h) => h.mapel.length < h.jumlah_mapel);
+  for (const h of missing) await writeHasilMapel(db, h.id_hasil_to);
+  if (jadwal.is_event === 1) await calibrateJadwal(db, jadwal.id, input.now);
+  return { status: true as const, message: missing.length > 0 ? PESAN_SYNC.dibuat : PESAN_SYNC.lengkap };
 }

@@ -1,7 +1,7 @@
 /** Reads of package results (hasil_to + hasil_mapel), shared by the result calls and the PDFs. */
 import type { Db } from '../../db/createDb';
 import { HttpError } from '../../plugins/errors';
-export { findJadwal, findJadwalOf, type JadwalInfo } from '../shared/skorPaket';
+export { findJadwal, findJadwalOf, type JadwalInfo } from '../../scoring/skorPaket';
 
 export const PESAN = {
   kategoriTidakAda: 'Kategori tidak ditemukan pada jadwal ini',
@@ -180,4 +180,39 @@ export async function rataRataKategori(db: Db, kategoriIds: number[]): Promise<M
   }
   for (const [id, means] of perKategori) result.set(id, means.reduce((s, v) => s + v, 0) / means.length);
   return result;
+}
+
+/** The subjects of a category in their order. */
+export async function mapelKategori(db: Db, idKategori: number) {
+  return db.kysely
+    .selectFrom('mapel')
+    .select(['id', 'nama', 'waktu'])
+    .where('id_kategori', '=', idKategori)
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+}
+
+/** The student's ended attempt at a category, or null. */
+export async function endedAttempt(db: Db, idSiswa: number, idKategori: number): Promise<number | null> {
+  const row = await db.kysely
+    .selectFrom('hasil_to')
+    .select('id')
+    .where('id_siswa', '=', idSiswa)
+    .where('id_kategori', '=', idKategori)
+    .where('is_selesai', '=', 1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The student's ended attempts of the schedule, by category. */
+export async function endedAttempts(db: Db, idSiswa: number, idJadwal: number): Promise<Map<number, number>> {
+  const rows = await db.kysely
+    .selectFrom('hasil_to')
+    .select(['id', 'id_kategori'])
+    .where('id_siswa', '=', idSiswa)
+    .where('id_jadwal', '=', idJadwal)
+    .where('is_selesai', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [r.id_kategori, r.id]));
 }

@@ -1,5 +1,5 @@
 import { jadwalCurrentCall, jadwalFutureCall, jadwalPreviousCall } from '../../../contract/jadwal';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
 import { toJadwalItem } from './mapping';
 import { jadwalSiswa, type JadwalWaktu } from './queries';

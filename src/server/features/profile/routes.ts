@@ -1,7 +1,7 @@
 import { profileUserCall } from '../../../contract/profile';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
-import { toProfileUser } from './mapping';
+import { toProfileUser } from '../../lib/profilSiswa';
 
 /** `GET /siswa/profil/user/id/:idsiswa`: the caller's own profile (another id → 403). */
 export const profileRoutes: FeatureRoutes = (app, { config }) => {

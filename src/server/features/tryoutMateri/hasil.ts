@@ -1,10 +1,8 @@
 /** Results and discussion of finished topics (spec §7 /siswa/tryoutmateri/hasil, /pembahasan). */
-import { hasilMateriCall, hasilMateriListCall, pembahasanMateriCall } from '../../../contract/tryoutMateri';
 import type { QuestionType } from '../../../contract/common';
-import type { App, FeatureContext } from '../../app';
 import type { Db } from '../../db/createDb';
 import { judgeAnswer } from '../../domain/scoring';
-import { requireSelf } from '../../plugins/auth';
+import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { tutupJikaHabis } from './percobaan';
 import {
@@ -34,61 +32,59 @@ async function hasilSelesai(
   return { materi, hasil: hasil?.status === 1 ? hasil : null };
 }
 
-export function hasilRoutes(app: App, { db, now }: FeatureContext): void {
-  app.post(hasilMateriListCall.path, { schema: hasilMateriListCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const t = now();
-    for (const h of await listHasilBerjalan(db.kysely, siswa.id)) await tutupJikaHabis(db, h, h.menit, t);
-    const daftar = await listHasilSelesai(db.kysely, siswa.id);
-    return { status: true, content: daftar };
-  });
+/** `hasil`: the student's finished topics (attempts whose time ran out are ended first). */
+export async function daftarHasilMateri(db: Db, siswa: Siswa, now: number) {
+  const t = now;
+  for (const h of await listHasilBerjalan(db.kysely, siswa.id)) await tutupJikaHabis(db, h, h.menit, t);
+  const daftar = await listHasilSelesai(db.kysely, siswa.id);
+  return { status: true as const, content: daftar };
+}
 
-  app.post(hasilMateriCall.path, { schema: hasilMateriCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const { materi, hasil } = await hasilSelesai(db, request.params.idmateri, siswa.id, now());
-    if (!hasil) return gagal(PESAN.dataTidakAda);
-    const soal = await listSoal(db.kysely, materi.id);
-    return {
-      status: true,
-      content: {
-        idmateri: materi.id,
-        materi: materi.nama,
-        mapel: materi.mapel,
-        skor: hasil.skor,
-        benar: hasil.benar,
-        salah: hasil.salah,
-        kosong: hasil.kosong,
-        jumlah_soal: soal.length,
-      },
-    };
-  });
+/** `hasil/materi/:idmateri`: the score of one finished topic. */
+export async function hasilMateri(db: Db, input: { siswa: Siswa; idMateri: number; now: number }) {
+  const { materi, hasil } = await hasilSelesai(db, input.idMateri, input.siswa.id, input.now);
+  if (!hasil) return gagal(PESAN.dataTidakAda);
+  const soal = await listSoal(db.kysely, materi.id);
+  return {
+    status: true as const,
+    content: {
+      idmateri: materi.id,
+      materi: materi.nama,
+      mapel: materi.mapel,
+      skor: hasil.skor,
+      benar: hasil.benar,
+      salah: hasil.salah,
+      kosong: hasil.kosong,
+      jumlah_soal: soal.length,
+    },
+  };
+}
 
-  app.post(pembahasanMateriCall.path, { schema: pembahasanMateriCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const { materi, hasil } = await hasilSelesai(db, request.params.idmateri, siswa.id, now());
-    // Keys and discussions only leave the server once the topic is done.
-    if (!hasil) return gagal(PESAN.pembahasanTidakAda);
-    const soal = await listSoal(db.kysely, materi.id);
-    const jawaban = await mapJawaban(db.kysely, hasil.id);
-    return {
-      status: true,
-      content: {
-        materi: materi.nama,
-        mapel: materi.mapel,
-        soal: soal.map((s) => {
-          const dijawab = jawaban.get(s.id) ?? '';
-          const benar = judgeAnswer({ type: s.type, jawaban: dijawab, kunci: s.kunci }) === 'benar';
-          return {
-            id_soal: s.id,
-            ...teksSoalBase64(s),
-            type: s.type as QuestionType,
-            jawaban: dijawab,
-            kunci: s.kunci,
-            is_benar: benar ? (1 as const) : (0 as const),
-            pembahasan: base64(s.pembahasan),
-          };
-        }),
-      },
-    };
-  });
+/** `pembahasan/materi/:idmateri`: keys and discussions of a finished topic. */
+export async function pembahasanMateri(db: Db, input: { siswa: Siswa; idMateri: number; now: number }) {
+  const { materi, hasil } = await hasilSelesai(db, input.idMateri, input.siswa.id, input.now);
+  // Keys and discussions only leave the server once the topic is done.
+  if (!hasil) return gagal(PESAN.pembahasanTidakAda);
+  const soal = await listSoal(db.kysely, materi.id);
+  const jawaban = await mapJawaban(db.kysely, hasil.id);
+  return {
+    status: true as const,
+    content: {
+      materi: materi.nama,
+      mapel: materi.mapel,
+      soal: soal.map((s) => {
+        const dijawab = jawaban.get(s.id) ?? '';
+        const benar = judgeAnswer({ type: s.type, jawaban: dijawab, kunci: s.kunci }) === 'benar';
+        return {
+          id_soal: s.id,
+          ...teksSoalBase64(s),
+          type: s.type as QuestionType,
+          jawaban: dijawab,
+          kunci: s.kunci,
+          is_benar: benar ? (1 as const) : (0 as const),
+          pembahasan: base64(s.pembahasan),
+        };
+      }),
+    },
+  };
 }

@@ -1,11 +1,11 @@
 /** Start, save and end of a per-topic tryout (spec §7 start/saveanswer/end; DESIGN.md "Time is the server's"). */
-import { endMateriCall, saveAnswerMateriCall, startMateriCall } from '../../../contract/tryoutMateri';
+import type { EndMateriBody, SaveAnswerMateriBody } from '../../../contract/tryoutMateri';
 import type { QuestionType } from '../../../contract/common';
-import type { App, FeatureContext } from '../../app';
+import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
 import { clampReported, durasiDetik, isPastGrace } from '../../domain/timing';
 import { mayTakePermateri } from '../../domain/studentType';
-import { requireSelf } from '../../plugins/auth';
+import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { validasiJawaban } from './jawaban';
 import { akhiriPercobaan, tutupJikaHabis, type JawabanBaru } from './percobaan';
@@ -46,91 +46,101 @@ function validasiDaftar(soal: readonly MateriSoal[], daftar: readonly JawabanBar
   });
 }
 
-export function ujianRoutes(app: App, { db, config, now }: FeatureContext): void {
-  app.post(startMateriCall.path, { schema: startMateriCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    // Spec §6: per-topic tryouts are for non-event students of programmes 1, 2, 5, 6 and 7 only.
-    if (!mayTakePermateri(siswa.lembaga, siswa.id_program, config)) return gagal(PESAN.bukanUntukmu);
-    const materi = await materiAtau404(db, request.params.idmateri);
-    const t = now();
+/** `start`: creates the attempt once (its clock starts now) and sends the questions without keys. */
+export async function startMateri(
+  db: Db,
+  input: { siswa: Siswa; idMateri: number; config: Config; now: number },
+) {
+  const { siswa, config } = input;
+  // Spec §6: per-topic tryouts are for non-event students of programmes 1, 2, 5, 6 and 7 only.
+  if (!mayTakePermateri(siswa.lembaga, siswa.id_program, config)) return gagal(PESAN.bukanUntukmu);
+  const materi = await materiAtau404(db, input.idMateri);
+  const t = input.now;
 
-    let hasil = await findHasil(db.kysely, materi.id, siswa.id);
-    if (hasil) hasil = await tutupJikaHabis(db, hasil, materi.menit, t);
-    if (hasil?.status === 1) return gagal(PESAN.sudahSelesai);
+  let hasil = await findHasil(db.kysely, materi.id, siswa.id);
+  if (hasil) hasil = await tutupJikaHabis(db, hasil, materi.menit, t);
+  if (hasil?.status === 1) return gagal(PESAN.sudahSelesai);
 
-    const soal = await listSoal(db.kysely, materi.id);
-    if (soal.length === 0) return gagal(PESAN.soalBelumAda);
+  const soal = await listSoal(db.kysely, materi.id);
+  if (soal.length === 0) return gagal(PESAN.soalBelumAda);
 
-    if (!hasil) {
-      await createHasil(db.kysely, materi.id, siswa.id, durasiDetik(materi.menit), t);
-      hasil = await findHasil(db.kysely, materi.id, siswa.id);
-      if (!hasil) throw new HttpError(409, 'Tryout materi gagal dimulai, silakan coba lagi');
+  if (!hasil) {
+    await createHasil(db.kysely, materi.id, siswa.id, durasiDetik(materi.menit), t);
+    hasil = await findHasil(db.kysely, materi.id, siswa.id);
+    if (!hasil) throw new HttpError(409, 'Tryout materi gagal dimulai, silakan coba lagi');
+  }
+  const jawaban = await mapJawaban(db.kysely, hasil.id);
+
+  return {
+    status: true as const,
+    content: {
+      idmateri: materi.id,
+      materi: materi.nama,
+      max_soal: soal.length,
+      waktu: materiClock(hasil, materi.menit, t).sisaWaktu,
+      // Keys and discussions stay on the server while the attempt runs.
+      soals: soal.map((s) => ({
+        id_soal: s.id,
+        ...teksSoalBase64(s),
+        type: s.type as QuestionType,
+        jawaban: jawaban.get(s.id) ?? '',
+      })),
+    },
+  };
+}
+
+/** `saveanswer`: one answer on the server's clock; refused once the attempt ended or its time and grace ran out. */
+export async function saveAnswerMateri(
+  db: Db,
+  input: { siswa: Siswa; idMateri: number; body: SaveAnswerMateriBody; now: number },
+) {
+  const { siswa } = input;
+  const { idsoal, jawaban, sisa_waktu } = input.body;
+  const materi = await materiAtau404(db, input.idMateri);
+  const [baru] = validasiDaftar(await listSoal(db.kysely, materi.id), [{ idsoal, jawaban }]);
+  const t = input.now;
+
+  const hasil = await findHasil(db.kysely, materi.id, siswa.id);
+  if (!hasil) return gagal(PESAN.belumDimulai);
+  if (hasil.status !== 0) return gagal(PESAN.sudahSelesai);
+  if (isPastGrace(materiClock(hasil, materi.menit, t), t)) {
+    await tutupJikaHabis(db, hasil, materi.menit, t);
+    return gagal(PESAN.waktuHabis);
+  }
+
+  // The attempt row is locked so that an end in flight scores either with this answer or refuses it.
+  const tersimpan = await db.kysely.transaction().execute(async (trx) => {
+    const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
+    if (!locked || locked.status !== 0) return false;
+    await upsertJawaban(trx, locked.id, baru.idsoal, baru.jawaban, t);
+    const clock = materiClock(locked, materi.menit, t);
+    if (clock.status === 0) {
+      await writeMateriClock(trx, locked.id, clampReported(sisa_waktu, clock.sisaWaktu), t);
     }
-    const jawaban = await mapJawaban(db.kysely, hasil.id);
-
-    return {
-      status: true,
-      content: {
-        idmateri: materi.id,
-        materi: materi.nama,
-        max_soal: soal.length,
-        waktu: materiClock(hasil, materi.menit, t).sisaWaktu,
-        // Keys and discussions stay on the server while the attempt runs.
-        soals: soal.map((s) => ({
-          id_soal: s.id,
-          ...teksSoalBase64(s),
-          type: s.type as QuestionType,
-          jawaban: jawaban.get(s.id) ?? '',
-        })),
-      },
-    };
+    return true;
   });
+  if (!tersimpan) return gagal(PESAN.sudahSelesai);
+  return { status: true as const, message: 'Jawaban berhasil disimpan' };
+}
 
-  app.put(saveAnswerMateriCall.path, { schema: saveAnswerMateriCall.schema }, async (request) => {
-    const { idsiswa, idsoal, jawaban, sisa_waktu } = request.body;
-    const siswa = requireSelf(request, idsiswa);
-    const materi = await materiAtau404(db, request.params.idmateri);
-    const [baru] = validasiDaftar(await listSoal(db.kysely, materi.id), [{ idsoal, jawaban }]);
-    const t = now();
+/** `end`: scores the attempt with its last answers (an end after the time scores what was saved). */
+export async function endMateri(
+  db: Db,
+  input: { siswa: Siswa; idMateri: number; body: EndMateriBody; now: number },
+) {
+  const { siswa } = input;
+  const materi = await materiAtau404(db, input.idMateri);
+  const daftar = validasiDaftar(await listSoal(db.kysely, materi.id), input.body.list_jawaban);
 
-    const hasil = await findHasil(db.kysely, materi.id, siswa.id);
-    if (!hasil) return gagal(PESAN.belumDimulai);
-    if (hasil.status !== 0) return gagal(PESAN.sudahSelesai);
-    if (isPastGrace(materiClock(hasil, materi.menit, t), t)) {
-      await tutupJikaHabis(db, hasil, materi.menit, t);
-      return gagal(PESAN.waktuHabis);
-    }
+  const hasil = await findHasil(db.kysely, materi.id, siswa.id);
+  if (!hasil) return gagal(PESAN.belumDimulai);
 
-    // The attempt row is locked so that an end in flight scores either with this answer or refuses it.
-    const tersimpan = await db.kysely.transaction().execute(async (trx) => {
-      const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
-      if (!locked || locked.status !== 0) return false;
-      await upsertJawaban(trx, locked.id, baru.idsoal, baru.jawaban, t);
-      const clock = materiClock(locked, materi.menit, t);
-      if (clock.status === 0) {
-        await writeMateriClock(trx, locked.id, clampReported(sisa_waktu, clock.sisaWaktu), t);
-      }
-      return true;
-    });
-    if (!tersimpan) return gagal(PESAN.sudahSelesai);
-    return { status: true, message: 'Jawaban berhasil disimpan' };
-  });
-
-  app.post(endMateriCall.path, { schema: endMateriCall.schema }, async (request) => {
-    const siswa = requireSelf(request, request.body.id_siswa);
-    const materi = await materiAtau404(db, request.params.idmateri);
-    const daftar = validasiDaftar(await listSoal(db.kysely, materi.id), request.body.list_jawaban);
-
-    const hasil = await findHasil(db.kysely, materi.id, siswa.id);
-    if (!hasil) return gagal(PESAN.belumDimulai);
-
-    const akhir = await akhiriPercobaan(db, hasil.id, materi.menit, daftar, now());
-    const message =
-      akhir === 'diakhiri'
-        ? 'Tryout materi berhasil diselesaikan'
-        : akhir === 'waktu_habis'
-          ? `${PESAN.waktuHabis}; jawaban yang tersimpan sudah dinilai`
-          : 'Tryout materi sudah selesai';
-    return { status: true, message };
-  });
+  const akhir = await akhiriPercobaan(db, hasil.id, materi.menit, daftar, input.now);
+  const message =
+    akhir === 'diakhiri'
+      ? 'Tryout materi berhasil diselesaikan'
+      : akhir === 'waktu_habis'
+        ? `${PESAN.waktuHabis}; jawaban yang tersimpan sudah dinilai`
+        : 'Tryout materi sudah selesai';
+  return { status: true as const, message };
 }

@@ -1,17 +1,19 @@
 /** `POST /siswa/tryout/end/id/:id/kategori/:categoryHash`: ends a category once every subject is closed. */
 import type { Config } from '../../config';
+import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
-import { writeHasilMapel } from '../shared/hasilMapel';
+import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { isWallClock, kategoriContext } from './konteks';
-import { findAttempt, listClocks, listMapel, type Q } from './queries';
+import { findAttempt, listClocks, listMapel } from './queries';
 import { gagal } from '../../lib/respons';
 import { PESAN } from './teks';
 import { settleClocks } from './waktu';
 
 export async function akhiriPaket(
-  q: Q,
+  db: Db,
   input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
 ): Promise<{ status: boolean; message: string }> {
+  const q = db.kysely;
   const { siswa, now } = input;
   const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, input.hash, siswa.id);
   const attempt = await findAttempt(q, kategori.id, siswa.id);

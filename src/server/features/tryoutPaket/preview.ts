@@ -1,18 +1,20 @@
 /** `GET /siswa/tryout/preview/paket/:paket/id/:id`: categories and subjects with their queue and clock. */
 import type { KategoriPreview } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
+import type { Db } from '../../db/createDb';
 import { kategoriAntrian } from '../../domain/antrian';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { jadwalContext, isWallClock } from './konteks';
-import { countSoal, listAttempts, listClocks, listMapel, type Q } from './queries';
+import { countSoal, listAttempts, listClocks, listMapel } from './queries';
 import { PESAN } from './teks';
 import { antrianOf, settleClocks } from './waktu';
 
 export async function previewPaket(
-  q: Q,
+  db: Db,
   input: { paket: number; idJadwal: number; siswa: Siswa; config: Config; now: number },
 ): Promise<KategoriPreview[]> {
+  const q = db.kysely;
   const { jadwal, kategoriList } = await jadwalContext(q, input.idJadwal, input.siswa.id);
   if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
 

@@ -1,6 +1,6 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, HasilToTable, MapelWaktuTable, SoalTable } from '../../db/types';
+import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
 
 export type Q = Kysely<Database>;
 export type HasilTo = Selectable<HasilToTable>;
@@ -111,36 +111,6 @@ export async function listClocks(q: Q, attemptIds: readonly number[]): Promise<M
   return q.selectFrom('mapel_waktu').selectAll().where('id_hasil_to', 'in', attemptIds).execute();
 }
 
-/** A question as a running attempt may see it: never its key or discussion. */
-export type SoalRow = Omit<Selectable<SoalTable>, 'kunci' | 'pembahasan'>;
-
-/** The questions of some subjects, subjects and numbers in order, without keys or discussions. */
-export async function listSoalOfMapel(q: Q, mapelIds: readonly number[]): Promise<SoalRow[]> {
-  if (mapelIds.length === 0) return [];
-  return q
-    .selectFrom('soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .select([
-      'soal.id',
-      'soal.id_mapel',
-      'soal.nomor',
-      'soal.type',
-      'soal.soal',
-      'soal.a',
-      'soal.b',
-      'soal.c',
-      'soal.d',
-      'soal.e',
-      'soal.group_text_type',
-    ])
-    .where('soal.id_mapel', 'in', mapelIds)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .orderBy('soal.nomor')
-    .orderBy('soal.id')
-    .execute();
-}
-
 /**
  * Whether a multiple-choice question of the category is keyed E: such a category cannot be served to a student who
  * sees only A–D (DESIGN.md "Choices").
@@ -156,20 +126,6 @@ export async function hasKunciE(q: Q, idKategori: number): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The statements of some subjects' type-3 questions, in order, without keys. */
-export async function listStatementsOfMapel(q: Q, mapelIds: readonly number[]) {
-  if (mapelIds.length === 0) return [];
-  return q
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan'])
-    .where('soal.id_mapel', 'in', mapelIds)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
-    .execute();
 }
 
 export function listJawaban(q: Q, idHasilTo: number) {

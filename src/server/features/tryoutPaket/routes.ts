@@ -6,7 +6,7 @@ import {
   startPaketCall,
   statusMapelCall,
 } from '../../../contract/tryoutPaket';
-import type { FeatureRoutes } from '../../app';
+import type { FeatureRoutes } from '../../context';
 import { currentSiswa, requireSelf } from '../../plugins/auth';
 import { Type } from '@sinclair/typebox';
 import { CategoryHash, Failure, Id } from '../../../contract/common';
@@ -26,35 +26,39 @@ const SoalPdfParams = Type.Object({
 });
 
 export const tryoutPaketRoutes: FeatureRoutes = (app, { db, config, now }) => {
-  const q = db.kysely;
-
   app.get(previewPaketCall.path, { schema: previewPaketCall.schema }, async (request) => {
     const siswa = currentSiswa(request);
     const { paket, id } = request.params;
-    const detailPaket = await previewPaket(q, { paket, idJadwal: id, siswa, config, now: now() });
+    const detailPaket = await previewPaket(db, { paket, idJadwal: id, siswa, config, now: now() });
     return { status: true, content: { paket, detailPaket } };
   });
 
   app.post(startPaketCall.path, { schema: startPaketCall.schema }, async (request) => {
     const siswa = requireSelf(request, request.body.id_siswa);
     const { id, categoryHash } = request.params;
-    return startPaket(q, { idJadwal: id, hash: categoryHash, siswa, config, now: now() });
+    return startPaket(db, { idJadwal: id, hash: categoryHash, siswa, config, now: now() });
   });
 
   app.put(saveAnswerPaketCall.path, { schema: saveAnswerPaketCall.schema }, async (request) => {
     const siswa = currentSiswa(request);
-    return saveAnswerPaket(q, { idJadwal: request.params.id, body: request.body, siswa, config, now: now() });
+    return saveAnswerPaket(db, {
+      idJadwal: request.params.id,
+      body: request.body,
+      siswa,
+      config,
+      now: now(),
+    });
   });
 
   app.put(statusMapelCall.path, { schema: statusMapelCall.schema }, async (request) => {
     const siswa = requireSelf(request, request.body.id_siswa);
-    return statusMapel(q, { idJadwal: request.params.id, body: request.body, siswa, config, now: now() });
+    return statusMapel(db, { idJadwal: request.params.id, body: request.body, siswa, config, now: now() });
   });
 
   app.post(endPaketCall.path, { schema: endPaketCall.schema }, async (request) => {
     const siswa = requireSelf(request, request.body.id_siswa);
     const { id, categoryHash } = request.params;
-    return akhiriPaket(q, { idJadwal: id, hash: categoryHash, siswa, config, now: now() });
+    return akhiriPaket(db, { idJadwal: id, hash: categoryHash, siswa, config, now: now() });
   });
 
   app.get(

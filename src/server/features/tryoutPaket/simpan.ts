@@ -1,6 +1,7 @@
 /** `PUT /siswa/tryout/saveanswer/id/:id`: an idempotent answer save on the server's clock. */
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
+import type { Db } from '../../db/createDb';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
@@ -13,7 +14,6 @@ import {
   listClocks,
   listMapel,
   listStatementAnswers,
-  type Q,
 } from './queries';
 import { isWallClock } from './konteks';
 import { gagal } from '../../lib/respons';
@@ -23,9 +23,10 @@ import { antrianOf, isRevealed, saveClock, settleClocks } from './waktu';
 type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;
 
 export async function saveAnswerPaket(
-  q: Q,
+  db: Db,
   input: { idJadwal: number; body: SaveAnswerPaketBody; siswa: Siswa; config: Config; now: number },
 ): Promise<SaveResult> {
+  const q = db.kysely;
   const { body, siswa, now } = input;
   const attempt = await findAttemptById(q, body.id_hasil_to);
   if (!attempt || attempt.id_jadwal !== input.idJadwal) throw new HttpError(404, PESAN.tryoutTidakAda);

@@ -6,16 +6,15 @@
  */
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
-import { openClock } from '../../domain/timing';
 import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
 import { soalMapel } from '../../pdf/data';
 import { soalPdf } from '../../pdf/documents';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { isWallClock, kategoriContext } from './konteks';
-import { findAttempt, listClocks, listMapel } from './queries';
+import { findAttempt, listMapel } from './queries';
 import { PESAN } from './teks';
-import { antrianOf, saveClock, settleClocks } from './waktu';
+import { bukaMapel, saveClock } from './waktu';
 
 export const PESAN_PDF_SOAL = {
   bukanReguler: 'PDF soal hanya tersedia untuk siswa reguler',
@@ -41,22 +40,18 @@ export async function bukaSoalPdf(
   const attempt = await findAttempt(q, kategori.id, siswa.id);
   if (!attempt) throw new HttpError(403, PESAN_PDF_SOAL.belumDimulai);
   if (attempt.is_selesai === 1) throw new HttpError(403, PESAN.sudahDiakhiri);
-  const clocks = await settleClocks(q, {
+  const opening = await bukaMapel(q, {
     idHasilTo: attempt.id,
     jadwal,
     mapel,
-    rows: await listClocks(q, [attempt.id]),
+    idMapel: target.id,
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });
-  const index = clocks.findIndex((c) => c.mapel.id === target.id);
-  if (clocks[index].clock.status === 1) throw new HttpError(403, PESAN.mapelSelesai);
-  const queue = antrianOf(clocks)[index];
-  if (queue.antrian !== 0) throw new HttpError(403, queue.antrian_str);
-
+  if (opening.kind === 'ditutup') throw new HttpError(403, PESAN.mapelSelesai);
+  if (opening.kind === 'mengantri') throw new HttpError(403, opening.antrian_str);
   // The questions leave the server now: the subject's clock starts if it had not.
-  const opened = openClock(clocks[index].clock, now);
-  if (opened !== clocks[index].clock) await saveClock(q, attempt.id, target.id, opened);
+  if (opening.baruDibuka) await saveClock(q, attempt.id, target.id, opening.clock);
 
   const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
   const pdf = await soalPdf({

@@ -2,6 +2,7 @@
 import type { QuestionType } from '../../../contract/common';
 import type { GroupSoal, SoalPaket, StartPaketContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
+import type { Db } from '../../db/createDb';
 import { kategoriAntrian } from '../../domain/antrian';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
@@ -16,11 +17,8 @@ import {
   listJawaban,
   listJawabanGroup,
   listMapel,
-  listSoalOfMapel,
-  listStatementsOfMapel,
-  type Q,
-  type SoalRow,
 } from './queries';
+import { soalTanpaKunci, type SoalLembar } from '../../soal/soalMapel';
 import { gagal } from '../../lib/respons';
 import { PESAN, kategoriMengantri } from './teks';
 import { isRevealed, settleClocks } from './waktu';
@@ -36,9 +34,10 @@ function groupJawaban(value: string): GroupSoal['jawaban'] {
 }
 
 export async function startPaket(
-  q: Q,
+  db: Db,
   input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
 ): Promise<StartResult> {
+  const q = db.kysely;
   const { siswa, now } = input;
   const { jadwal, kategori, kategoriList, index } = await kategoriContext(
     q,
@@ -87,8 +86,7 @@ export async function startPaket(
   // Only the questions of subjects whose clock runs (or ran) leave the server; the SPA asks again (this same
   // idempotent call) when it opens the next subject.
   const revealed = clocks.filter((c) => isRevealed(c.clock)).map((c) => c.mapel.id);
-  const soal = await listSoalOfMapel(q, revealed);
-  const statements = await listStatementsOfMapel(q, revealed);
+  const soal = await soalTanpaKunci(q, revealed);
   const jawaban = await listJawaban(q, idHasilTo);
   const jawabanGroup = await listJawabanGroup(q, idHasilTo);
   return {
@@ -96,28 +94,25 @@ export async function startPaket(
     message: PESAN.mulai,
     content: {
       id_hasil_to: idHasilTo,
-      soal: toSoalPaket(soal, statements, jawaban, jawabanGroup, fiveChoices),
+      soal: toSoalPaket(soal, jawaban, jawabanGroup, fiveChoices),
     },
   };
 }
 
 /** The questions as the sheet needs them: texts, options and saved answers, never keys or discussions. */
 function toSoalPaket(
-  soal: readonly SoalRow[],
-  statements: readonly { id: number; id_soal: number; pernyataan: string }[],
+  soal: readonly SoalLembar[],
   jawaban: readonly { id: number; id_soal: number; jawaban: string }[],
   jawabanGroup: readonly { id: number; id_jawaban: number; id_soal_group: number; jawaban: string }[],
   fiveChoices: boolean,
 ): SoalPaket[] {
   const jawabanOf = new Map(jawaban.map((j) => [j.id_soal, j]));
   const groupAnswerOf = new Map(jawabanGroup.map((g) => [`${g.id_jawaban}:${g.id_soal_group}`, g]));
-  const statementsOf = new Map<number, typeof statements>();
-  for (const st of statements) statementsOf.set(st.id_soal, [...(statementsOf.get(st.id_soal) ?? []), st]);
 
   return soal.flatMap((s): SoalPaket[] => {
     const j = jawabanOf.get(s.id);
     if (!j) return []; // created with the attempt; absent only for a question added after that
-    const group_soal = (statementsOf.get(s.id) ?? []).flatMap((st): GroupSoal[] => {
+    const group_soal = s.pernyataan.flatMap((st): GroupSoal[] => {
       const answer = groupAnswerOf.get(`${j.id}:${st.id}`);
       return answer
         ? [{ id_jawaban_group: answer.id, soal: st.pernyataan, jawaban: groupJawaban(answer.jawaban) }]

@@ -1,14 +1,15 @@
 /** `PUT /siswa/tryout/statusmapel/id/:id`: the student's clock report, judged by the server's own count. */
 import type { StatusMapelBody, StatusMapelContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
-import { clampReported, closeClock, isWindowOver, openClock } from '../../domain/timing';
+import type { Db } from '../../db/createDb';
+import { clampReported, closeClock, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { isWallClock, kategoriContext } from './konteks';
-import { findAttempt, listClocks, listMapel, type Q } from './queries';
+import { findAttempt, listMapel } from './queries';
 import { gagal } from '../../lib/respons';
 import { PESAN } from './teks';
-import { antrianOf, saveClock, settleClocks } from './waktu';
+import { bukaMapel, saveClock } from './waktu';
 
 type StatusResult =
   { status: boolean; message: string; content: StatusMapelContent } | ReturnType<typeof gagal>;
@@ -16,9 +17,10 @@ type StatusResult =
 const CLOSED: StatusMapelContent = { sisa_waktu: 0, status: 1 };
 
 export async function statusMapel(
-  q: Q,
+  db: Db,
   input: { idJadwal: number; body: StatusMapelBody; siswa: Siswa; config: Config; now: number },
 ): Promise<StatusResult> {
+  const q = db.kysely;
   const { body, siswa, now } = input;
   const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, body.kategori, siswa.id);
   const mapel = await listMapel(q, [kategori.id]);
@@ -30,28 +32,24 @@ export async function statusMapel(
   // After the schedule window and its grace nothing is accepted, and the refusal writes nothing.
   if (isWindowOver(jadwal.tgl_akhir, now)) return gagal(PESAN.jadwalBerakhir);
 
-  const clocks = await settleClocks(q, {
+  const opening = await bukaMapel(q, {
     idHasilTo: attempt.id,
     jadwal,
     mapel,
-    rows: await listClocks(q, [attempt.id]),
+    idMapel: body.id_mapel,
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });
-  const index = clocks.findIndex((c) => c.mapel.id === body.id_mapel);
-  const target = clocks[index];
-
-  if (target.clock.status === 1) {
+  if (opening.kind === 'ditutup') {
     // Closing twice is harmless; anything else on a closed subject is refused with the server's view.
     if (body.status === 1) return { status: true, message: PESAN.mapelSelesai, content: CLOSED };
-    const message = target.before.status === 0 ? PESAN.waktuHabis : PESAN.mapelSelesai;
+    const message = opening.before.status === 0 ? PESAN.waktuHabis : PESAN.mapelSelesai;
     return { status: false, message, content: CLOSED };
   }
-  const queue = antrianOf(clocks)[index];
-  if (queue.antrian !== 0) return gagal(queue.antrian_str);
+  if (opening.kind === 'mengantri') return gagal(opening.antrian_str);
 
   // The first report of a subject opens it ("Kerjakan"): its clock starts and its questions may be shown.
-  let clock = openClock(target.clock, now);
+  let clock = opening.clock;
   if (body.status === 1) {
     clock = closeClock(clock, now);
   } else {

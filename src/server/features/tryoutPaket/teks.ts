@@ -1,5 +1,5 @@
 /** Messages of the package tryout routes (refusals are made with `gagal` of lib/respons). */
-import { PESAN_AKSES } from '../shared/skorPaket';
+import { PESAN_AKSES } from '../../scoring/skorPaket';
 
 export const PESAN = {
   ...PESAN_AKSES,

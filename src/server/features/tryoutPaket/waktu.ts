@@ -3,11 +3,12 @@ import { mapelAntrian, type MapelAntrian } from '../../domain/antrian';
 import {
   durasiDetik,
   newClock,
+  openClock,
   settleSubjects,
   type ClockRules,
   type SubjectClock,
 } from '../../domain/timing';
-import { writeClock, type JadwalRow, type MapelRow, type MapelWaktu, type Q } from './queries';
+import { listClocks, writeClock, type JadwalRow, type MapelRow, type MapelWaktu, type Q } from './queries';
 
 export interface MapelClock {
   mapel: MapelRow;
@@ -89,4 +90,43 @@ export function antrianOf(clocks: readonly MapelClock[]): MapelAntrian[] {
  */
 export function isRevealed(clock: SubjectClock): boolean {
   return clock.openedAt !== null;
+}
+
+/** What opening a subject found: closed already, not its turn yet, or open with its clock running. */
+export type Pembukaan =
+  | {
+      kind: 'ditutup';
+      /** As stored before this call: still running means its time ran out just now. */ before: SubjectClock;
+    }
+  | { kind: 'mengantri'; antrian_str: string }
+  | {
+      kind: 'terbuka';
+      clock: SubjectClock;
+      /** Opened by this call: the clock must be written. */ baruDibuka: boolean;
+    };
+
+/**
+ * Opening a subject, the one step behind "Kerjakan" (its first status report) and its question PDF: the attempt's
+ * clocks are brought up to now, then the subject's clock starts unless it is closed or not its turn. The opened
+ * clock is returned for the caller to change further (a report) and write.
+ */
+export async function bukaMapel(
+  q: Q,
+  input: {
+    idHasilTo: number;
+    jadwal: JadwalRow;
+    mapel: readonly MapelRow[];
+    idMapel: number;
+    wallClock: boolean;
+    now: number;
+  },
+): Promise<Pembukaan> {
+  const clocks = await settleClocks(q, { ...input, rows: await listClocks(q, [input.idHasilTo]) });
+  const index = clocks.findIndex((c) => c.mapel.id === input.idMapel);
+  const target = clocks[index];
+  if (target.clock.status === 1) return { kind: 'ditutup', before: target.before };
+  const queue = antrianOf(clocks)[index];
+  if (queue.antrian !== 0) return { kind: 'mengantri', antrian_str: queue.antrian_str };
+  const clock = openClock(target.clock, input.now);
+  return { kind: 'terbuka', clock, baruDibuka: clock !== target.clock };
 }

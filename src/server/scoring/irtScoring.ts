@@ -4,11 +4,11 @@
  * than IRT_MIN_PESERTA participants (or fewer than two items that anyone told apart) the classical score stands.
  */
 import { sql, type Transaction } from 'kysely';
-import { chunks, insertRows } from '../../db/batch';
-import type { Db } from '../../db/createDb';
-import type { Database } from '../../db/types';
-import { calibrateRasch, estimateAbilityWle, irtNilai, type Response } from '../../domain/irt';
-import { judgeAnswer, type GroupAnswer } from '../../domain/scoring';
+import { chunks, insertRows } from '../db/batch';
+import type { Db } from '../db/createDb';
+import type { Database } from '../db/types';
+import { calibrateRasch, estimateAbilityWle, irtNilai, type Response } from '../domain/irt';
+import { judgeAnswer, type GroupAnswer } from '../domain/scoring';
 import { writeHasilMapel } from './hasilMapel';
 
 export const IRT_MIN_PESERTA = 30;

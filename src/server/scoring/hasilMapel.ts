@@ -3,9 +3,9 @@
  * the Sync call. Three queries load an attempt whatever its size; one upsert per subject writes the result.
  */
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/createDb';
-import type { Database } from '../../db/types';
-import { classicalScore, judgeAnswer, tally, type GroupAnswer, type Penilaian } from '../../domain/scoring';
+import type { Db } from '../db/createDb';
+import type { Database } from '../db/types';
+import { classicalScore, judgeAnswer, tally, type GroupAnswer, type Penilaian } from '../domain/scoring';
 
 /** A database handle or an open transaction (a Kysely `Transaction` is a `Kysely`). */
 export type Executor = Db | Kysely<Database>;

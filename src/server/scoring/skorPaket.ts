@@ -4,9 +4,9 @@
  * and for one university programme.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/createDb';
-import { competitionRanks, packageTotal } from '../../domain/ranking';
-import { HttpError } from '../../plugins/errors';
+import type { Db } from '../db/createDb';
+import { competitionRanks, packageTotal } from '../domain/ranking';
+import { HttpError } from '../plugins/errors';
 
 export const PESAN_AKSES = {
   jadwalTidakAda: 'Jadwal tryout tidak ditemukan',

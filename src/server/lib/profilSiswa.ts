@@ -1,11 +1,11 @@
-import type { JenisSiswa, ProfileUser } from '../../../contract/profile';
+import type { JenisSiswa, ProfileUser } from '../../contract/profile';
 import {
   allowsFiveChoices,
   isEventStudent,
   isRegularStudent,
   type InstitutionRules,
-} from '../../domain/studentType';
-import type { Siswa } from '../../plugins/auth';
+} from '../domain/studentType';
+import type { Siswa } from '../plugins/auth';
 
 /** Spec §1 student types, from the server's settings (an event institution listed as regular stays event). */
 export function jenisSiswaOf(lembaga: string, rules: InstitutionRules): JenisSiswa {

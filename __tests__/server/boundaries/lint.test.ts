@@ -1,0 +1,98 @@
+/** The server's boundaries are held by lint (DESIGN.md "Working rules"): a violation fails `npm run lint`. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+
+interface LintMessage {
+  ruleId: string | null;
+  message: string;
+}
+
+/** ESLint's own CLI on `code` as if it were `file` (Jest's module sandbox cannot load the flat config). */
+function restrictedIn(file: string, code: string): string[] {
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/eslint/bin/eslint.js'),
+      '-c',
+      '.eslint.config.mjs',
+      '--format',
+      'json',
+      '--stdin',
+      '--stdin-filename',
+      file,
+    ],
+    { cwd: root, input: code, encoding: 'utf8' },
+  );
+  const [result] = JSON.parse(run.stdout) as { messages: LintMessage[] }[];
+  return result.messages
+    .filter(
+      (message) => message.ruleId === 'import/no-restricted-paths' || message.ruleId === 'import/no-cycle',
+    )
+    .map((message) => message.message);
+}
+
+const SHARED_LAYERS = 'db/, pdf/ and the other shared layers do not import features/: features import them.';
+
+jest.setTimeout(120_000);
+
+describe('server lint zones', () => {
+  it('refuse pdf/ and db/ importing a feature', () => {
+    expect(
+      restrictedIn(
+        'src/server/pdf/probe.ts',
+        "import { hasilKategoriSiswa } from '../features/hasil/queries';\nexport const probe = hasilKategoriSiswa;\n",
+      ),
+    ).toEqual([`Unexpected path "../features/hasil/queries" imported in restricted zone. ${SHARED_LAYERS}`]);
+    expect(
+      restrictedIn(
+        'src/server/db/seed/probe.ts',
+        "import { startPaket } from '../../features/tryoutPaket/start';\nexport const probe = startPaket;\n",
+      ),
+    ).toEqual([
+      `Unexpected path "../../features/tryoutPaket/start" imported in restricted zone. ${SHARED_LAYERS}`,
+    ]);
+  });
+
+  it('refuse a feature importing another feature or app.ts, but allow the shared layers and context.ts', () => {
+    expect(
+      restrictedIn(
+        'src/server/features/ranking/probe.ts',
+        "import { daftarHasil } from '../hasil/nilai';\nexport const probe = daftarHasil;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../hasil/nilai" imported in restricted zone. Features do not import each other: move the shared piece to scoring/, soal/ or lib/.',
+    ]);
+    expect(
+      restrictedIn(
+        'src/server/features/hasil/probe.ts',
+        "import { buildApp } from '../../app';\nexport const probe = buildApp;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../../app" imported in restricted zone. Only main.ts and the tools import app.ts: the context types are in context.ts.',
+    ]);
+    expect(
+      restrictedIn(
+        'src/server/features/hasil/probe.ts',
+        [
+          "import type { FeatureRoutes } from '../../context';",
+          "import { rankPackage } from '../../scoring/skorPaket';",
+          "import { soalDenganKunci } from '../../soal/soalMapel';",
+          "import { sendPdf } from '../../pdf/reply';",
+          'export const probe: [FeatureRoutes?, unknown?, unknown?, unknown?] = [undefined, rankPackage, soalDenganKunci, sendPdf];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuse scoring/ importing a feature', () => {
+    expect(
+      restrictedIn(
+        'src/server/scoring/probe.ts',
+        "import { PESAN } from '../features/hasil/queries';\nexport const probe = PESAN;\n",
+      ),
+    ).toEqual([`Unexpected path "../features/hasil/queries" imported in restricted zone. ${SHARED_LAYERS}`]);
+  });
+});

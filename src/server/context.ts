@@ -1,0 +1,26 @@
+/**
+ * What every feature's routes receive, apart from app.ts: features import these types from here, so app.ts (which
+ * imports every feature) is never imported back by one.
+ */
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Db } from './db/createDb';
+
+/** The database, the settings and the server's clock (epoch ms; tests pass a controllable one). */
+export interface FeatureContext {
+  db: Db;
+  config: Config;
+  now: () => number;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export type FeatureRoutes = (app: App, context: FeatureContext) => Promise<void> | void;

@@ -1,0 +1,76 @@
+/**
+ * The student's discussion and result PDFs of a category (DESIGN.md "PDFs"): a discussion only after the student
+ * finished the category, a result from the stored scores. The question PDF belongs to the package tryout
+ * (features/tryoutPaket/soalPdf.ts), since fetching it opens the subject's clock.
+ */
+import type { Db } from '../../db/createDb';
+import { packageTotal } from '../../domain/ranking';
+import { formatTanggalSaja } from '../../domain/tanggal';
+import { pembahasanKategori } from '../../pdf/data';
+import { hasilPdf, pembahasanPdf } from '../../pdf/documents';
+import type { Siswa } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { PESAN_AKSES } from '../../scoring/skorPaket';
+import { segarkanIrt } from './nilai';
+import {
+  PESAN,
+  endedAttempt,
+  findJadwalOf,
+  findKategori,
+  hasilKategoriSiswa,
+  mapelKategori,
+} from './queries';
+
+export const PESAN_PDF = {
+  bukanPeserta: PESAN_AKSES.bukanPeserta,
+  belumSelesai: 'Pembahasan tersedia setelah kategori ini selesai dikerjakan',
+} as const;
+
+export interface BerkasPdf {
+  filename: string;
+  pdf: Buffer;
+}
+
+interface PermintaanPdf {
+  siswa: Siswa;
+  idJadwal: number;
+  hash: string;
+  now: number;
+}
+
+/** `GET /pdf/pembahasan/:idjadwal/:kategoriHash`: questions, keys, the student's answers and explanations. */
+export async function pembahasanPdfSiswa(db: Db, input: PermintaanPdf): Promise<BerkasPdf> {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const kategori = await findKategori(db, jadwal.id, input.hash);
+  const idHasilTo = await endedAttempt(db, siswa.id, kategori.id);
+  // Keys and explanations never leave the server before the category is finished.
+  if (idHasilTo === null) throw new HttpError(403, PESAN_PDF.belumSelesai);
+  const pdf = await pembahasanPdf({
+    paket: jadwal.paket,
+    kategori: kategori.nama,
+    nama: siswa.nama_lengkap,
+    mapel: await pembahasanKategori(db, idHasilTo, await mapelKategori(db, kategori.id)),
+  });
+  return { filename: `pembahasan-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf };
+}
+
+/** `GET /pdf/hasil/:idjadwal/:kategoriHash`: the category's subject scores, as the result page shows them. */
+export async function hasilPdfSiswa(db: Db, input: PermintaanPdf): Promise<BerkasPdf> {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const kategori = await findKategori(db, jadwal.id, input.hash);
+  await segarkanIrt(db, [jadwal.id], input.now);
+  const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
+  if (!hasil || hasil.mapel.length === 0) throw new HttpError(404, PESAN.detailTidakAda);
+  const pdf = await hasilPdf({
+    paket: jadwal.paket,
+    kategori: kategori.nama,
+    nama: siswa.nama_lengkap,
+    minat: siswa.minat,
+    tanggal: formatTanggalSaja(hasil.ended_at),
+    rows: hasil.mapel,
+    rata_rata: packageTotal(hasil.mapel.map((m) => m.nilai)) ?? 0,
+  });
+  return { filename: `hasil-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf };
+}

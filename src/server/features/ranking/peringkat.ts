@@ -1,0 +1,81 @@
+/** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur; DESIGN.md "Rankings"). */
+import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
+import type { Db } from '../../db/createDb';
+import type { Siswa } from '../../plugins/auth';
+import { ensureIrtScores } from '../../scoring/irtScoring';
+import {
+  finishedJadwal,
+  findJadwalOf,
+  pilihanSiswa,
+  rankPackage,
+  type PeringkatPeserta,
+} from '../../scoring/skorPaket';
+
+export const PESAN_RANKING = {
+  pilihanTidakAda: 'Data Pilihan Tidak Ditemukan',
+} as const;
+
+function myRanking(ranking: readonly PeringkatPeserta[], idSiswa: number) {
+  const mine = ranking.find((r) => r.id_siswa === idSiswa);
+  return mine ? { peringkat: mine.peringkat, skor: mine.skor } : null;
+}
+
+/** The table rows; the caller's own row is marked by student id, since ranks and scores can tie. */
+function rows(ranking: readonly PeringkatPeserta[], idSiswa: number) {
+  return ranking.map(({ id_siswa, peringkat, nama, skor }) => ({
+    peringkat,
+    nama,
+    skor,
+    is_me: id_siswa === idSiswa,
+  }));
+}
+
+/** The packages the student finished, to choose a ranking from. */
+export async function daftarPaketRanking(db: Db, siswa: Siswa) {
+  const paket = await finishedJadwal(db, siswa.id);
+  return { status: true as const, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
+}
+
+/** Every participant who finished the package, by competition rank. */
+export async function rankingPaket(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  await ensureIrtScores(db, jadwal.id, input.now);
+  const ranking = await rankPackage(db, jadwal.id);
+  return {
+    status: true as const,
+    content: {
+      my_rangking: myRanking(ranking, siswa.id),
+      list_rangking: rows(ranking, siswa.id),
+      jumlah_peserta: ranking.length,
+    },
+  };
+}
+
+/** The participants who chose the same programme as the student's choice `numOption`, top of the list. */
+export async function rankingJurusan(
+  db: Db,
+  input: { siswa: Siswa; idJadwal: number; numOption: number; now: number },
+) {
+  const { siswa } = input;
+  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const [pilihan] = await pilihanSiswa(db, siswa.id, input.numOption);
+  if (!pilihan) return { status: false as const, message: PESAN_RANKING.pilihanTidakAda };
+  await ensureIrtScores(db, jadwal.id, input.now);
+  const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
+  return {
+    status: true as const,
+    content: {
+      data_tryout: { paket: jadwal.paket },
+      option_student: {
+        num_option: pilihan.num_option,
+        jenjang: pilihan.jenjang,
+        jurusan: pilihan.jurusan,
+        universitas: pilihan.universitas,
+        grade: pilihan.grade,
+      },
+      list_rangking: rows(ranking.slice(0, RANKING_JURUSAN_TOP), siswa.id),
+      my_rangking: myRanking(ranking, siswa.id),
+    },
+  };
+}

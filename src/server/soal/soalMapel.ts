@@ -1,0 +1,115 @@
+/**
+ * The one read model of a package's questions with their statements (type 3), shared by the sheet (`start`), the
+ * review, the PDFs and the operator's export, so the join and its order are written once. Scoring reads answers with
+ * keys through its own bulk loaders (scoring/), which never need the texts.
+ *
+ * Order everywhere: subjects by (urutan, id), questions by (nomor, id), statements by (urutan, id).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+type Q = Kysely<Database>;
+
+export interface Pernyataan {
+  id: number;
+  pernyataan: string;
+  kunci: string;
+}
+
+/** A question with everything the server knows: keys and discussion included. */
+export interface SoalLengkap {
+  id: number;
+  id_mapel: number;
+  nomor: number;
+  type: number;
+  soal: string;
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+  e: string;
+  kunci: string;
+  pembahasan: string;
+  group_text_type: number | null;
+  pernyataan: Pernyataan[];
+}
+
+/** A question as a running attempt may see it: never its key, its statements' keys or its discussion. */
+export type SoalLembar = Omit<SoalLengkap, 'kunci' | 'pembahasan' | 'pernyataan'> & {
+  pernyataan: Omit<Pernyataan, 'kunci'>[];
+};
+
+/** The questions of some subjects with their statements, keys and discussions (reviews of finished work). */
+export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLengkap[]> {
+  if (mapelIds.length === 0) return [];
+  const soal = await q
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select([
+      'soal.id',
+      'soal.id_mapel',
+      'soal.nomor',
+      'soal.type',
+      'soal.soal',
+      'soal.a',
+      'soal.b',
+      'soal.c',
+      'soal.d',
+      'soal.e',
+      'soal.kunci',
+      'soal.pembahasan',
+      'soal.group_text_type',
+    ])
+    .where('soal.id_mapel', 'in', mapelIds)
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id')
+    .orderBy('soal.nomor')
+    .orderBy('soal.id')
+    .execute();
+  const statements = await q
+    .selectFrom('soal_group')
+    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan', 'soal_group.kunci'])
+    .where('soal.id_mapel', 'in', mapelIds)
+    .orderBy('soal_group.id_soal')
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id')
+    .execute();
+  const statementsOf = new Map<number, Pernyataan[]>();
+  for (const { id_soal, ...statement } of statements) {
+    statementsOf.set(id_soal, [...(statementsOf.get(id_soal) ?? []), statement]);
+  }
+  return soal.map((s) => ({ ...s, pernyataan: statementsOf.get(s.id) ?? [] }));
+}
+
+/** The questions of some subjects as the sheet shows them: texts, options and statements, no keys. */
+export async function soalTanpaKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLembar[]> {
+  return (await soalDenganKunci(q, mapelIds)).map(
+    ({ kunci: _kunci, pembahasan: _pembahasan, pernyataan, ...soal }) => ({
+      ...soal,
+      pernyataan: pernyataan.map(({ id, pernyataan: teks }) => ({ id, pernyataan: teks })),
+    }),
+  );
+}
+
+export interface MapelJadwal {
+  id: number;
+  nama: string;
+  id_kategori: number;
+  /** The category's name. */
+  kategori: string;
+}
+
+/** Every subject of a schedule, categories and subjects in their order. */
+export function mapelJadwal(q: Q, idJadwal: number): Promise<MapelJadwal[]> {
+  return q
+    .selectFrom('mapel')
+    .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+    .select(['mapel.id', 'mapel.nama', 'mapel.id_kategori', 'kategori.nama as kategori'])
+    .where('kategori.id_jadwal', '=', idJadwal)
+    .orderBy('kategori.urutan')
+    .orderBy('kategori.id')
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id')
+    .execute();
+}
