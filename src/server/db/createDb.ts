@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import type { Database as BetterSqlite3Database } from 'better-sqlite3';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,8 +44,35 @@ async function createSqlite(path: string): Promise<Db> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** Statements kept per SQL text; the few hundred distinct queries of the app fit many times over. */
+export const STATEMENT_CACHE_SIZE = 2000;
+
+/**
+ * Kysely prepares every query anew; on the save path preparing cost as much as running. A prepared statement is
+ * reusable (better-sqlite3 runs one at a time on its one connection, and SQLite re-prepares it itself after a
+ * schema change), so each distinct SQL text is prepared once. Oldest first out when the cache is full.
+ */
+function withStatementCache(database: BetterSqlite3Database): SqliteDatabase {
+  const statements = new Map<string, ReturnType<BetterSqlite3Database['prepare']>>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (statement === undefined) {
+        statement = database.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 async function createPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Db> {
