@@ -11,7 +11,6 @@ import { hasilPdf, pembahasanPdf } from '../../pdf/documents';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
-import { PESAN_AKSES } from '../../scoring/skorPaket';
 import { segarkanHasil } from './nilai';
 import {
   PESAN,
@@ -23,7 +22,6 @@ import {
 } from './queries';
 
 export const PESAN_PDF = {
-  bukanPeserta: PESAN_AKSES.bukanPeserta,
   belumSelesai: 'Pembahasan tersedia setelah kategori ini selesai dikerjakan',
 } as const;
 
