@@ -1,5 +1,6 @@
 import type { Db } from '../../src/server/db/createDb';
 import { DEMO } from '../../src/server/db/seed';
+import { eksporHasil } from '../../src/server/operator/ekspor';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
@@ -1146,6 +1147,175 @@ describe('the schedule window closes everything', () => {
       .where('id_mapel', '=', h.f.mapel.pu)
       .executeTakeFirstOrThrow();
     expect(pu).toMatchObject({ benar: 1 });
+  });
+
+  /** reg5 opens TPS (Penalaran Umum runs) and answers its multiple-choice question right, then goes away. */
+  async function openAndLeave(): Promise<number> {
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const pilihan = soalOf(started, h.f.soal.pilihan);
+    const saved = await h.save(h.f.reg5, {
+      id_hasil_to: idHasilTo,
+      id_jawaban: pilihan.id_jawaban,
+      type_soal: 1,
+      jawaban: 'B',
+    });
+    expect(saved.body.status).toBe(true);
+    return idHasilTo;
+  }
+
+  async function attempt(idHasilTo: number) {
+    return h.ctx.db.kysely
+      .selectFrom('hasil_to')
+      .select(['is_selesai', 'ended_at'])
+      .where('id', '=', idHasilTo)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function subjectRows(idHasilTo: number) {
+    return h.ctx.db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['id_mapel', 'benar', 'salah', 'kosong', 'nilai'])
+      .where('id_hasil_to', '=', idHasilTo)
+      .orderBy('id_mapel')
+      .execute();
+  }
+
+  it('reading results at tgl_akhir + 30 s ends nothing; at + 31 s the open category is ended, its subjects closed and its score counted', async () => {
+    const idHasilTo = await openAndLeave();
+    const hasil = () =>
+      h.call('POST', '/siswa/tryout/hasil', h.f.reg5, { id_siswa: h.f.reg5.id, type: 'list' });
+
+    h.ctx.clock.set(TGL_AKHIR + 30 * S);
+    expect((await hasil()).body).toEqual({ status: true, content: [] });
+    expect(await attempt(idHasilTo)).toEqual({ is_selesai: 0, ended_at: null });
+    expect(await h.count('hasil_mapel')).toBe(0);
+
+    h.ctx.clock.set(TGL_AKHIR + 31 * S);
+    const read = await hasil();
+    expect(read.body.content).toEqual([
+      expect.objectContaining({ paket: 7, kategori: 'TPS', kategoriHash: 'tpsHash01', nilai: 166.5 }),
+    ]);
+    expect(await attempt(idHasilTo)).toEqual({ is_selesai: 1, ended_at: TGL_AKHIR + 31 * S });
+    // The running subject stopped when the window closed; the one never opened is closed too.
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pu)).toMatchObject({
+      status: 1,
+      sisa_waktu: 0,
+      last_seen_at: TGL_AKHIR,
+    });
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pk)).toMatchObject({
+      status: 1,
+      sisa_waktu: 0,
+      opened_at: null,
+    });
+    // Penalaran Umum: 1 right of 3 scored questions (the essay is not scored); Pengetahuan Kuantitatif: blank.
+    expect(await subjectRows(idHasilTo)).toEqual(
+      [
+        { id_mapel: h.f.mapel.pu, benar: 1, salah: 0, kosong: 2, nilai: 333 },
+        { id_mapel: h.f.mapel.pk, benar: 0, salah: 0, kosong: 2, nilai: 0 },
+      ].sort((a, b) => a.id_mapel - b.id_mapel),
+    );
+    // Final: reading again changes nothing.
+    await hasil();
+    expect(await attempt(idHasilTo)).toEqual({ is_selesai: 1, ended_at: TGL_AKHIR + 31 * S });
+    expect(await h.count('hasil_mapel')).toBe(2);
+  });
+
+  const reads: [string, (h: Harness) => Promise<unknown>][] = [
+    [
+      'the results of the schedule',
+      async (h) => {
+        const res = await h.call('POST', `/siswa/tryout/hasil/id/${h.f.jadwal}`, h.f.reg5, {
+          id_siswa: h.f.reg5.id,
+          type: 'detail',
+        });
+        expect(res.body.content.kategori).toEqual([
+          expect.objectContaining({ kategori: 'TPS', rata_rata: 166.5 }),
+        ]);
+      },
+    ],
+    [
+      'the package scores',
+      async (h) => {
+        // Literasi was never started: the package is not finished, yet the ended category is final.
+        const res = await h.call('POST', '/siswa/tryout/hasilskor', h.f.reg5, { id_siswa: h.f.reg5.id });
+        expect(res.body).toEqual({ status: true, content: [] });
+      },
+    ],
+    [
+      'the package ranking',
+      async (h) => {
+        const url = `/siswa/tryout/ranking/idsiswa/${h.f.reg5.id}/paket/${h.f.jadwal}`;
+        expect((await h.call('POST', url, h.f.reg5, {})).body.status).toBe(true);
+      },
+    ],
+    [
+      'the result PDF',
+      async (h) => {
+        const res = await h.ctx.app.inject({
+          method: 'GET',
+          url: `/api/pdf/hasil/${h.f.jadwal}/tpsHash01`,
+          headers: { key: h.f.reg5.token },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/pdf');
+      },
+    ],
+    [
+      'the review',
+      async (h) => {
+        const res = await h.call('POST', '/siswa/tryout/pembahasan', h.f.reg5, {
+          idsiswa: h.f.reg5.id,
+          idjadwal: h.f.jadwal,
+          idmapel: h.f.mapel.pu,
+        });
+        expect(res.body.content).toMatchObject({ mapel: 'Penalaran Umum', benar: 1 });
+      },
+    ],
+    [
+      'the operator’s export',
+      async (h) => {
+        const [header, ...rows] = (await eksporHasil(h.ctx.db, h.f.jadwal, TGL_AKHIR + 31 * S))
+          .trim()
+          .split(/\r?\n/);
+        const row = rows.find((r) => r.startsWith('reg5,'));
+        expect(row?.split(',')[header.split(',').indexOf('Penalaran Umum nilai')]).toBe('333');
+      },
+    ],
+    [
+      'the preview (a touch of the schedule)',
+      async (h) => {
+        const [tps] = (await h.preview(h.f.reg5)).body.content.detailPaket;
+        expect(tps).toMatchObject({ is_selesai: 1, pembahasan: '/pembahasan/tpsHash01.pdf' });
+      },
+    ],
+  ];
+
+  it.each(reads)('%s ends an attempt left open past tgl_akhir + 31 s and scores it', async (_name, read) => {
+    const idHasilTo = await openAndLeave();
+    h.ctx.clock.set(TGL_AKHIR + 31 * S);
+    await read(h);
+    expect(await attempt(idHasilTo)).toEqual({ is_selesai: 1, ended_at: TGL_AKHIR + 31 * S });
+    expect(await subjectRows(idHasilTo)).toHaveLength(2);
+    expect((await h.clockRow(idHasilTo, h.f.mapel.pk)).status).toBe(1);
+  });
+
+  it('readers arriving together end the attempt once: one row per subject, no error', async () => {
+    const idHasilTo = await openAndLeave();
+    h.ctx.clock.set(TGL_AKHIR + 31 * S);
+    const replies = await Promise.all([
+      h.call('POST', '/siswa/tryout/hasil', h.f.reg5, { id_siswa: h.f.reg5.id, type: 'list' }),
+      h.call('POST', `/siswa/tryout/hasil/id/${h.f.jadwal}`, h.f.reg5, {
+        id_siswa: h.f.reg5.id,
+        type: 'detail',
+      }),
+      h.call('POST', `/siswa/tryout/ranking/idsiswa/${h.f.reg5.id}/paket/${h.f.jadwal}`, h.f.reg5, {}),
+      h.preview(h.f.reg5),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await attempt(idHasilTo)).toEqual({ is_selesai: 1, ended_at: TGL_AKHIR + 31 * S });
+    expect(await subjectRows(idHasilTo)).toHaveLength(2);
+    expect(await h.count('hasil_to')).toBe(1);
   });
 });
 

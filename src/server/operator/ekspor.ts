@@ -4,7 +4,7 @@
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
 import type { Db } from '../db/createDb';
-import { ensureIrtScores } from '../scoring/irtScoring';
+import { finalkanHasil } from '../scoring/jadwalBerakhir';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { mapelJadwal, soalDenganKunci } from '../soal/soalMapel';
 import { toCsv } from './csv';
@@ -22,7 +22,7 @@ export const KOLOM_IDENTITAS = [
 /** One row per student enrolled in (or with an attempt at) the schedule, best rank first, then by name. */
 export async function eksporHasil(db: Db, idJadwal: number, now: number): Promise<string> {
   await cariJadwal(db, idJadwal);
-  await ensureIrtScores(db, idJadwal, now);
+  await finalkanHasil(db, idJadwal, now);
   const mapel = await mapelJadwal(db.kysely, idJadwal);
   const siswa = await db.kysely
     .selectFrom('siswa')
@@ -83,7 +83,7 @@ export async function eksporButir(
   onProgress?: (done: number, total: number) => void,
 ): Promise<string> {
   await cariJadwal(db, idJadwal);
-  await ensureIrtScores(db, idJadwal, now);
+  await finalkanHasil(db, idJadwal, now);
   const mapel = await mapelJadwal(db.kysely, idJadwal);
   const soal = await soalDenganKunci(
     db.kysely,

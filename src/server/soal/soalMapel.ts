@@ -39,8 +39,11 @@ export type SoalLembar = Omit<SoalLengkap, 'kunci' | 'pembahasan' | 'pernyataan'
   pernyataan: Omit<Pernyataan, 'kunci'>[];
 };
 
-/** The questions of some subjects with their statements, keys and discussions (reviews of finished work). */
-export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLengkap[]> {
+/**
+ * The one query pair behind both views. Keys and discussions are read only when asked for, so the sheet's hot path
+ * (`start` on an event day) never loads them.
+ */
+async function bacaSoal(q: Q, mapelIds: readonly number[], denganKunci: boolean) {
   if (mapelIds.length === 0) return [];
   const soal = await q
     .selectFrom('soal')
@@ -56,10 +59,9 @@ export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promis
       'soal.c',
       'soal.d',
       'soal.e',
-      'soal.kunci',
-      'soal.pembahasan',
       'soal.group_text_type',
     ])
+    .$if(denganKunci, (qb) => qb.select(['soal.kunci', 'soal.pembahasan']))
     .where('soal.id_mapel', 'in', mapelIds)
     .orderBy('mapel.urutan')
     .orderBy('mapel.id')
@@ -69,27 +71,46 @@ export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promis
   const statements = await q
     .selectFrom('soal_group')
     .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan', 'soal_group.kunci'])
+    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan'])
+    .$if(denganKunci, (qb) => qb.select('soal_group.kunci'))
     .where('soal.id_mapel', 'in', mapelIds)
     .orderBy('soal_group.id_soal')
     .orderBy('soal_group.urutan')
     .orderBy('soal_group.id')
     .execute();
-  const statementsOf = new Map<number, Pernyataan[]>();
-  for (const { id_soal, ...statement } of statements) {
-    statementsOf.set(id_soal, [...(statementsOf.get(id_soal) ?? []), statement]);
+  const statementsOf = new Map<number, typeof statements>();
+  for (const statement of statements) {
+    statementsOf.set(statement.id_soal, [...(statementsOf.get(statement.id_soal) ?? []), statement]);
   }
   return soal.map((s) => ({ ...s, pernyataan: statementsOf.get(s.id) ?? [] }));
 }
 
+/** The questions of some subjects with their statements, keys and discussions (reviews of finished work). */
+export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLengkap[]> {
+  return (await bacaSoal(q, mapelIds, true)).map((s) => ({
+    ...s,
+    kunci: s.kunci ?? '',
+    pembahasan: s.pembahasan ?? '',
+    pernyataan: s.pernyataan.map((p) => ({ id: p.id, pernyataan: p.pernyataan, kunci: p.kunci ?? '' })),
+  }));
+}
+
 /** The questions of some subjects as the sheet shows them: texts, options and statements, no keys. */
 export async function soalTanpaKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLembar[]> {
-  return (await soalDenganKunci(q, mapelIds)).map(
-    ({ kunci: _kunci, pembahasan: _pembahasan, pernyataan, ...soal }) => ({
-      ...soal,
-      pernyataan: pernyataan.map(({ id, pernyataan: teks }) => ({ id, pernyataan: teks })),
-    }),
-  );
+  return (await bacaSoal(q, mapelIds, false)).map((s) => ({
+    id: s.id,
+    id_mapel: s.id_mapel,
+    nomor: s.nomor,
+    type: s.type,
+    soal: s.soal,
+    a: s.a,
+    b: s.b,
+    c: s.c,
+    d: s.d,
+    e: s.e,
+    group_text_type: s.group_text_type,
+    pernyataan: s.pernyataan.map((p) => ({ id: p.id, pernyataan: p.pernyataan })),
+  }));
 }
 
 export interface MapelJadwal {

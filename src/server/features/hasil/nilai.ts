@@ -5,7 +5,7 @@ import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gagal } from '../../lib/respons';
 import type { Siswa } from '../../plugins/auth';
-import { ensureIrtScores } from '../../scoring/irtScoring';
+import { akhiriJadwalBerakhir, finalkanHasil } from '../../scoring/jadwalBerakhir';
 import { finishedJadwal } from '../../scoring/skorPaket';
 import {
   PESAN,
@@ -26,15 +26,19 @@ export function rataRataNilai(rows: readonly BarisMapel[]): number {
   return packageTotal(rows.map((r) => r.nilai)) ?? 0;
 }
 
-/** Brings IRT scores of closed event schedules up to date before they are read. */
-export async function segarkanIrt(db: Db, jadwalIds: Iterable<number>, now: number): Promise<void> {
-  for (const id of new Set(jadwalIds)) await ensureIrtScores(db, id, now);
+/**
+ * Makes the results of some schedules final before they are read: attempts still running in a closed window are
+ * ended, and IRT scores of closed event schedules brought up to date.
+ */
+export async function segarkanHasil(db: Db, jadwalIds: Iterable<number>, now: number): Promise<void> {
+  for (const id of new Set(jadwalIds)) await finalkanHasil(db, id, now);
 }
 
 /** `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. */
 export async function daftarHasil(db: Db, siswa: Siswa, now: number) {
+  await akhiriJadwalBerakhir(db, { idSiswa: siswa.id }, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
-  await segarkanIrt(
+  await segarkanHasil(
     db,
     ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
     now,
@@ -69,7 +73,7 @@ export async function hasilKategori(
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const kategori = await findKategori(db, jadwal.id, input.hash);
-  await segarkanIrt(db, [jadwal.id], input.now);
+  await segarkanHasil(db, [jadwal.id], input.now);
   const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
   if (!hasil || hasil.mapel.length === 0) return gagal(PESAN.detailTidakAda);
   return {
@@ -89,7 +93,7 @@ export async function hasilKategori(
 export async function hasilJadwal(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
-  await segarkanIrt(db, [jadwal.id], input.now);
+  await segarkanHasil(db, [jadwal.id], input.now);
   const hasil = (await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id })).filter(
     (h) => h.mapel.length > 0,
   );
@@ -110,8 +114,9 @@ export async function hasilJadwal(db: Db, input: { siswa: Siswa; idJadwal: numbe
 
 /** `/siswa/tryout/hasilskor`: the total of every finished package. */
 export async function hasilSkor(db: Db, siswa: Siswa, now: number) {
+  await akhiriJadwalBerakhir(db, { idSiswa: siswa.id }, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
-  await segarkanIrt(
+  await segarkanHasil(
     db,
     ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
     now,

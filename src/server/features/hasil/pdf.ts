@@ -10,8 +10,8 @@ import { pembahasanKategori } from '../../pdf/data';
 import { hasilPdf, pembahasanPdf } from '../../pdf/documents';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { PESAN_AKSES } from '../../scoring/skorPaket';
-import { segarkanIrt } from './nilai';
+import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
+import { segarkanHasil } from './nilai';
 import {
   PESAN,
   endedAttempt,
@@ -22,7 +22,6 @@ import {
 } from './queries';
 
 export const PESAN_PDF = {
-  bukanPeserta: PESAN_AKSES.bukanPeserta,
   belumSelesai: 'Pembahasan tersedia setelah kategori ini selesai dikerjakan',
 } as const;
 
@@ -43,6 +42,7 @@ export async function pembahasanPdfSiswa(db: Db, input: PermintaanPdf): Promise<
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const kategori = await findKategori(db, jadwal.id, input.hash);
+  await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
   const idHasilTo = await endedAttempt(db, siswa.id, kategori.id);
   // Keys and explanations never leave the server before the category is finished.
   if (idHasilTo === null) throw new HttpError(403, PESAN_PDF.belumSelesai);
@@ -60,7 +60,7 @@ export async function hasilPdfSiswa(db: Db, input: PermintaanPdf): Promise<Berka
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const kategori = await findKategori(db, jadwal.id, input.hash);
-  await segarkanIrt(db, [jadwal.id], input.now);
+  await segarkanHasil(db, [jadwal.id], input.now);
   const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
   if (!hasil || hasil.mapel.length === 0) throw new HttpError(404, PESAN.detailTidakAda);
   const pdf = await hasilPdf({

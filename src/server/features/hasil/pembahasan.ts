@@ -8,6 +8,7 @@ import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
+import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { mapelJadwal, soalDenganKunci } from '../../soal/soalMapel';
 import { PESAN, endedAttempts, findJadwalOf } from './queries';
 
@@ -56,9 +57,14 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
 }
 
 /** `/siswa/tryout/pembahasan`: the subjects of a schedule, or the review of one finished subject. */
-export async function pembahasanPaket(db: Db, input: { siswa: Siswa; idJadwal: number; idMapel?: number }) {
+export async function pembahasanPaket(
+  db: Db,
+  input: { siswa: Siswa; idJadwal: number; idMapel?: number; now: number },
+) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  // A category still running in a closed window ends now, so its review opens.
+  await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
   const mapel = await mapelJadwal(db.kysely, jadwal.id);
   const ended = await endedAttempts(db, siswa.id, jadwal.id);
 

@@ -6,8 +6,9 @@ import { ptnOutcome, type PtnChoice } from '../../domain/ptn';
 import type { Siswa } from '../../plugins/auth';
 import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { calibrateJadwal } from '../../scoring/irtScoring';
+import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../../scoring/skorPaket';
-import { barisHasil, segarkanIrt } from './nilai';
+import { barisHasil, segarkanHasil } from './nilai';
 import { gagal } from '../../lib/respons';
 import { PESAN, findJadwalOf, hasilKategoriSiswa } from './queries';
 
@@ -23,7 +24,7 @@ export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number;
   if (!(await hasFinishedPackage(db, siswa.id, jadwal.id))) {
     return gagal(PESAN.paketBelumSelesai);
   }
-  await segarkanIrt(db, [jadwal.id], input.now);
+  await segarkanHasil(db, [jadwal.id], input.now);
   const hasil = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
   // A summary missing for any subject makes the score meaningless: the client offers Sync instead.
   if (hasil.some((h) => h.mapel.length < h.jumlah_mapel)) {
@@ -63,6 +64,8 @@ export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number;
 export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  // Attempts still running in a closed window end first, so Sync writes their rows too.
+  await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
   const ended = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
   if (ended.length === 0) return gagal(PESAN.belumDikerjakan);
   const missing = ended.filter((h) => h.mapel.length < h.jumlah_mapel);

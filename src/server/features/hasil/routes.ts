@@ -72,6 +72,7 @@ export const hasilRoutes: FeatureRoutes = (app, { db, now }) => {
       siswa: requireSelf(request, request.body.idsiswa),
       idJadwal: request.body.idjadwal,
       idMapel: request.body.idmapel,
+      now: now(),
     }),
   );
 

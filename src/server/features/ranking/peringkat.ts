@@ -2,7 +2,7 @@
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
-import { ensureIrtScores } from '../../scoring/irtScoring';
+import { akhiriJadwalBerakhir, finalkanHasil } from '../../scoring/jadwalBerakhir';
 import {
   finishedJadwal,
   findJadwalOf,
@@ -31,7 +31,8 @@ function rows(ranking: readonly PeringkatPeserta[], idSiswa: number) {
 }
 
 /** The packages the student finished, to choose a ranking from. */
-export async function daftarPaketRanking(db: Db, siswa: Siswa) {
+export async function daftarPaketRanking(db: Db, siswa: Siswa, now: number) {
+  await akhiriJadwalBerakhir(db, { idSiswa: siswa.id }, now);
   const paket = await finishedJadwal(db, siswa.id);
   return { status: true as const, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
 }
@@ -40,7 +41,7 @@ export async function daftarPaketRanking(db: Db, siswa: Siswa) {
 export async function rankingPaket(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
-  await ensureIrtScores(db, jadwal.id, input.now);
+  await finalkanHasil(db, jadwal.id, input.now);
   const ranking = await rankPackage(db, jadwal.id);
   return {
     status: true as const,
@@ -61,7 +62,7 @@ export async function rankingJurusan(
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const [pilihan] = await pilihanSiswa(db, siswa.id, input.numOption);
   if (!pilihan) return { status: false as const, message: PESAN_RANKING.pilihanTidakAda };
-  await ensureIrtScores(db, jadwal.id, input.now);
+  await finalkanHasil(db, jadwal.id, input.now);
   const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
   return {
     status: true as const,

@@ -15,7 +15,7 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
     scope.post(
       rankingPaketListCall.path,
       { schema: rankingPaketListCall.schema, config: emptyBodyIsObject },
-      async (request) => daftarPaketRanking(db, requireSelf(request, request.params.idsiswa)),
+      async (request) => daftarPaketRanking(db, requireSelf(request, request.params.idsiswa), now()),
     );
 
     scope.post(

@@ -5,6 +5,7 @@ import type { Db } from '../../db/createDb';
 import { kategoriAntrian } from '../../domain/antrian';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { jadwalContext, isWallClock } from './konteks';
 import { countSoal, listAttempts, listClocks, listMapel } from './queries';
 import { PESAN } from './teks';
@@ -17,6 +18,8 @@ export async function previewPaket(
   const q = db.kysely;
   const { jadwal, kategoriList } = await jadwalContext(q, input.idJadwal, input.siswa.id);
   if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
+  // A touch of the schedule: once its window is over, attempts still running end and are scored.
+  await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
 
   const mapel = await listMapel(
     q,

@@ -1,0 +1,77 @@
+/**
+ * The schedule window closes everything (DESIGN.md "Time is the server's"): once `tgl_akhir` plus the grace is over,
+ * an attempt still running is ended by the server, its open subjects closed and its classical subject rows written,
+ * so results are final. Nobody has to be online for it: it happens lazily, on the next touch of the schedule and
+ * before every read of results (result calls, rankings, result PDFs, the operator's export). Each attempt is ended
+ * in one transaction, and only once (the update is conditional), so a reader never sees a half-ended attempt.
+ */
+import type { Db } from '../db/createDb';
+import { GRACE_SECONDS } from '../domain/timing';
+import { writeHasilMapel } from './hasilMapel';
+import { ensureIrtScores } from './irtScoring';
+
+/** Which running attempts to look at: those of one schedule, or those of the schedules one student takes part in. */
+export type Lingkup = { idJadwal: number } | { idSiswa: number };
+
+/**
+ * Ends the running attempts, within `lingkup`, of every schedule whose window and grace are over at `now`. Returns
+ * the ids of the schedules where something was ended.
+ */
+export async function akhiriJadwalBerakhir(db: Db, lingkup: Lingkup, now: number): Promise<number[]> {
+  // isWindowOver(tgl_akhir, now) ⇔ now − tgl_akhir > grace ⇔ tgl_akhir < now − grace.
+  const batas = now - GRACE_SECONDS * 1000;
+  let query = db.kysely
+    .selectFrom('hasil_to')
+    .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
+    .select(['hasil_to.id', 'hasil_to.id_jadwal', 'jadwal.tgl_akhir'])
+    .where('hasil_to.is_selesai', '=', 0)
+    .where('jadwal.tgl_akhir', '<', batas);
+  query =
+    'idJadwal' in lingkup
+      ? query.where('hasil_to.id_jadwal', '=', lingkup.idJadwal)
+      : query.where('hasil_to.id_jadwal', 'in', (eb) =>
+          eb
+            .selectFrom('hasil_to as milik')
+            .select('milik.id_jadwal')
+            .where('milik.id_siswa', '=', lingkup.idSiswa)
+            .union(
+              eb
+                .selectFrom('jadwal_peserta')
+                .select('jadwal_peserta.id_jadwal')
+                .where('jadwal_peserta.id_siswa', '=', lingkup.idSiswa),
+            ),
+        );
+  const running = await query.orderBy('hasil_to.id').execute();
+
+  const ended = new Set<number>();
+  for (const attempt of running) {
+    await db.kysely.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('hasil_to')
+        .set({ is_selesai: 1, ended_at: now })
+        .where('id', '=', attempt.id)
+        .where('is_selesai', '=', 0)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) return; // another reader ended it first
+      // The subjects still open stopped when the window closed.
+      await trx
+        .updateTable('mapel_waktu')
+        .set({ status: 1, sisa_waktu: 0, last_seen_at: Number(attempt.tgl_akhir) })
+        .where('id_hasil_to', '=', attempt.id)
+        .where('status', '=', 0)
+        .execute();
+      await writeHasilMapel(trx, attempt.id);
+      ended.add(attempt.id_jadwal);
+    });
+  }
+  return [...ended];
+}
+
+/**
+ * Results of a schedule made final before they are read: running attempts of a closed window ended, then an event's
+ * IRT scores brought up to date (they depend on every finished attempt).
+ */
+export async function finalkanHasil(db: Db, idJadwal: number, now: number): Promise<void> {
+  await akhiriJadwalBerakhir(db, { idJadwal }, now);
+  await ensureIrtScores(db, idJadwal, now);
+}
