@@ -276,6 +276,8 @@ describe('by keyboard only at phone width', () => {
       .click();
     await answerDialog(page, 'Yakin?', 'Ya, Mulai sekarang!');
     await page.getByRole('heading', { name: 'Preview Tryout Kategori TPS' }).waitFor();
+    // The closing dialog hands focus back when it is gone; a student cannot act on the page before that either.
+    await page.waitForFunction(() => document.querySelector('.swal2-container') === null);
 
     // From here on: the keyboard only. Any pointer event on the page fails the run.
     await page.evaluate(() => {

@@ -461,6 +461,47 @@ describe('IRT scores of TO Akbar schedules', () => {
     ctx.clock.set(FIXTURE_NOW);
   });
 
+  it('Sync after the close rebuilds a missing summary from the stored items and never calibrates again', async () => {
+    const ev = await buildEventFixture(ctx.db, {
+      paket: 25,
+      peserta: 30,
+      tgl_akhir: FIXTURE_NOW - HOUR,
+      seed: 11,
+    });
+    const id = ev.siswa[4];
+    const token = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
+    const call = (url: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api${url}`,
+        headers: token,
+        payload: payload as Record<string, unknown>,
+      });
+    await call('/siswa/tryout/hasil', { id_siswa: id, type: 'list' });
+    expect(Number(await calibratedAt(ev.idJadwal))).toBe(FIXTURE_NOW);
+    const mine = async () => (await rowsOf(ev.idJadwal)).filter((row) => row.id_siswa === id);
+    const before = await mine();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((row) => row.metode === 'irt')).toBe(true);
+
+    // The student's summary is lost; a minute later the student presses Sync.
+    await ctx.db.kysely.deleteFrom('hasil_mapel').where('id_siswa', '=', id).execute();
+    ctx.clock.advance(60_000);
+    const sync = await call('/siswa/tryout/generatehasilmapel', { idsiswa: id, idjadwal: ev.idJadwal });
+    expect(sync.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel berhasil dibuat' });
+    expect(Number(await calibratedAt(ev.idJadwal))).toBe(FIXTURE_NOW);
+    const byMapel = (rows: { nilai: number; theta: number | null; metode: string; benar: number }[]) =>
+      rows.map(({ nilai, theta, metode, benar }) => ({ nilai, theta, metode, benar }));
+    expect(byMapel(await mine())).toEqual(byMapel(before));
+
+    // Nothing missing: Sync changes nothing and still does not calibrate.
+    ctx.clock.advance(60_000);
+    const again = await call('/siswa/tryout/generatehasilmapel', { idsiswa: id, idjadwal: ev.idJadwal });
+    expect(again.json().status).toBe(true);
+    expect(Number(await calibratedAt(ev.idJadwal))).toBe(FIXTURE_NOW);
+    ctx.clock.set(FIXTURE_NOW);
+  });
+
   it('keeps the classical score with fewer than 30 participants', async () => {
     const ev = await buildEventFixture(ctx.db, {
       paket: 23,

@@ -7,7 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import { chunks, insertRows } from '../db/batch';
 import type { Db } from '../db/createDb';
 import type { Database } from '../db/types';
-import { calibrateRasch, estimateAbilityWle, irtNilai, type Response } from '../domain/irt';
+import { abilitiesByRawScore, calibrateRasch, irtNilai, type Response } from '../domain/irt';
 import { judgeAnswer, type GroupAnswer } from '../domain/scoring';
 import { writeHasilMapel } from './hasilMapel';
 
@@ -195,16 +195,15 @@ export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Pr
 
       entry.calibrated = true;
       calibratedMapel.push(idMapel);
-      const difficulties = estimated.map(({ item }) => item.difficulty);
       // irt_item keeps the items that could be calibrated; ones everyone answered alike have no estimate.
       for (const { item, index } of estimated) {
         items.push({ id_soal: butir[index].id, difficulty: item.difficulty, se: item.se as number });
       }
+      // Complete data: the ability depends on the raw score only, so each score's ability is computed once.
+      const abilityOfScore = abilitiesByRawScore(estimated.map(({ item }) => item.difficulty));
       taken.forEach((attempt, person) => {
-        const { theta } = estimateAbilityWle(
-          estimated.map(({ index }) => matrix[person][index]),
-          difficulties,
-        );
+        const raw = estimated.reduce((sum, { index }) => sum + matrix[person][index], 0);
+        const { theta } = abilityOfScore[raw];
         updates.push({ id_hasil_to: attempt.id, id_mapel: idMapel, nilai: irtNilai(theta), theta });
       });
     }
@@ -241,6 +240,18 @@ export async function ensureIrtScores(db: Db, idJadwal: number, now: number): Pr
     .where('id', '=', idJadwal)
     .executeTakeFirst();
   if (!jadwal || jadwal.is_event !== 1 || Number(jadwal.tgl_akhir) > now) return;
+  if (await calibrationIsCurrent(db, idJadwal)) return;
+  await calibrateJadwal(db, idJadwal, now);
+}
+
+/** Whether the schedule was calibrated after its last attempt ended (a new calibration would change nothing). */
+export async function calibrationIsCurrent(db: Db, idJadwal: number): Promise<boolean> {
+  const jadwal = await db.kysely
+    .selectFrom('jadwal')
+    .select('irt_calibrated_at')
+    .where('id', '=', idJadwal)
+    .executeTakeFirst();
+  if (!jadwal || jadwal.irt_calibrated_at === null) return false;
   const last = await db.kysely
     .selectFrom('hasil_to')
     .select((eb) => eb.fn.max('ended_at').as('ended_at'))
@@ -248,7 +259,43 @@ export async function ensureIrtScores(db: Db, idJadwal: number, now: number): Pr
     .where('is_selesai', '=', 1)
     .executeTakeFirst();
   const lastEnded = last?.ended_at === null || last?.ended_at === undefined ? null : Number(last.ended_at);
-  if (lastEnded === null) return;
-  if (jadwal.irt_calibrated_at !== null && Number(jadwal.irt_calibrated_at) >= lastEnded) return;
-  await calibrateJadwal(db, idJadwal, now);
+  return lastEnded === null || Number(jadwal.irt_calibrated_at) >= lastEnded;
+}
+
+/**
+ * IRT scores for some attempts of a calibrated event from its stored item difficulties, without calibrating
+ * again (Sync rebuilding a missing summary): the same numbers a calibration would write for them.
+ */
+export async function scoreFromStoredItems(
+  db: Db,
+  attempts: readonly { id: number; id_kategori: number }[],
+): Promise<void> {
+  const updates: IrtScore[] = [];
+  for (const idKategori of new Set(attempts.map((a) => a.id_kategori))) {
+    const taken = attempts.filter((a) => a.id_kategori === idKategori);
+    const { soal, responses } = await loadResponses(db, idKategori, taken);
+    if (soal.length === 0) continue;
+    const stored = await db.kysely
+      .selectFrom('irt_item')
+      .select(['id_soal', 'difficulty'])
+      .where(
+        'id_soal',
+        'in',
+        soal.map((s) => s.id),
+      )
+      .execute();
+    const difficultyOf = new Map(stored.map((item) => [Number(item.id_soal), Number(item.difficulty)]));
+    for (const idMapel of new Set(soal.map((s) => s.id_mapel))) {
+      const butir = soal.filter((s) => s.id_mapel === idMapel && difficultyOf.has(s.id));
+      if (butir.length < 2) continue; // not calibrated: the classical score stands
+      const abilityOfScore = abilitiesByRawScore(butir.map((s) => difficultyOf.get(s.id) as number));
+      for (const attempt of taken) {
+        const raw = butir.reduce((sum, s) => sum + (responses.get(attempt.id)?.get(s.id) ?? 0), 0);
+        const { theta } = abilityOfScore[raw];
+        updates.push({ id_hasil_to: attempt.id, id_mapel: idMapel, nilai: irtNilai(theta), theta });
+      }
+    }
+  }
+  if (updates.length === 0) return;
+  await db.kysely.transaction().execute((trx) => writeIrtScores(trx, updates));
 }

@@ -5,7 +5,7 @@ import { packageTotal } from '../../domain/ranking';
 import { ptnOutcome, type PtnChoice } from '../../domain/ptn';
 import type { Siswa } from '../../plugins/auth';
 import { writeHasilMapel } from '../../scoring/hasilMapel';
-import { calibrateJadwal } from '../../scoring/irtScoring';
+import { calibrateJadwal, calibrationIsCurrent, scoreFromStoredItems } from '../../scoring/irtScoring';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../../scoring/skorPaket';
 import { barisHasil, segarkanHasil } from './nilai';
@@ -60,7 +60,7 @@ export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number;
   };
 }
 
-/** `/siswa/tryout/generatehasilmapel` (Sync): writes missing subject rows, recalibrates an event. */
+/** `/siswa/tryout/generatehasilmapel` (Sync): writes missing subject rows; calibrates an event only when needed. */
 export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
@@ -70,6 +70,14 @@ export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: nu
   if (ended.length === 0) return gagal(PESAN.belumDikerjakan);
   const missing = ended.filter((h) => h.mapel.length < h.jumlah_mapel);
   for (const h of missing) await writeHasilMapel(db, h.id_hasil_to);
-  if (jadwal.is_event === 1) await calibrateJadwal(db, jadwal.id, input.now);
+  if (jadwal.is_event === 1) {
+    // A calibration that no attempt has ended since stands: the rebuilt rows are scored from its stored items.
+    if (await calibrationIsCurrent(db, jadwal.id))
+      await scoreFromStoredItems(
+        db,
+        missing.map((h) => ({ id: h.id_hasil_to, id_kategori: h.id_kategori })),
+      );
+    else await calibrateJadwal(db, jadwal.id, input.now);
+  }
   return { status: true as const, message: missing.length > 0 ? PESAN_SYNC.dibuat : PESAN_SYNC.lengkap };
 }
