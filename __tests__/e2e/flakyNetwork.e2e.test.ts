@@ -79,6 +79,22 @@ function matchesServer(given: Given, soal: ServerSoal): boolean {
   return given.values.every((value, row) => soal.group_soal[row]?.jawaban === value);
 }
 
+/** Click question `nomor`'s step; a failure says which dialog was open and whether the browser was online. */
+async function openStep(page: Page, nomor: number): Promise<void> {
+  await steps(page)
+    .nth(nomor - 1)
+    .click({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      const dialog = await page
+        .locator('.swal2-popup')
+        .textContent()
+        .catch(() => null);
+      throw new Error(
+        `${String(error)}\ndialog: ${dialog}\nonline: ${await page.evaluate(() => navigator.onLine)}`,
+      );
+    });
+}
+
 it('umum loses no answer to failing calls and a 15-s cut, and the sheet agrees with the server', async () => {
   const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
   const page = await context.newPage();
@@ -97,18 +113,7 @@ it('umum loses no answer to failing calls and a 15-s cut, and the sheet agrees w
   const answer = async (nomor: number) => {
     const popup = page.locator('.swal2-popup');
     if (await popup.isVisible()) throw new Error(`dialog before Soal ${nomor}: ${await popup.textContent()}`);
-    await steps(page)
-      .nth(nomor - 1)
-      .click({ timeout: 10_000 })
-      .catch(async (error: unknown) => {
-        const dialog = await page
-          .locator('.swal2-popup')
-          .textContent()
-          .catch(() => null);
-        throw new Error(
-          `${String(error)}\ndialog: ${dialog}\nonline: ${await page.evaluate(() => navigator.onLine)}`,
-        );
-      });
+    await openStep(page, nomor);
     const { article } = await currentQuestion(page);
     await page.locator(`main article[aria-label="Soal ${nomor}"]`).waitFor();
     given.set(nomor, await answerQuestion(page, article, nomor, { unconfirmed: true }));
@@ -165,18 +170,7 @@ it('umum loses no answer to failing calls and a 15-s cut, and the sheet agrees w
   await page.getByRole('heading', { name: mapel, exact: true }).waitFor();
   await countdownSeconds(page);
   for (const [nomor, answerGiven] of given) {
-    await steps(page)
-      .nth(nomor - 1)
-      .click({ timeout: 10_000 })
-      .catch(async (error: unknown) => {
-        const dialog = await page
-          .locator('.swal2-popup')
-          .textContent()
-          .catch(() => null);
-        throw new Error(
-          `${String(error)}\ndialog: ${dialog}\nonline: ${await page.evaluate(() => navigator.onLine)}`,
-        );
-      });
+    await openStep(page, nomor);
     const article = page.locator(`main article[aria-label="Soal ${nomor}"]`);
     await article.waitFor();
     await expectShown(article, answerGiven);

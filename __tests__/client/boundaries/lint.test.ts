@@ -2,45 +2,13 @@
  * @jest-environment node
  */
 /** The client's boundaries are held by lint (DESIGN.md "Working rules"): a violation fails `npm run lint`. */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-
-const root = path.resolve(__dirname, '../../..');
-
-interface LintMessage {
-  ruleId: string | null;
-  message: string;
-}
-
-/** ESLint's own CLI on `code` as if it were `file` (Jest's module sandbox cannot load the flat config). */
-async function restrictedIn(file: string, code: string): Promise<string[]> {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/eslint/bin/eslint.js'),
-      '-c',
-      '.eslint.config.mjs',
-      '--format',
-      'json',
-      '--stdin',
-      '--stdin-filename',
-      file,
-    ],
-    { cwd: root, input: code, encoding: 'utf8' },
-  );
-  const [result] = JSON.parse(run.stdout) as { messages: LintMessage[] }[];
-  return result.messages
-    .filter(
-      (message) => message.ruleId === 'import/no-restricted-paths' || message.ruleId === 'import/no-cycle',
-    )
-    .map((message) => message.message);
-}
+import { restrictedIn } from '../../helpers/lintBoundaries';
 
 jest.setTimeout(60_000);
 
 describe('client lint zones', () => {
   it('refuse a feature importing another feature', async () => {
-    const messages = await restrictedIn(
+    const messages = restrictedIn(
       'src/client/features/hasil/probe.ts',
       "import { jadwalReducer } from '../jadwal/slice';\nexport const probe = jadwalReducer;\n",
     );
@@ -51,7 +19,7 @@ describe('client lint zones', () => {
 
   it('refuse a feature importing app/, but allow the typed hooks and the session’s auth slice', async () => {
     expect(
-      await restrictedIn(
+      restrictedIn(
         'src/client/features/tryoutPaket/probe.ts',
         "import { rootSaga } from '../../app/rootSaga';\nexport const probe = rootSaga;\n",
       ),
@@ -59,7 +27,7 @@ describe('client lint zones', () => {
       'Unexpected path "../../app/rootSaga" imported in restricted zone. Features do not import app/ (the typed hooks aside): app composes the features.',
     ]);
     expect(
-      await restrictedIn(
+      restrictedIn(
         'src/client/features/tryoutPaket/probe.ts',
         "import { useAppDispatch } from '../../app/hooks';\nimport { selectIdSiswa } from '../auth/slice';\nexport const probe = [useAppDispatch, selectIdSiswa];\n",
       ),
@@ -67,7 +35,7 @@ describe('client lint zones', () => {
   });
 
   it('refuse lib/ importing a feature', async () => {
-    const messages = await restrictedIn(
+    const messages = restrictedIn(
       'src/client/lib/probe.ts',
       "import { tryoutPaketReducer } from '../features/tryoutPaket/slice';\nexport const probe = tryoutPaketReducer;\n",
     );

@@ -1,37 +1,5 @@
 /** The server's boundaries are held by lint (DESIGN.md "Working rules"): a violation fails `npm run lint`. */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-
-const root = path.resolve(__dirname, '../../..');
-
-interface LintMessage {
-  ruleId: string | null;
-  message: string;
-}
-
-/** ESLint's own CLI on `code` as if it were `file` (Jest's module sandbox cannot load the flat config). */
-function restrictedIn(file: string, code: string): string[] {
-  const run = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/eslint/bin/eslint.js'),
-      '-c',
-      '.eslint.config.mjs',
-      '--format',
-      'json',
-      '--stdin',
-      '--stdin-filename',
-      file,
-    ],
-    { cwd: root, input: code, encoding: 'utf8' },
-  );
-  const [result] = JSON.parse(run.stdout) as { messages: LintMessage[] }[];
-  return result.messages
-    .filter(
-      (message) => message.ruleId === 'import/no-restricted-paths' || message.ruleId === 'import/no-cycle',
-    )
-    .map((message) => message.message);
-}
+import { restrictedIn } from '../../helpers/lintBoundaries';
 
 const SHARED_LAYERS = 'db/, pdf/ and the other shared layers do not import features/: features import them.';
 
