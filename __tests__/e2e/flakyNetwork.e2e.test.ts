@@ -121,6 +121,14 @@ it('umum loses no answer to failing calls and a 15-s cut, and the sheet agrees w
 
   const cutAt = Math.floor(total / 2);
   for (let nomor = 1; nomor <= cutAt; nomor += 1) await answer(nomor);
+  // Where the question sits while nothing waits: the note on unsent answers must not push it down.
+  const articleTop = async () => (await page.locator('main article[aria-label^="Soal "]').boundingBox())?.y;
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="pending-saves"]')?.textContent === '',
+    undefined,
+    { timeout: 30_000 },
+  );
+  const topWhileSent = await articleTop();
   // Mid-subject the network goes away for 15 s; the student goes on answering.
   await context.setOffline(true);
   const offlineSince = Date.now();
@@ -130,6 +138,7 @@ it('umum loses no answer to failing calls and a 15-s cut, and the sheet agrees w
     .getByTestId('pending-saves')
     .filter({ hasText: /menunggu dikirim/ })
     .waitFor();
+  expect(await articleTop()).toBe(topWhileSent);
   await page.waitForTimeout(Math.max(0, 15_000 - (Date.now() - offlineSince)));
   await context.setOffline(false);
   for (let nomor = cutAt + 3; nomor <= total; nomor += 1) await answer(nomor);

@@ -4,7 +4,7 @@ import { text } from '../text';
 export function PendingSaves({ count }: { count: number }) {
   return (
     <p
-      className="small text-body-secondary mb-0"
+      className="pending-saves small text-body-secondary mb-0"
       role="status"
       aria-live="polite"
       data-testid="pending-saves"
