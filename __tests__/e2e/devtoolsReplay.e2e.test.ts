@@ -83,6 +83,15 @@ function replayRecorded(file: string): { passed: number; failed: number; message
   };
 }
 
+/** Log in and wait until the profile is stored, so the next page load starts from a loaded profile. */
+async function logIn(page: Page, username: string) {
+  await loginAs(page, username);
+  await page.waitForFunction(() => {
+    const stored = JSON.parse(window.localStorage.getItem('persist:siaptes') ?? '{}') as { profile?: string };
+    return (JSON.parse(stored.profile ?? '{}') as { loadStatus?: string }).loadStatus === 'loaded';
+  });
+}
+
 async function openPage() {
   const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
   const page = await context.newPage();
@@ -93,7 +102,7 @@ async function openPage() {
 
 it('records a save that fails until it is rolled back, and the export replays green', async () => {
   const { context, page, errors } = await openPage();
-  await loginAs(page, 'umum');
+  await logIn(page, 'umum');
   // The last page load starts the recording (as the extension's history does).
   await openDetail(page, 2);
   const options = await devtools(page, 'options');
@@ -145,13 +154,23 @@ it('records the time running out during the finish confirmation, and the export 
   const { context, page, errors } = await openPage();
   // The page's clock is the browser's: it can jump to the end of the subject.
   await page.clock.install();
-  await loginAs(page, 'reguler');
+  await logIn(page, 'reguler');
   await openDetail(page, 2);
   await startKategori(page, 'TPS');
   const [mapel] = await previewSubjects(page);
   await kerjakan(page, mapel);
   const finish = page.getByRole('button', { name: 'Selesaikan Ujian' });
-  await finish.waitFor();
+  await finish.waitFor().catch(async (error: unknown) => {
+    // What the store went through says why the page is not a regular student's sheet.
+    const { payload } = JSON.parse(await devtools(page, 'exportState')) as Exported;
+    const steps = (
+      JSON.parse(payload) as { type: string; payload?: { path?: string; status?: number } }[]
+    ).map((action) =>
+      action.type === 'api/answered' ? `${action.payload?.path} ${action.payload?.status}` : action.type,
+    );
+    const regular = await page.evaluate(() => window.localStorage.getItem('persist:siaptes')?.slice(0, 600));
+    throw new Error(`${String(error)}\n${steps.join('\n')}\n${regular}`);
+  });
   const left = await countdownSeconds(page);
   await finish.click();
   const popup = page.locator('.swal2-popup.swal2-show .swal2-title');
