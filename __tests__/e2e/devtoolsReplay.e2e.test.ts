@@ -2,7 +2,9 @@
  * Real Redux DevTools exports, recorded in Chromium against the production build through the interface the
  * extension injects (helpers/fakeDevtools), then replayed by the QA harness (README "Support"):
  * (a) a save that fails every try until the outbox gives up and rolls the answer back;
- * (b) the time runs out while "Selesaikan Ujian" asks for confirmation.
+ * (b) the time runs out while "Selesaikan Ujian" asks for confirmation;
+ * (c) the time runs out, the first report that closes the subject fails, the second, 10 s later, succeeds;
+ * (d) a per-topic tryout: one answer, then "Selesaikan Ujian" confirmed.
  * Each recording must replay green. `RECORD_REPLAYS=1` also writes them into `__tests__/client/replays/`, where
  * the client suite replays the committed copies on every run.
  */
@@ -195,4 +197,90 @@ it('records the time running out during the finish confirmation, and the export 
   await context.close();
 
   expect(replayRecorded('paket-timeup-during-finish.json')).toEqual({ passed: 1, failed: 0, messages: '' });
+});
+
+it('records a time-up whose first closing report fails and is tried again 10 s later, and it replays green', async () => {
+  const { context, page, errors } = await openPage();
+  await page.clock.install();
+  await logIn(page, 'tutor');
+  await openDetail(page, 3);
+  await startKategori(page, 'TPS');
+  const [mapel] = await previewSubjects(page);
+  const left = await kerjakan(page, mapel);
+  let refused = 0;
+  await page.route('**/api/siswa/tryout/statusmapel/**', async (route) => {
+    const body = route.request().postDataJSON() as { status?: number };
+    if (body.status !== 1 || refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":false}' });
+  });
+  await page.clock.fastForward((left + 2) * 1000);
+  await answerDialog(page, 'Waktu Habis!', 'Lanjutkan');
+  await answerDialog(page, 'Error', 'OK');
+  expect(refused).toBe(1);
+  // Ten more seconds, then the time-up flow again.
+  await page.clock.fastForward(11_000);
+  await answerDialog(page, 'Waktu Habis!', 'Lanjutkan');
+  await page.getByRole('heading', { name: 'Preview Tryout Kategori TPS' }).waitFor();
+  await page
+    .getByRole('listitem', { name: mapel, exact: true })
+    .getByRole('button', { name: 'Selesai' })
+    .waitFor();
+
+  const actions = await exportSession(page, 'paket-timeup-status-fails-once.json');
+  const closing = actions
+    .filter((action) => action.type === 'api/answered')
+    .map((action) => action.payload as { path: string; sent: { status?: number }; status: number })
+    .filter((answer) => /statusmapel/.test(answer.path) && answer.sent.status === 1)
+    .map((answer) => answer.status);
+  expect(closing).toEqual([503, 200]);
+  expect(errors.filter((error) => !/Failed to load resource|503/.test(error))).toEqual([]);
+  await context.close();
+
+  expect(replayRecorded('paket-timeup-status-fails-once.json')).toEqual({
+    passed: 1,
+    failed: 0,
+    messages: '',
+  });
+});
+
+it('records a per-topic tryout answered and finished, and it replays green', async () => {
+  const { context, page, errors } = await openPage();
+  await logIn(page, 'reguler');
+  await page.goto('/to-permateri');
+  await page.getByRole('heading', { name: 'List Kategori' }).waitFor();
+  await page.getByRole('button', { name: 'Saintek', exact: true }).click();
+  await page.getByRole('button', { name: 'Matematika', exact: true }).click();
+  await page.getByRole('heading', { name: 'List Materi Matematika' }).waitFor();
+  const materi = 'Barisan dan Deret';
+  await page
+    .getByRole('listitem', { name: materi, exact: true })
+    .getByRole('button', { name: 'Mulai' })
+    .click();
+  await answerDialog(page, 'Yakin?', 'Ya, Mulai sekarang!');
+  await page.getByRole('heading', { name: materi, exact: true }).waitFor();
+  await countdownSeconds(page);
+  const article = page.locator('main article[aria-label="Soal 1"]');
+  await article.waitFor();
+  await answerQuestion(page, article, 1);
+  await page.getByRole('button', { name: 'Selesaikan Ujian' }).click();
+  await answerDialog(
+    page,
+    'Yakin menyelesaikan ujian? Aksi ini tidak dapat diubah!',
+    'Ya, saya sudah selesai!',
+  );
+  await page.waitForURL(/\/to-permateri$/);
+  await page
+    .getByRole('listitem', { name: materi, exact: true })
+    .getByRole('link', { name: 'Pembahasan' })
+    .waitFor();
+
+  const actions = await exportSession(page, 'materi-answer-and-finish.json');
+  const types = actions.map((action) => action.type);
+  expect(types).toContain('tryoutMateri/answerRequested');
+  expect(types).toContain('tryoutMateri/finishConfirmed');
+  expect(errors).toEqual([]);
+  await context.close();
+
+  expect(replayRecorded('materi-answer-and-finish.json')).toEqual({ passed: 1, failed: 0, messages: '' });
 });
