@@ -87,6 +87,12 @@ describe('differences', () => {
     );
   });
 
+  it('a final state pinned by QA under "expect" is checked', async () => {
+    const pinned = { ...exported(TIME_UP), expect: { 'tryoutPaket.isRunning': false } };
+    const report = await replaySession(parseReplay(pinned, TIME_UP));
+    expect(report.problems).toEqual(['final state: field tryoutPaket.isRunning: expected false, got true']);
+  });
+
   it('words nested differences by their path, and lets a masked or epoch value pass', () => {
     expect(firstDifference({ a: [{ b: 1 }] }, { a: [{ b: 2 }] })).toBe('field a[0].b: expected 1, got 2');
     expect(firstDifference({ password: '<<disamarkan>>' }, { password: '' })).toBeNull();
