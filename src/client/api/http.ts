@@ -2,8 +2,9 @@
  * The one axios instance: base /api, JSON, and the `Key` header with the decrypted session token on every request.
  * A 401 answer tells the `onUnauthorized` listeners (the auth saga ends the session and the guards go to /login).
  */
-import axios from 'axios';
+import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { KEY_HEADER } from '../../contract';
+import { apiAnswered, record } from '../lib/recorded';
 import { readToken } from '../session/cookies';
 import { API_BASE_URL } from './path';
 
@@ -36,7 +37,43 @@ export function isUnauthorized(error: unknown): boolean {
   return axios.isAxiosError(error) && error.response?.status === 401;
 }
 
-http.interceptors.response.use(undefined, (error: unknown) => {
-  if (isUnauthorized(error)) unauthorizedListeners.forEach((listener) => listener());
-  return Promise.reject(error);
-});
+/** The request body as JSON (axios has already serialized it to a string). */
+function sentBody(config: InternalAxiosRequestConfig | undefined): unknown {
+  const data: unknown = config?.data;
+  if (typeof data !== 'string') return data ?? null;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return data;
+  }
+}
+
+/** Every answer (and every call that got none) as an `api/answered` action, for DevTools exports and replays. */
+function recordAnswer(
+  config: InternalAxiosRequestConfig | undefined,
+  response: AxiosResponse | undefined,
+  error?: string,
+) {
+  record(
+    apiAnswered({
+      method: (config?.method ?? 'get').toUpperCase(),
+      path: config?.url ?? '',
+      sent: sentBody(config),
+      status: response?.status ?? 0,
+      body: (response?.data as unknown) ?? null,
+      ...(error ? { error } : {}),
+    }),
+  );
+}
+
+http.interceptors.response.use(
+  (response) => {
+    recordAnswer(response.config, response);
+    return response;
+  },
+  (error: unknown) => {
+    if (axios.isAxiosError(error)) recordAnswer(error.config, error.response, error.code ?? 'ERR_UNKNOWN');
+    if (isUnauthorized(error)) unauthorizedListeners.forEach((listener) => listener());
+    return Promise.reject(error);
+  },
+);

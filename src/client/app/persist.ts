@@ -1,5 +1,6 @@
 import type { PersistConfig } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
+import { profilePersistTransform } from '../features/profile/persist';
 import { tryoutMateriPersistTransform } from '../features/tryoutMateri/persist';
 import { tryoutPaketPersistTransform } from '../features/tryoutPaket/persist';
 import { runPersistTransform } from '../lib/run/persist';
@@ -16,6 +17,12 @@ export const persistConfig: PersistConfig<AppState> = {
   version: 1,
   storage,
   whitelist: PERSISTED_SLICES,
-  // The tryout slices keep only their run state (each feature's persist.ts says which keys).
-  transforms: [tryoutPaketPersistTransform, tryoutMateriPersistTransform, runPersistTransform],
+  // The tryout slices keep only their run state (each feature's persist.ts says which keys); a profile load in
+  // progress is not kept.
+  transforms: [
+    profilePersistTransform,
+    tryoutPaketPersistTransform,
+    tryoutMateriPersistTransform,
+    runPersistTransform,
+  ],
 };

@@ -1,22 +1,37 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
-import { actionSanitizer, stateSanitizer } from './devtools';
+import { connectRecorder } from '../lib/recorded';
+import { devToolsOptions } from './devtools';
 import { persistConfig } from './persist';
 import { rootReducer, type AppState } from './rootReducer';
 import { rootSaga } from './rootSaga';
+import { stampTime, tagSagaPuts } from './sessionRecording';
 
 export type PreloadedAppState = Partial<AppState>;
 
 export interface MakeStoreOptions {
   /** Run the root saga (default true); saga tests that drive one saga themselves pass false. */
   runSaga?: boolean;
+  /** Sees every action that reaches the reducers, stamped and tagged (QA replays compare what the sagas put). */
+  observe?: (action: UnknownAction) => void;
 }
 
-/** The store: every slice, saga middleware, redux-persist and Redux DevTools (state and actions sanitized). */
-export function makeStore(preloadedState?: PreloadedAppState, { runSaga = true }: MakeStoreOptions = {}) {
+/**
+ * The store: every slice, saga middleware, redux-persist and Redux DevTools (state and actions sanitized), with
+ * the recording that makes a DevTools export replayable (sessionRecording.ts, lib/recorded.ts).
+ */
+export function makeStore(
+  preloadedState?: PreloadedAppState,
+  { runSaga = true, observe }: MakeStoreOptions = {},
+) {
+  const observer: Middleware = () => (next) => (action) => {
+    observe?.(action as UnknownAction);
+    return next(action);
+  };
   const sagaMiddleware = createSagaMiddleware({
     onError: (error, { sagaStack }) => console.error('saga error', error, sagaStack),
+    effectMiddlewares: [tagSagaPuts],
   });
   const store = configureStore({
     reducer: persistReducer(persistConfig, rootReducer),
@@ -24,10 +39,14 @@ export function makeStore(preloadedState?: PreloadedAppState, { runSaga = true }
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(sagaMiddleware),
-    // Kept in production too (the team debugs live sessions); secrets are masked.
-    devTools: { name: 'SiapTes', stateSanitizer, actionSanitizer },
+      })
+        .prepend(stampTime, observer)
+        .concat(sagaMiddleware),
+    // Kept in production too (support reads live sessions, README "Support"); personal data is masked.
+    devTools: devToolsOptions,
   });
+  // The HTTP layer and the dialogs record their answers (`api/answered`, `dialog/answered`) into this store.
+  connectRecorder(store.dispatch);
   if (runSaga) sagaMiddleware.run(rootSaga);
   return store;
 }

@@ -7,6 +7,7 @@
 import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import { describeCallError, type CallFailure } from '../api/errors';
 import { isUnauthorized } from '../api/http';
+import { dialogAnswered, record, type DialogButton } from '../lib/recorded';
 import { text } from '../text';
 
 export const CONFIRM_COLOR = '#198754';
@@ -34,9 +35,29 @@ function loadSwal(): Promise<typeof import('sweetalert2')> {
 // Fetched while the app starts (online: the student just loaded the page), kept in memory for later.
 if (typeof window !== 'undefined') loadSwal().catch(() => undefined);
 
+/** Which button closed a dialog, in the words of the `dialog/answered` action. */
+export function buttonOf(result: SweetAlertResult): DialogButton {
+  if (result.isConfirmed) return 'confirm';
+  if (result.isDenied) return 'deny';
+  // sweetalert2 closes an open dialog without a reason when another one is fired over it.
+  return (result.dismiss as DialogButton | undefined) ?? 'replaced';
+}
+
+/** The one place a dialog is shown: its answer is recorded (`dialog/answered`) for DevTools and replays. */
 async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
   const { default: Swal } = await loadSwal();
-  return Swal.fire({ confirmButtonColor: CONFIRM_COLOR, cancelButtonColor: CANCEL_COLOR, ...options });
+  const result = await Swal.fire({
+    confirmButtonColor: CONFIRM_COLOR,
+    cancelButtonColor: CANCEL_COLOR,
+    ...options,
+  });
+  record(
+    dialogAnswered({
+      title: typeof options.title === 'string' ? options.title : '',
+      button: buttonOf(result),
+    }),
+  );
+  return result;
 }
 
 export interface MessageOptions {

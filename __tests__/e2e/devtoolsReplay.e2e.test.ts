@@ -1,0 +1,286 @@
+/**
+ * Real Redux DevTools exports, recorded in Chromium against the production build through the interface the
+ * extension injects (helpers/fakeDevtools), then replayed by the QA harness (README "Support"):
+ * (a) a save that fails every try until the outbox gives up and rolls the answer back;
+ * (b) the time runs out while "Selesaikan Ujian" asks for confirmation;
+ * (c) the time runs out, the first report that closes the subject fails, the second, 10 s later, succeeds;
+ * (d) a per-topic tryout: one answer, then "Selesaikan Ujian" confirmed.
+ * Each recording must replay green. `RECORD_REPLAYS=1` also writes them into `__tests__/client/replays/`, where
+ * the client suite replays the committed copies on every run.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { collectPageErrors, loginAs, newContext, type Page } from '../helpers/browser';
+import { startE2eSuite } from '../helpers/e2eSuite';
+import { devtools, installFakeDevtools } from '../helpers/fakeDevtools';
+import {
+  answerDialog,
+  answerQuestion,
+  countdownSeconds,
+  currentQuestion,
+  kerjakan,
+  openDetail,
+  previewSubjects,
+  startKategori,
+  steps,
+} from '../helpers/tryoutJourney';
+
+jest.setTimeout(300_000);
+
+const suite = startE2eSuite();
+const REPLAYS = path.resolve(__dirname, '../client/replays');
+const recorded = mkdtempSync(path.join(tmpdir(), 'siaptes-replays-'));
+
+afterAll(() => rmSync(recorded, { recursive: true, force: true }));
+
+interface Exported {
+  payload: string;
+  preloadedState: string;
+}
+
+/** Export the session as the extension's Export button does, and keep it (alone in its own folder). */
+async function exportSession(page: Page, file: string): Promise<{ type: string; payload?: unknown }[]> {
+  const text = await devtools(page, 'exportState');
+  mkdirSync(path.join(recorded, file));
+  writeFileSync(path.join(recorded, file, file), `${text}\n`);
+  if (process.env.RECORD_REPLAYS === '1') writeFileSync(path.join(REPLAYS, file), `${text}\n`);
+  const exported = JSON.parse(text) as Exported;
+  expect(typeof exported.payload).toBe('string');
+  expect(typeof exported.preloadedState).toBe('string');
+  return JSON.parse(exported.payload) as { type: string; payload?: unknown }[];
+}
+
+interface JestSummary {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { message: string }[];
+}
+
+/** Replay what was recorded with the client suite's harness (jsdom), as a QA engineer would. */
+function replayRecorded(file: string): { passed: number; failed: number; messages: string } {
+  const run = spawnSync(
+    process.execPath,
+    [
+      require.resolve('jest/bin/jest'),
+      '--selectProjects',
+      'client',
+      '--testPathPatterns',
+      'replay/replays',
+      '--json',
+    ],
+    {
+      cwd: path.resolve(__dirname, '../..'),
+      env: { ...process.env, REPLAY_DIR: path.join(recorded, file) },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const summary = JSON.parse(run.stdout) as JestSummary;
+  return {
+    passed: summary.numPassedTests,
+    failed: summary.numFailedTests,
+    messages: summary.testResults.map((result) => result.message).join('\n'),
+  };
+}
+
+/** Log in and wait until the profile is stored, so the next page load starts from a loaded profile. */
+async function logIn(page: Page, username: string) {
+  await loginAs(page, username);
+  await page.waitForFunction(() => {
+    const stored = JSON.parse(window.localStorage.getItem('persist:siaptes') ?? '{}') as { profile?: string };
+    return (JSON.parse(stored.profile ?? '{}') as { loadStatus?: string }).loadStatus === 'loaded';
+  });
+}
+
+async function openPage() {
+  const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
+  await installFakeDevtools(page);
+  return { context, page, errors: collectPageErrors(page) };
+}
+
+it('records a save that fails until it is rolled back, and the export replays green', async () => {
+  const { context, page, errors } = await openPage();
+  await logIn(page, 'umum');
+  // The last page load starts the recording (as the extension's history does).
+  await openDetail(page, 2);
+  const options = await devtools(page, 'options');
+  expect(options).toMatchObject({ name: 'SiapTes', maxAge: 2000, actionsDenylist: ['^run/clockTicked$'] });
+
+  await startKategori(page, 'TPS');
+  const [mapel] = await previewSubjects(page);
+  await kerjakan(page, mapel);
+  let tries = 0;
+  await page.route('**/api/siswa/tryout/saveanswer/**', async (route) => {
+    tries += 1;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: false, message: 'Server sedang sibuk.' }),
+    });
+  });
+  const { article, nomor } = await currentQuestion(page);
+  await answerQuestion(page, article, nomor, { unconfirmed: true });
+  // Five tries over ten seconds, then the error dialog and the answer rolled back.
+  await answerDialog(page, 'ERR_BAD_RESPONSE', 'OK');
+  expect(tries).toBe(5);
+  expect(
+    await steps(page)
+      .nth(nomor - 1)
+      .getAttribute('data-tone'),
+  ).not.toBe('answered');
+  // Ticks reached the store but not DevTools' history.
+  expect(
+    (await devtools(page, 'received')).filter((type) => type === 'run/clockTicked').length,
+  ).toBeGreaterThan(3);
+  expect(await devtools(page, 'history')).not.toContain('run/clockTicked');
+
+  const actions = await exportSession(page, 'paket-save-fails-rollback.json');
+  const saves = actions.filter(
+    (action) => action.type === 'api/answered' && /saveanswer/.test(JSON.stringify(action.payload)),
+  );
+  expect(saves.map((save) => (save.payload as { status: number }).status)).toEqual([503, 503, 503, 503, 503]);
+  expect(actions.map((action) => action.type)).toContain('run/saveDropped');
+  expect(JSON.stringify(actions)).not.toContain('tryout123');
+  await page.unroute('**/api/siswa/tryout/saveanswer/**');
+  expect(errors.filter((error) => !/Failed to load resource|503/.test(error))).toEqual([]);
+  await context.close();
+
+  expect(replayRecorded('paket-save-fails-rollback.json')).toEqual({ passed: 1, failed: 0, messages: '' });
+});
+
+it('records the time running out during the finish confirmation, and the export replays green', async () => {
+  const { context, page, errors } = await openPage();
+  // The page's clock is the browser's: it can jump to the end of the subject.
+  await page.clock.install();
+  await logIn(page, 'reguler');
+  await openDetail(page, 2);
+  await startKategori(page, 'TPS');
+  const [mapel] = await previewSubjects(page);
+  await kerjakan(page, mapel);
+  const finish = page.getByRole('button', { name: 'Selesaikan Ujian' });
+  await finish.waitFor().catch(async (error: unknown) => {
+    // What the store went through says why the page is not a regular student's sheet.
+    const { payload } = JSON.parse(await devtools(page, 'exportState')) as Exported;
+    const steps = (
+      JSON.parse(payload) as { type: string; payload?: { path?: string; status?: number } }[]
+    ).map((action) =>
+      action.type === 'api/answered' ? `${action.payload?.path} ${action.payload?.status}` : action.type,
+    );
+    const regular = await page.evaluate(() => window.localStorage.getItem('persist:siaptes')?.slice(0, 600));
+    throw new Error(`${String(error)}\n${steps.join('\n')}\n${regular}`);
+  });
+  const left = await countdownSeconds(page);
+  await finish.click();
+  const popup = page.locator('.swal2-popup.swal2-show .swal2-title');
+  await popup.filter({ hasText: 'Yakin menyelesaikan ujian? Aksi ini tidak dapat diubah!' }).waitFor();
+  // The clock reaches 0 while the confirmation is open.
+  await page.clock.fastForward((left + 2) * 1000);
+  await answerDialog(page, 'Waktu Habis!', 'Lanjutkan');
+  await page.getByRole('heading', { name: 'Preview Tryout Kategori TPS' }).waitFor();
+  const done = page.getByRole('listitem', { name: mapel, exact: true });
+  await done.getByRole('button', { name: 'Selesai' }).waitFor();
+
+  const actions = await exportSession(page, 'paket-timeup-during-finish.json');
+  const dialogs = actions
+    .filter((action) => action.type === 'dialog/answered')
+    .map((action) => action.payload as { title: string; button: string });
+  expect(dialogs.slice(-2)).toEqual([
+    { title: 'Yakin menyelesaikan ujian? Aksi ini tidak dapat diubah!', button: 'replaced' },
+    { title: 'Waktu Habis!', button: 'confirm' },
+  ]);
+  expect(actions.map((action) => action.type)).not.toContain('tryoutPaket/finishConfirmed');
+  expect(errors).toEqual([]);
+  await context.close();
+
+  expect(replayRecorded('paket-timeup-during-finish.json')).toEqual({ passed: 1, failed: 0, messages: '' });
+});
+
+it('records a time-up whose first closing report fails and is tried again 10 s later, and it replays green', async () => {
+  const { context, page, errors } = await openPage();
+  await page.clock.install();
+  await logIn(page, 'tutor');
+  await openDetail(page, 3);
+  await startKategori(page, 'TPS');
+  const [mapel] = await previewSubjects(page);
+  const left = await kerjakan(page, mapel);
+  let refused = 0;
+  await page.route('**/api/siswa/tryout/statusmapel/**', async (route) => {
+    const body = route.request().postDataJSON() as { status?: number };
+    if (body.status !== 1 || refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":false}' });
+  });
+  await page.clock.fastForward((left + 2) * 1000);
+  await answerDialog(page, 'Waktu Habis!', 'Lanjutkan');
+  await answerDialog(page, 'Error', 'OK');
+  expect(refused).toBe(1);
+  // Ten more seconds, then the time-up flow again.
+  await page.clock.fastForward(11_000);
+  await answerDialog(page, 'Waktu Habis!', 'Lanjutkan');
+  await page.getByRole('heading', { name: 'Preview Tryout Kategori TPS' }).waitFor();
+  await page
+    .getByRole('listitem', { name: mapel, exact: true })
+    .getByRole('button', { name: 'Selesai' })
+    .waitFor();
+
+  const actions = await exportSession(page, 'paket-timeup-status-fails-once.json');
+  const closing = actions
+    .filter((action) => action.type === 'api/answered')
+    .map((action) => action.payload as { path: string; sent: { status?: number }; status: number })
+    .filter((answer) => /statusmapel/.test(answer.path) && answer.sent.status === 1)
+    .map((answer) => answer.status);
+  expect(closing).toEqual([503, 200]);
+  expect(errors.filter((error) => !/Failed to load resource|503/.test(error))).toEqual([]);
+  await context.close();
+
+  expect(replayRecorded('paket-timeup-status-fails-once.json')).toEqual({
+    passed: 1,
+    failed: 0,
+    messages: '',
+  });
+});
+
+it('records a per-topic tryout answered and finished, and it replays green', async () => {
+  const { context, page, errors } = await openPage();
+  await logIn(page, 'reguler');
+  await page.goto('/to-permateri');
+  await page.getByRole('heading', { name: 'List Kategori' }).waitFor();
+  await page.getByRole('button', { name: 'Saintek', exact: true }).click();
+  await page.getByRole('button', { name: 'Matematika', exact: true }).click();
+  await page.getByRole('heading', { name: 'List Materi Matematika' }).waitFor();
+  const materi = 'Barisan dan Deret';
+  await page
+    .getByRole('listitem', { name: materi, exact: true })
+    .getByRole('button', { name: 'Mulai' })
+    .click();
+  await answerDialog(page, 'Yakin?', 'Ya, Mulai sekarang!');
+  await page.getByRole('heading', { name: materi, exact: true }).waitFor();
+  await countdownSeconds(page);
+  const article = page.locator('main article[aria-label="Soal 1"]');
+  await article.waitFor();
+  await answerQuestion(page, article, 1);
+  await page.getByRole('button', { name: 'Selesaikan Ujian' }).click();
+  await answerDialog(
+    page,
+    'Yakin menyelesaikan ujian? Aksi ini tidak dapat diubah!',
+    'Ya, saya sudah selesai!',
+  );
+  await page.waitForURL(/\/to-permateri$/);
+  await page
+    .getByRole('listitem', { name: materi, exact: true })
+    .getByRole('link', { name: 'Pembahasan' })
+    .waitFor();
+
+  const actions = await exportSession(page, 'materi-answer-and-finish.json');
+  const types = actions.map((action) => action.type);
+  expect(types).toContain('tryoutMateri/answerRequested');
+  expect(types).toContain('tryoutMateri/finishConfirmed');
+  expect(errors).toEqual([]);
+  await context.close();
+
+  expect(replayRecorded('materi-answer-and-finish.json')).toEqual({ passed: 1, failed: 0, messages: '' });
+});
