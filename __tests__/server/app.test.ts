@@ -79,7 +79,11 @@ describe('migrations', () => {
       const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
         db.kysely,
       );
-      expect(applied.rows.map((r) => r.name)).toEqual(['001_initial', '002_login_attempts']);
+      expect(applied.rows.map((r) => r.name)).toEqual([
+        '001_initial',
+        '002_login_attempts',
+        '003_hasil_to_berjalan',
+      ]);
     } finally {
       await db.close();
     }

@@ -5,6 +5,7 @@
  * before every read of results (result calls, rankings, result PDFs, the operator's export). Each attempt is ended
  * in one transaction, and only once (the update is conditional), so a reader never sees a half-ended attempt.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
 import { GRACE_SECONDS } from '../domain/timing';
 import { writeHasilMapel } from './hasilMapel';
@@ -20,20 +21,17 @@ export type Lingkup = { idJadwal: number } | { idSiswa: number };
 export async function akhiriJadwalBerakhir(db: Db, lingkup: Lingkup, now: number): Promise<number[]> {
   // isWindowOver(tgl_akhir, now) ⇔ now − tgl_akhir > grace ⇔ tgl_akhir < now − grace.
   const batas = now - GRACE_SECONDS * 1000;
-  let query = db.kysely
-    .selectFrom('hasil_to')
-    .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
-    .select(['hasil_to.id', 'hasil_to.id_jadwal', 'jadwal.tgl_akhir'])
-    .where('hasil_to.is_selesai', '=', 0)
-    .where('jadwal.tgl_akhir', '<', batas);
-  query =
+  // First the schedules whose window is over (by key, cheap on every call), then their running attempts (the
+  // partial index hasil_to_berjalan), so a schedule still open costs one look-up and a closed one no scan.
+  let closed = db.kysely.selectFrom('jadwal').select(['id', 'tgl_akhir']).where('tgl_akhir', '<', batas);
+  closed =
     'idJadwal' in lingkup
-      ? query.where('hasil_to.id_jadwal', '=', lingkup.idJadwal)
-      : query.where('hasil_to.id_jadwal', 'in', (eb) =>
+      ? closed.where('id', '=', lingkup.idJadwal)
+      : closed.where('id', 'in', (eb) =>
           eb
-            .selectFrom('hasil_to as milik')
-            .select('milik.id_jadwal')
-            .where('milik.id_siswa', '=', lingkup.idSiswa)
+            .selectFrom('hasil_to')
+            .select('hasil_to.id_jadwal')
+            .where('hasil_to.id_siswa', '=', lingkup.idSiswa)
             .union(
               eb
                 .selectFrom('jadwal_peserta')
@@ -41,7 +39,19 @@ export async function akhiriJadwalBerakhir(db: Db, lingkup: Lingkup, now: number
                 .where('jadwal_peserta.id_siswa', '=', lingkup.idSiswa),
             ),
         );
-  const running = await query.orderBy('hasil_to.id').execute();
+  const jadwal = await closed.execute();
+  if (jadwal.length === 0) return [];
+  const tglAkhirOf = new Map(jadwal.map((j) => [j.id, Number(j.tgl_akhir)]));
+  const running = (
+    await db.kysely
+      .selectFrom('hasil_to')
+      .select(['id', 'id_jadwal'])
+      // A literal, so that SQLite's planner matches the partial index's own condition.
+      .where('is_selesai', '=', sql.lit(0))
+      .where('id_jadwal', 'in', [...tglAkhirOf.keys()])
+      .orderBy('id')
+      .execute()
+  ).map((attempt) => ({ ...attempt, tgl_akhir: tglAkhirOf.get(attempt.id_jadwal) as number }));
 
   const ended = new Set<number>();
   for (const attempt of running) {
