@@ -26,6 +26,9 @@ const transformEsm = {
 };
 
 const config: Config = {
+  // Jest reads the time limit from here only (a project's own `testTimeout` is ignored): a fresh database per suite
+  // or test on a loaded two-core machine (PostgreSQL schemas especially) needs more than the default 5 s.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'client',
@@ -41,8 +44,6 @@ const config: Config = {
       roots: ['<rootDir>/__tests__/server'],
       ...transformEsm,
       setupFiles: ['<rootDir>/__tests__/helpers/setupServer.ts'],
-      // A fresh database per suite or test on a loaded two-core machine (PostgreSQL schemas especially).
-      testTimeout: 30_000,
     },
     {
       displayName: 'e2e',
@@ -50,7 +51,8 @@ const config: Config = {
       roots: ['<rootDir>/__tests__/e2e'],
       ...transformEsm,
       globalSetup: '<rootDir>/__tests__/helpers/e2eGlobalSetup.ts',
-      testTimeout: 120_000,
+      // A whole journey in a real browser; a project's own `testTimeout` is not read by Jest, so set it here.
+      setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/setupE2e.ts'],
     },
   ] as Config['projects'],
 };

@@ -300,7 +300,13 @@ describe('by keyboard only at phone width', () => {
     await dialogFocus(page);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.querySelector('.swal2-container') === null);
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Kerjakan');
+    await page
+      .waitForFunction(() => document.activeElement?.textContent?.trim() === 'Kerjakan', undefined, {
+        timeout: 10_000,
+      })
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\nfocused: ${JSON.stringify(await focused(page))}`);
+      });
     expect(await focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Kerjakan', inDialog: false });
     expect(page.url()).not.toContain('/sheet/');
     await page.keyboard.press('Enter');
