@@ -750,6 +750,43 @@ describe('statusmapel and the server clock', () => {
     expect((await h.clockRow(idHasilTo, h.f.mapel.pu)).sisa_waktu).toBe(375);
   });
 
+  it('an answer save is a call: it charges the practice clock, so two 100 s gaps with a save between cost 200 s', async () => {
+    const started = await h.start(h.f.reg4);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const save = () =>
+      h.save(h.f.reg4, {
+        id_hasil_to: idHasilTo,
+        id_jawaban: soalOf(started, h.f.soal.pilihan).id_jawaban,
+        type_soal: 1,
+        jawaban: 'B',
+      });
+    h.ctx.clock.advance(100 * S);
+    expect((await save()).body.status).toBe(true);
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pu)).toMatchObject({
+      sisa_waktu: 500,
+      last_seen_at: T0 + 100 * S,
+    });
+    // Half a second later nothing is charged yet; the fraction is carried to the next call.
+    h.ctx.clock.advance(S / 2);
+    expect((await save()).body.status).toBe(true);
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pu)).toMatchObject({
+      sisa_waktu: 500,
+      last_seen_at: T0 + 100 * S,
+    });
+    h.ctx.clock.advance(100 * S);
+    expect((await save()).body.status).toBe(true);
+    expect(await h.clockRow(idHasilTo, h.f.mapel.pu)).toMatchObject({
+      sisa_waktu: 400,
+      last_seen_at: T0 + 200 * S,
+    });
+    // Without the saves the 200.5 s since the opening would be one gap, charged 125 s.
+    h.ctx.clock.advance(100 * S);
+    expect((await h.status(h.f.reg4, h.f.mapel.pu, 9999, 0)).body.content).toEqual({
+      sisa_waktu: 300,
+      status: 0,
+    });
+  });
+
   it('status 1 closes the subject; a closed subject stays closed', async () => {
     expect((await h.start(h.f.reg4)).body.status).toBe(true);
     const closed = await h.status(h.f.reg4, h.f.mapel.pu, 200, 1);

@@ -92,8 +92,68 @@ export function findAttempt(q: Q, idKategori: number, idSiswa: number): Promise<
     .executeTakeFirst();
 }
 
-export function findAttemptById(q: Q, id: number): Promise<HasilTo | undefined> {
-  return q.selectFrom('hasil_to').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * What an answer save checks, in one look-up: the attempt, its schedule (null when missing) and the answer row with
+ * its question (null when it is not a row of this attempt). Undefined when the attempt does not exist.
+ */
+export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number) {
+  const row = await q
+    .selectFrom('hasil_to')
+    .leftJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
+    .leftJoin('jawaban', (join) =>
+      join.on('jawaban.id', '=', idJawaban).onRef('jawaban.id_hasil_to', '=', 'hasil_to.id'),
+    )
+    .leftJoin('soal', 'soal.id', 'jawaban.id_soal')
+    .select([
+      'hasil_to.id',
+      'hasil_to.id_jadwal',
+      'hasil_to.id_kategori',
+      'hasil_to.id_siswa',
+      'hasil_to.is_selesai',
+      'jadwal.id as jadwal_id',
+      'jadwal.paket as jadwal_paket',
+      'jadwal.tgl_awal as jadwal_tgl_awal',
+      'jadwal.tgl_akhir as jadwal_tgl_akhir',
+      'jadwal.is_event as jadwal_is_event',
+      'jawaban.id as jawaban_id',
+      'jawaban.id_soal as jawaban_id_soal',
+      'soal.type as soal_type',
+      'soal.id_mapel as soal_id_mapel',
+    ])
+    .where('hasil_to.id', '=', idHasilTo)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const jadwal: JadwalRow | null =
+    row.jadwal_id === null
+      ? null
+      : {
+          id: row.jadwal_id,
+          paket: row.jadwal_paket as number,
+          tgl_awal: row.jadwal_tgl_awal as number,
+          tgl_akhir: row.jadwal_tgl_akhir as number,
+          is_event: row.jadwal_is_event as number,
+        };
+  const jawaban =
+    row.jawaban_id === null || row.soal_type === null
+      ? null
+      : {
+          id: row.jawaban_id,
+          id_hasil_to: row.id,
+          id_soal: row.jawaban_id_soal as number,
+          type: row.soal_type,
+          id_mapel: row.soal_id_mapel as number,
+        };
+  return {
+    attempt: {
+      id: row.id,
+      id_jadwal: row.id_jadwal,
+      id_kategori: row.id_kategori,
+      id_siswa: row.id_siswa,
+      is_selesai: row.is_selesai,
+    },
+    jadwal,
+    jawaban,
+  };
 }
 
 /** The student's attempts at the categories of a schedule. */
@@ -104,6 +164,53 @@ export function listAttempts(q: Q, idJadwal: number, idSiswa: number): Promise<H
     .where('id_jadwal', '=', idJadwal)
     .where('id_siswa', '=', idSiswa)
     .execute();
+}
+
+/**
+ * The subjects of a category in order (as `listMapel`) with the attempt's clocks of them (as `listClocks`), in one
+ * look-up.
+ */
+export async function listMapelWithClocks(
+  q: Q,
+  idKategori: number,
+  idHasilTo: number,
+): Promise<{ mapel: MapelRow[]; clocks: MapelWaktu[] }> {
+  const rows = await q
+    .selectFrom('mapel')
+    .leftJoin('mapel_waktu', (join) =>
+      join.onRef('mapel_waktu.id_mapel', '=', 'mapel.id').on('mapel_waktu.id_hasil_to', '=', idHasilTo),
+    )
+    .select([
+      'mapel.id',
+      'mapel.id_kategori',
+      'mapel.nama',
+      'mapel.waktu',
+      'mapel_waktu.id_hasil_to',
+      'mapel_waktu.sisa_waktu',
+      'mapel_waktu.status',
+      'mapel_waktu.opened_at',
+      'mapel_waktu.last_seen_at',
+    ])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id')
+    .execute();
+  const mapel: MapelRow[] = [];
+  const clocks: MapelWaktu[] = [];
+  for (const r of rows) {
+    mapel.push({ id: r.id, id_kategori: r.id_kategori, nama: r.nama, waktu: r.waktu });
+    if (r.id_hasil_to !== null) {
+      clocks.push({
+        id_hasil_to: r.id_hasil_to,
+        id_mapel: r.id,
+        sisa_waktu: r.sisa_waktu as number,
+        status: r.status as number,
+        opened_at: r.opened_at,
+        last_seen_at: r.last_seen_at,
+      });
+    }
+  }
+  return { mapel, clocks };
 }
 
 export async function listClocks(q: Q, attemptIds: readonly number[]): Promise<MapelWaktu[]> {
@@ -278,16 +385,6 @@ export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
         .where('mapel_waktu.status', '=', 0),
     )
     .execute();
-}
-
-/** The answer row with its question, or undefined. */
-export function findJawaban(q: Q, idJawaban: number) {
-  return q
-    .selectFrom('jawaban')
-    .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
-    .select(['jawaban.id', 'jawaban.id_hasil_to', 'jawaban.id_soal', 'soal.type', 'soal.id_mapel'])
-    .where('jawaban.id', '=', idJawaban)
-    .executeTakeFirst();
 }
 
 /** The statements of one question with the student's answers (rows created at start, '0' when missing). */

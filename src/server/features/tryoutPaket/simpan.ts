@@ -7,18 +7,11 @@ import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { groupMarker, parseAnswer } from './jawaban';
-import {
-  findAttemptById,
-  findJadwal,
-  findJawaban,
-  listClocks,
-  listMapel,
-  listStatementAnswers,
-} from './queries';
+import { findSaveTarget, listMapelWithClocks, listStatementAnswers, type Q } from './queries';
 import { isWallClock } from './konteks';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
-import { antrianOf, isRevealed, saveClock, settleClocks } from './waktu';
+import { antrianOf, isRevealed, sameClock, saveClock, settleClocks } from './waktu';
 
 type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;
 
@@ -28,13 +21,15 @@ export async function saveAnswerPaket(
 ): Promise<SaveResult> {
   const q = db.kysely;
   const { body, siswa, now } = input;
-  const attempt = await findAttemptById(q, body.id_hasil_to);
-  if (!attempt || attempt.id_jadwal !== input.idJadwal) throw new HttpError(404, PESAN.tryoutTidakAda);
+  const target = await findSaveTarget(q, body.id_hasil_to, body.id_jawaban);
+  const attempt = target?.attempt;
+  if (!target || !attempt || attempt.id_jadwal !== input.idJadwal)
+    throw new HttpError(404, PESAN.tryoutTidakAda);
   if (attempt.id_siswa !== siswa.id) throw new HttpError(403, PESAN.bukanMilikmu);
 
   // Everything the request says is checked before anything is written (bad input changes no row).
-  const row = await findJawaban(q, body.id_jawaban);
-  if (!row || row.id_hasil_to !== attempt.id) throw new HttpError(400, PESAN.jawabanTidakAda);
+  const row = target.jawaban;
+  if (!row) throw new HttpError(400, PESAN.jawabanTidakAda);
   if (row.type !== body.type_soal) throw new HttpError(400, tipeTidakSesuai(body.type_soal, row.type));
   const parsed = parseAnswer({
     type: row.type,
@@ -52,21 +47,22 @@ export async function saveAnswerPaket(
 
   if (attempt.is_selesai === 1) return gagal(PESAN.sudahDiakhiri);
 
-  const jadwal = await findJadwal(q, attempt.id_jadwal);
+  const jadwal = target.jadwal;
   if (!jadwal) throw new HttpError(404, PESAN.jadwalTidakAda);
   // After the schedule window and its grace nothing is accepted, and the refusal writes nothing.
   if (isWindowOver(jadwal.tgl_akhir, now)) return gagal(PESAN.jadwalBerakhir);
+  const { mapel, clocks: rows } = await listMapelWithClocks(q, attempt.id_kategori, attempt.id);
   const clocks = await settleClocks(q, {
     idHasilTo: attempt.id,
     jadwal,
-    mapel: await listMapel(q, [attempt.id_kategori]),
-    rows: await listClocks(q, [attempt.id]),
+    mapel,
+    rows,
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });
   const index = clocks.findIndex((c) => c.mapel.id === row.id_mapel);
   if (index < 0) throw new HttpError(400, PESAN.jawabanTidakAda);
-  const clock = clocks[index].clock;
+  const { clock, before } = clocks[index];
   if (clock.status === 1) {
     // An answer in flight when the subject ended is accepted for the grace period, later ones are refused.
     if (isPastGrace(clock, now)) return gagal(PESAN.waktuHabis);
@@ -77,8 +73,16 @@ export async function saveAnswerPaket(
     if (!isRevealed(clock)) return gagal(PESAN.mapelBelumDibuka);
   }
 
+  // Several saves within one second charge nothing: the clock as stored is already the clock of now.
+  const clockChanged = clock.status === 0 && !sameClock(clock, before);
+  if (!clockChanged && row.type !== 3) {
+    // A single statement is atomic by itself: no transaction to open around it.
+    const jawaban = change.kind === 'text' ? change.jawaban : '0';
+    await updateJawaban(q, row.id, jawaban, now);
+    return { status: true, message: PESAN.jawabanTersimpan };
+  }
   await q.transaction().execute(async (trx) => {
-    if (clock.status === 0) await saveClock(trx, attempt.id, row.id_mapel, clock);
+    if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
     let jawaban = change.kind === 'text' ? change.jawaban : '0';
     if (row.type === 3) {
       // Only the statement asked for is written, so two saves of one question in flight do not undo each other.
@@ -103,7 +107,11 @@ export async function saveAnswerPaket(
         .execute();
       jawaban = groupMarker(saved.map((g) => g.jawaban));
     }
-    await trx.updateTable('jawaban').set({ jawaban, updated_at: now }).where('id', '=', row.id).execute();
+    await updateJawaban(trx, row.id, jawaban, now);
   });
   return { status: true, message: PESAN.jawabanTersimpan };
+}
+
+function updateJawaban(q: Q, idJawaban: number, jawaban: string, now: number): Promise<unknown> {
+  return q.updateTable('jawaban').set({ jawaban, updated_at: now }).where('id', '=', idJawaban).execute();
 }

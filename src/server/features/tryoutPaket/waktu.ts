@@ -74,6 +74,16 @@ export async function settleClocks(
   return clocks;
 }
 
+/** Whether two readings of a clock are the same: writing one over the other would change nothing. */
+export function sameClock(a: SubjectClock, b: SubjectClock): boolean {
+  return (
+    a.status === b.status &&
+    a.sisaWaktu === b.sisaWaktu &&
+    a.openedAt === b.openedAt &&
+    a.lastSeenAt === b.lastSeenAt
+  );
+}
+
 export function saveClock(q: Q, idHasilTo: number, idMapel: number, clock: SubjectClock): Promise<void> {
   return writeClock(q, { idHasilTo, idMapel, ...clock });
 }
