@@ -46,11 +46,16 @@ export function buttonOf(result: SweetAlertResult): DialogButton {
 /** The one place a dialog is shown: its answer is recorded (`dialog/answered`) for DevTools and replays. */
 async function fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
   const { default: Swal } = await loadSwal();
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const result = await Swal.fire({
     confirmButtonColor: CONFIRM_COLOR,
     cancelButtonColor: CANCEL_COLOR,
+    // sweetalert2 hands focus back from a timer of its own, which the close of an earlier dialog can clear: a
+    // keyboard user was left on <body>. Focus goes back here instead, where the order is known.
+    returnFocus: false,
     ...options,
   });
+  if (opener?.isConnected) opener.focus({ preventScroll: true });
   record(
     dialogAnswered({
       title: typeof options.title === 'string' ? options.title : '',
