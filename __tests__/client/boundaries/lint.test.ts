@@ -17,7 +17,24 @@ describe('client lint zones', () => {
     ]);
   });
 
-  it('refuse a feature importing app/, but allow the typed hooks and the session’s auth slice', async () => {
+  it('refuse a feature importing the auth feature’s slice: the session’s events are shared from session/', async () => {
+    expect(
+      restrictedIn(
+        'src/client/features/hasil/probe.ts',
+        "import { selectIdSiswa } from '../auth/slice';\nexport const probe = selectIdSiswa;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../auth/slice" imported in restricted zone. Features do not import each other: move the shared piece to components/ or lib/.',
+    ]);
+    expect(
+      restrictedIn(
+        'src/client/features/hasil/probe.ts',
+        "import { selectIdSiswa } from '../../session/events';\nexport const probe = selectIdSiswa;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuse a feature importing app/, but allow the typed hooks', async () => {
     expect(
       restrictedIn(
         'src/client/features/tryoutPaket/probe.ts',
@@ -29,7 +46,7 @@ describe('client lint zones', () => {
     expect(
       restrictedIn(
         'src/client/features/tryoutPaket/probe.ts',
-        "import { useAppDispatch } from '../../app/hooks';\nimport { selectIdSiswa } from '../auth/slice';\nexport const probe = [useAppDispatch, selectIdSiswa];\n",
+        "import { useAppDispatch } from '../../app/hooks';\nexport const probe = useAppDispatch;\n",
       ),
     ).toEqual([]);
   });

@@ -3,7 +3,8 @@ import { call, take } from 'redux-saga/effects';
 import { keepAlive } from '../../../src/client/app/rootSaga';
 import { actionSanitizer, stateSanitizer } from '../../../src/client/app/devtools';
 import { makeStore } from '../../../src/client/app/store';
-import { loginRequested, loginSucceeded } from '../../../src/client/features/auth/slice';
+import { loginRequested } from '../../../src/client/features/auth/slice';
+import { loginSucceeded } from '../../../src/client/session/events';
 import {
   selectCanSeePermateri,
   selectFiveChoiceToE,

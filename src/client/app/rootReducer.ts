@@ -1,5 +1,6 @@
 import { combineReducers, type UnknownAction } from '@reduxjs/toolkit';
-import { authReducer, sessionEnded } from '../features/auth/slice';
+import { authReducer } from '../features/auth/slice';
+import { sessionEnded } from '../session/events';
 import { hasilReducer } from '../features/hasil/slice';
 import { jadwalReducer } from '../features/jadwal/slice';
 import { profileReducer } from '../features/profile/slice';

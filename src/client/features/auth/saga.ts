@@ -9,15 +9,8 @@ import { reloadPage } from '../../lib/browser';
 import { clearSession, readCredential, writeSession, type Credential } from '../../session/cookies';
 import { takePassword } from '../../session/pendingLogin';
 import { text } from '../../text';
-import {
-  loginFailed,
-  loginRequested,
-  loginSucceeded,
-  logoutRequested,
-  selectIsLoggedIn,
-  sessionEnded,
-  sessionExpired,
-} from './slice';
+import { loginFailed, loginRequested, logoutRequested, selectIsLoggedIn, sessionExpired } from './slice';
+import { loginSucceeded, sessionEnded } from '../../session/events';
 
 /**
  * Spec §4 Login: on status true store the session and reload; on false "Failed"; on error the error code. The

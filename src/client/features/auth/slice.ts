@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProfileUser } from '../../../contract';
 import { readSession, type Credential } from '../../session/cookies';
+import { loginSucceeded, sessionEnded } from '../../session/events';
 
 /**
  * Spec §3 session/auth state. It is derived from the session cookies, never persisted on its own. The session key
@@ -25,10 +25,6 @@ export function authStateFromCookies(): AuthState {
   };
 }
 
-export interface LoginSucceededPayload {
-  user: ProfileUser;
-}
-
 const authSlice = createSlice({
   name: 'auth',
   initialState: authStateFromCookies,
@@ -37,12 +33,6 @@ const authSlice = createSlice({
     loginRequested(state, _action: PayloadAction<Credential>) {
       state.loginStatus = 'processing';
     },
-    loginSucceeded(state, action: PayloadAction<LoginSucceededPayload>) {
-      state.isLoggedIn = true;
-      state.idSiswa = action.payload.user.id;
-      state.loginStatus = 'idle';
-      state.loginAttempts += 1;
-    },
     loginFailed(state) {
       state.loginStatus = 'idle';
       state.loginAttempts += 1;
@@ -50,20 +40,24 @@ const authSlice = createSlice({
     logoutRequested() {},
     /** A 401 answer: the server no longer knows the token. */
     sessionExpired() {},
-    /** The session is over (logout or expiry); the root reducer resets every slice on it. */
-    sessionEnded() {
-      return authStateFromCookies();
-    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loginSucceeded, (state, action) => {
+        state.isLoggedIn = true;
+        state.idSiswa = action.payload.user.id;
+        state.loginStatus = 'idle';
+        state.loginAttempts += 1;
+      })
+      .addCase(sessionEnded, () => authStateFromCookies());
   },
 });
 
-export const { loginRequested, loginSucceeded, loginFailed, logoutRequested, sessionExpired, sessionEnded } =
-  authSlice.actions;
+export const { loginRequested, loginFailed, logoutRequested, sessionExpired } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 export default authSlice;
 
 type WithAuth = { auth: AuthState };
 export const selectIsLoggedIn = (state: WithAuth) => state.auth.isLoggedIn;
-export const selectIdSiswa = (state: WithAuth) => state.auth.idSiswa;
 export const selectLoginProcessing = (state: WithAuth) => state.auth.loginStatus === 'processing';
 export const selectLoginAttempts = (state: WithAuth) => state.auth.loginAttempts;

@@ -20,7 +20,7 @@ import { navigateRequested } from '../../lib/navigation';
 import { confirmDialog, showCallError, showError, showFailed } from '../../components/dialogs';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa } from '../../session/events';
 import {
   detailFailed,
   detailKey,

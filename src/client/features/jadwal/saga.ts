@@ -2,7 +2,7 @@ import { all, fork, put, select, takeEvery } from 'redux-saga/effects';
 import { fetchJadwal, type JadwalListName } from '../../api/jadwal';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa } from '../../session/events';
 import {
   jadwalListFailed,
   jadwalListLoaded,

@@ -2,7 +2,7 @@ import { put, select, takeLatest } from 'redux-saga/effects';
 import { fetchProfileUser } from '../../api/profile';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa } from '../../session/events';
 import { profileLoaded, profileLoadFailed, profileRequested } from './slice';
 
 export function* loadProfile() {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileUser } from '../../../contract';
-import { loginSucceeded } from '../auth/slice';
+import { loginSucceeded } from '../../session/events';
 
 /** Spec §3 profile state. Persisted: the navbar and dashboard need it at once after a reload. */
 export interface ProfileState {

@@ -9,7 +9,7 @@ import {
 import { showCallError } from '../../components/dialogs';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa } from '../../session/events';
 import {
   jurusanKey,
   rankingJurusanFailed,

@@ -10,7 +10,7 @@ import {
 } from '../../api/tryoutMateri';
 import { showCallError, showFailed } from '../../components/dialogs';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa } from '../../session/events';
 import {
   kategoriLoaded,
   listFailed,

@@ -28,7 +28,7 @@ import {
 } from '../../lib/run/slice';
 import { runTimer, type TimerConfig } from '../../lib/run/timer';
 import { text } from '../../text';
-import { selectIdSiswa, sessionEnded } from '../auth/slice';
+import { selectIdSiswa, sessionEnded } from '../../session/events';
 import { loadCurrentLevel } from './lists';
 import {
   answerSet,

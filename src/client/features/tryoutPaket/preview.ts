@@ -5,7 +5,7 @@ import { fetchJadwal, type JadwalListName, type JadwalReply } from '../../api/ja
 import { fetchPreviewPaket, type PreviewPaketReply } from '../../api/tryoutPaket';
 import { showCallError, showFailed } from '../../components/dialogs';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa } from '../../session/events';
 import { paketOfJadwal, type WithJadwalLists } from './selectors';
 import { previewFailed, previewLoaded, previewNotEnrolled, type TryoutPaketState } from './slice';
 

@@ -9,7 +9,7 @@ import { confirmDialog, showFailed, showMessage } from '../../components/dialogs
 import { encodeBase64Utf8 } from '../../lib/base64';
 import { outboxCleared } from '../../lib/run/slice';
 import { text } from '../../text';
-import { selectIdSiswa } from '../auth/slice';
+import { selectIdSiswa } from '../../session/events';
 import { PAKET } from './answers';
 import { loadPreview } from './preview';
 import { findKategori, findMapel, selectTryoutPaket } from './selectors';

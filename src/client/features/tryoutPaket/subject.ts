@@ -15,7 +15,7 @@ import { selectSisaWaktu } from '../../lib/run/slice';
 import { believeServer, runTimer, type TimerConfig } from '../../lib/run/timer';
 import { selectIsRegularStudent } from '../../lib/student';
 import { text } from '../../text';
-import { selectIdSiswa, sessionEnded } from '../auth/slice';
+import { selectIdSiswa, sessionEnded } from '../../session/events';
 import { PAKET, paketOutbox } from './answers';
 import { firstOpenIndex } from './locking';
 import { loadPreview } from './preview';
