@@ -12,6 +12,8 @@ export interface LoadRequest {
   body?: string;
   /** Session token for the Key header. */
   key?: string;
+  /** The client address a trusted proxy reports (X-Forwarded-For): many students, not one machine. */
+  forwardedFor?: string;
 }
 
 export interface LoadJob {
@@ -111,6 +113,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
                   ...job.headers,
                   ...(item.body !== undefined ? { 'content-type': 'application/json' } : {}),
                   ...(item.key !== undefined ? { key: item.key } : {}),
+                  ...(item.forwardedFor !== undefined ? { 'x-forwarded-for': item.forwardedFor } : {}),
                 },
               };
             },
