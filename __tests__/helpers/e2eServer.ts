@@ -3,11 +3,11 @@
  * SQLite file (it migrates and seeds the demo accounts itself). The e2e project's global setup rebuilds first when the
  * build is missing or older than its sources.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startBuiltServer } from '../../src/server/cli/childProcess';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const SERVER_MAIN = path.join(ROOT, 'dist/node/server/main.js');
@@ -58,19 +58,6 @@ export function ensureBuild(): void {
   for (const output of [SERVER_MAIN, SPA_INDEX]) utimesSync(output, builtAt, builtAt);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 export interface E2EServer {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
@@ -81,69 +68,33 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-async function waitUntilAnswering(
-  baseUrl: string,
-  child: ChildProcess,
-  output: () => string,
-  timeoutMs: number,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/login`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not answer within ${timeoutMs} ms:\n${output()}`);
-}
-
 /** Start the server on a free port with a fresh database; resolves once it serves the SPA. */
 export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServer> {
   if (!existsSync(SERVER_MAIN) || !existsSync(SPA_INDEX)) ensureBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'siaptes-e2e-'));
   const databaseUrl = `file:${path.join(dataDir, 'e2e.db')}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd: ROOT,
+  const server = await startBuiltServer({
+    root: ROOT,
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
       // Journeys log in a handful of times; the default cost (2^17) is pinned by the server suite.
       SCRYPT_N: process.env.SCRYPT_N ?? String(2 ** 12),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    keepRequestLog: true,
+    timeoutMs,
+  }).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  try {
-    await waitUntilAnswering(baseUrl, child, () => log, timeoutMs);
-  } catch (error) {
-    await stop();
     throw error;
-  }
-  return { baseUrl, databaseUrl, output: () => log, stop };
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl,
+    output: server.output,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

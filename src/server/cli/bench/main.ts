@@ -17,14 +17,8 @@ import { createDb, type Db } from '../../db/createDb';
 import { writeIrtCsv } from './irtCsv';
 import type { LoadJob, LoadRequest, LoadResult, StartedAttempt } from './load';
 import { availableParallelism } from 'node:os';
-import {
-  freePort,
-  residentKb,
-  runLoadProcess,
-  startBaseline,
-  startLoadProcess,
-  startServer,
-} from './processes';
+import { freePort } from '../childProcess';
+import { residentKb, runLoadProcess, startBaseline, startLoadProcess, startServer } from './processes';
 import { jawabanFor, storedSaves, type Save } from './answers';
 import { formatRun, type PhaseRow, type RunReport } from './report';
 import { BENCH_PASSWORD, seedBenchEvent, type BenchEvent } from './seedEvent';

@@ -1,76 +1,16 @@
 /** The bench's child processes: the built server, the baselines and the load generators, each its own process. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
+import { startBuiltServer, track, type Running } from '../childProcess';
 import type { LoadJob, LoadResult } from './load';
 
 /** Node's flags that make a child run TypeScript sources (the bench runs under tsx). */
 const TSX = ['--import', 'tsx'];
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-export interface Running {
-  child: ChildProcess;
-  /** Last lines the process printed to stderr (shown when it fails). */
-  stderr(): string;
-  stop(): Promise<void>;
-}
-
-function track(child: ChildProcess): Running {
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-  return {
-    child,
-    stderr: () => stderr,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** The built server (`dist/node/server/main.js`) with the given environment; resolves once it answers. */
-export async function startServer(root: string, env: Record<string, string>, port: number): Promise<Running> {
-  const child = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-    // The server logs every request; its output is not read, so it never waits on a full pipe.
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const running = track(child);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server berhenti (${child.exitCode}):\n${running.stderr()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/tidak-ada`);
-      if (response.status === 404) return running;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await running.stop();
-  throw new Error(`server tidak menjawab dalam 120 s:\n${running.stderr()}`);
+/** The built server with the given environment; resolves once it answers. */
+export function startServer(root: string, env: Record<string, string>, port: number): Promise<Running> {
+  return startBuiltServer({ root, port, env, keepRequestLog: false, timeoutMs: 120_000 });
 }
 
 /** A TypeScript module of the bench as its own process; resolves once it prints "ready". */
@@ -83,7 +23,7 @@ export function startBaseline(args: string[]): Promise<Running> {
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve(running);
     });
-    child.once('exit', (code) => reject(new Error(`baseline berhenti (${code}):\n${running.stderr()}`)));
+    child.once('exit', (code) => reject(new Error(`baseline berhenti (${code}):\n${running.output()}`)));
   });
 }
 
@@ -103,7 +43,7 @@ export function startLoadProcess(job: LoadJob, dir: string, name: string): LoadP
   });
   const running = track(child);
   const result = new Promise<number | null>((resolve) => child.once('exit', resolve)).then((code) => {
-    if (code !== 0) throw new Error(`generator ${name} gagal (${code}):\n${running.stderr()}`);
+    if (code !== 0) throw new Error(`generator ${name} gagal (${code}):\n${running.output()}`);
     return JSON.parse(readFileSync(resultFile, 'utf8')) as LoadResult;
   });
   return {
