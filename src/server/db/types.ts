@@ -54,6 +54,8 @@ export interface JadwalTable {
   is_event: number;
   /** Epoch ms when IRT scores were last calibrated for this schedule, or null. */
   irt_calibrated_at: number | null;
+  /** Epoch ms when the results of the close (peringkat_paket, peringkat_pilihan, rata_rata_kategori) were written. */
+  peringkat_at: number | null;
 }
 
 /** Which students may take a schedule. */
@@ -246,6 +248,34 @@ export interface PilihanSiswaTable {
   id_prodi: number;
 }
 
+/** A finished participant's package score and competition rank, written at the close of the schedule. */
+export interface PeringkatPaketTable {
+  id_jadwal: number;
+  id_siswa: number;
+  skor: number;
+  peringkat: number;
+  /** Place in the listing (rank, then name): 1, 2, 3, … */
+  urutan: number;
+}
+
+/** A participant's rank among those who chose one programme, and whether that choice passes, written at close. */
+export interface PeringkatPilihanTable {
+  id_jadwal: number;
+  id_prodi: number;
+  id_siswa: number;
+  skor: number;
+  peringkat: number;
+  urutan: number;
+  lulus: number;
+}
+
+/** A category's mean score over every participant, written at close. */
+export interface RataRataKategoriTable {
+  id_kategori: number;
+  id_jadwal: number;
+  rata_rata: number;
+}
+
 export interface Database {
   siswa: SiswaTable;
   sesi: SesiTable;
@@ -270,4 +300,7 @@ export interface Database {
   materi_jawaban: MateriJawabanTable;
   prodi: ProdiTable;
   pilihan_siswa: PilihanSiswaTable;
+  peringkat_paket: PeringkatPaketTable;
+  peringkat_pilihan: PeringkatPilihanTable;
+  rata_rata_kategori: RataRataKategoriTable;
 }

@@ -4,7 +4,7 @@
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
 import type { Db } from '../db/createDb';
-import { finalkanHasil } from '../scoring/jadwalBerakhir';
+import { finalkanHasil } from '../scoring/penutupan';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { mapelJadwal, soalDenganKunci } from '../soal/soalMapel';
 import { toCsv } from './csv';
@@ -22,7 +22,7 @@ export const KOLOM_IDENTITAS = [
 /** One row per student enrolled in (or with an attempt at) the schedule, best rank first, then by name. */
 export async function eksporHasil(db: Db, idJadwal: number, now: number): Promise<string> {
   await cariJadwal(db, idJadwal);
-  await finalkanHasil(db, idJadwal, now);
+  const tersimpan = await finalkanHasil(db, idJadwal, now);
   const mapel = await mapelJadwal(db.kysely, idJadwal);
   const siswa = await db.kysely
     .selectFrom('siswa')
@@ -40,7 +40,7 @@ export async function eksporHasil(db: Db, idJadwal: number, now: number): Promis
     .where('id_jadwal', '=', idJadwal)
     .execute();
   const nilaiOf = new Map(nilai.map((n) => [`${n.id_siswa}:${n.id_mapel}`, n]));
-  const hasil = new Map((await hasilPeserta(db, idJadwal)).map((h) => [h.id_siswa, h]));
+  const hasil = new Map((await hasilPeserta(db, idJadwal, tersimpan)).map((h) => [h.id_siswa, h]));
 
   const header = [
     ...KOLOM_IDENTITAS,

@@ -4,7 +4,9 @@
  */
 import type { Db } from '../db/createDb';
 import { ptnOutcome, type PtnOutcome } from '../domain/ptn';
-import { pilihanSiswa, rankPackage, type PeringkatPeserta } from '../scoring/skorPaket';
+import { rankPilihan } from '../scoring/penutupan';
+import { peringkatPaketTersimpan, rankPilihanTersimpan } from '../scoring/peringkatTersimpan';
+import { pilihanPeserta, rankPackage, type PeringkatPeserta } from '../scoring/skorPaket';
 
 export interface JadwalOperator {
   id: number;
@@ -36,24 +38,26 @@ export interface HasilPeserta extends PeringkatPeserta {
   ptn: PtnOutcome | null;
 }
 
-/** Every finished participant with total, competition rank and PTN status, best first. */
-export async function hasilPeserta(db: Db, idJadwal: number): Promise<HasilPeserta[]> {
-  const ranking = await rankPackage(db, idJadwal);
-  const byProdi = new Map<number, Map<number, number>>();
-  const rankIn = async (idProdi: number, idSiswa: number) => {
-    let ranks = byProdi.get(idProdi);
-    if (!ranks) {
-      ranks = new Map((await rankPackage(db, idJadwal, idProdi)).map((r) => [r.id_siswa, r.peringkat]));
-      byProdi.set(idProdi, ranks);
-    }
-    return ranks.get(idSiswa) ?? 0;
-  };
-  const out: HasilPeserta[] = [];
-  for (const peserta of ranking) {
-    const pilihan = await pilihanSiswa(db, peserta.id_siswa);
-    const choices = [];
-    for (const p of pilihan) choices.push({ ...p, rank: await rankIn(p.id_prodi, peserta.id_siswa) });
-    out.push({ ...peserta, ptn: choices.length === 0 ? null : ptnOutcome(peserta.skor, choices) });
-  }
-  return out;
+/**
+ * Every finished participant with total, competition rank and PTN status, best first: the rows stored at the close
+ * when `tersimpan` (scoring/penutupan.ts), computed otherwise — with the same rules either way.
+ */
+export async function hasilPeserta(db: Db, idJadwal: number, tersimpan: boolean): Promise<HasilPeserta[]> {
+  const ranking = tersimpan ? await peringkatPaketTersimpan(db, idJadwal) : await rankPackage(db, idJadwal);
+  const pilihan = await pilihanPeserta(db, idJadwal);
+  const ranks = tersimpan
+    ? await rankPilihanTersimpan(db, idJadwal)
+    : new Map(
+        rankPilihan(ranking, [...pilihan.values()].flat()).map((p) => [
+          p.id_prodi,
+          new Map(p.peringkat.map((r) => [r.id_siswa, r.peringkat])),
+        ]),
+      );
+  return ranking.map((peserta) => {
+    const choices = (pilihan.get(peserta.id_siswa) ?? []).map((p) => ({
+      ...p,
+      rank: ranks.get(p.id_prodi)?.get(peserta.id_siswa) ?? 0,
+    }));
+    return { ...peserta, ptn: choices.length === 0 ? null : ptnOutcome(peserta.skor, choices) };
+  });
 }

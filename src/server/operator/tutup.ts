@@ -1,14 +1,14 @@
 /**
  * `siaptes close`: closes a schedule now (its window ends, open attempts end with the answers they saved) and
  * re-scores it whole: every finished attempt's classical subject scores, then — for an event — the IRT calibration,
- * with the shared scoring code the server itself uses. Ranks and PTN statuses follow from the stored scores; the
- * summary reports them.
+ * with the shared scoring code the server itself uses — then the close of scoring/penutupan.ts stores every rank and
+ * PTN status. The summary reports them.
  */
 import type { Db } from '../db/createDb';
 import { chunks } from '../db/batch';
 import { writeHasilMapel } from '../scoring/hasilMapel';
-import { calibrateJadwal } from '../scoring/irtScoring';
-import { cariJadwal, hasilPeserta } from './hasilJadwal';
+import { tutupHasil } from '../scoring/penutupan';
+import { cariJadwal } from './hasilJadwal';
 
 export interface RingkasanTutup {
   idJadwal: number;
@@ -66,9 +66,9 @@ export async function tutupJadwal(
     await writeHasilMapel(db, attempt.id);
     onProgress?.(i + 1, finished.length);
   }
-  const calibration = await calibrateJadwal(db, idJadwal, now);
-
-  const hasil = await hasilPeserta(db, idJadwal);
+  // The close itself (shared with the server): the event calibrated again, ranks and statuses stored.
+  const ditutup = await tutupHasil(db, idJadwal, now, { kalibrasiUlang: true });
+  const mapelIrt = ditutup.calibration?.mapel ?? [];
   return {
     idJadwal,
     paket: jadwal.paket,
@@ -76,11 +76,11 @@ export async function tutupJadwal(
     percobaanDiakhiri: open.length,
     percobaanDinilai: finished.length,
     mapelIrt: {
-      calibrated: calibration.mapel.filter((m) => m.calibrated).length,
-      total: calibration.mapel.length,
+      calibrated: mapelIrt.filter((m) => m.calibrated).length,
+      total: mapelIrt.length,
     },
-    peserta: hasil.length,
-    skorTertinggi: hasil.length > 0 ? Math.max(...hasil.map((h) => h.skor)) : null,
-    lulusPtn: hasil.filter((h) => h.ptn?.hasil === 1).length,
+    peserta: ditutup.peserta,
+    skorTertinggi: ditutup.skorTertinggi,
+    lulusPtn: ditutup.lulusPtn,
   };
 }

@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
 import { GRACE_SECONDS } from '../domain/timing';
 import { writeHasilMapel } from './hasilMapel';
-import { ensureIrtScores } from './irtScoring';
 
 /** Which running attempts to look at: those of one schedule, or those of the schedules one student takes part in. */
 export type Lingkup = { idJadwal: number } | { idSiswa: number };
@@ -75,13 +74,4 @@ export async function akhiriJadwalBerakhir(db: Db, lingkup: Lingkup, now: number
     });
   }
   return [...ended];
-}
-
-/**
- * Results of a schedule made final before they are read: running attempts of a closed window ended, then an event's
- * IRT scores brought up to date (they depend on every finished attempt).
- */
-export async function finalkanHasil(db: Db, idJadwal: number, now: number): Promise<void> {
-  await akhiriJadwalBerakhir(db, { idJadwal }, now);
-  await ensureIrtScores(db, idJadwal, now);
 }

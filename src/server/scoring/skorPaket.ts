@@ -19,16 +19,22 @@ export interface JadwalInfo {
   nama: string;
   tgl_akhir: number;
   is_event: number;
+  /** When the close wrote the schedule's results (scoring/penutupan.ts), or null. */
+  peringkat_at: number | null;
 }
 
 export async function findJadwal(db: Db, idJadwal: number): Promise<JadwalInfo> {
   const jadwal = await db.kysely
     .selectFrom('jadwal')
-    .select(['id', 'paket', 'nama', 'tgl_akhir', 'is_event'])
+    .select(['id', 'paket', 'nama', 'tgl_akhir', 'is_event', 'peringkat_at'])
     .where('id', '=', idJadwal)
     .executeTakeFirst();
   if (!jadwal) throw new HttpError(404, PESAN_AKSES.jadwalTidakAda);
-  return jadwal;
+  return {
+    ...jadwal,
+    tgl_akhir: Number(jadwal.tgl_akhir),
+    peringkat_at: jadwal.peringkat_at === null ? null : Number(jadwal.peringkat_at),
+  };
 }
 
 /** A schedule the student may look at: enrolled in it, or has an attempt at it; 403 otherwise. */
@@ -80,6 +86,37 @@ export async function pilihanSiswa(db: Db, idSiswa: number, numOption?: number):
   return query.orderBy('pilihan_siswa.num_option').execute();
 }
 
+/** The university choices of every student who finished the package, in option order, by student. */
+export async function pilihanPeserta(
+  db: Db,
+  idJadwal: number,
+): Promise<Map<number, (Pilihan & { id_siswa: number })[]>> {
+  const rows = await db.kysely
+    .selectFrom('pilihan_siswa')
+    .innerJoin('prodi', 'prodi.id', 'pilihan_siswa.id_prodi')
+    .select([
+      'pilihan_siswa.id_siswa',
+      'pilihan_siswa.num_option',
+      'pilihan_siswa.id_prodi',
+      'prodi.jenjang',
+      'prodi.jurusan',
+      'prodi.universitas',
+      'prodi.grade',
+      'prodi.kapasitas',
+    ])
+    .where('pilihan_siswa.id_siswa', 'in', finishedStudents(db, idJadwal))
+    .orderBy('pilihan_siswa.id_siswa')
+    .orderBy('pilihan_siswa.num_option')
+    .execute();
+  const out = new Map<number, (Pilihan & { id_siswa: number })[]>();
+  for (const row of rows) {
+    const list = out.get(row.id_siswa) ?? [];
+    list.push(row);
+    out.set(row.id_siswa, list);
+  }
+  return out;
+}
+
 export interface SkorPeserta {
   id_siswa: number;
   nama: string;
@@ -91,7 +128,7 @@ export interface PeringkatPeserta extends SkorPeserta {
 }
 
 /** Students who ended every category of the schedule (a finished package). */
-function finishedStudents(db: Db, idJadwal: number) {
+export function finishedStudents(db: Db, idJadwal: number) {
   return db.kysely
     .selectFrom('hasil_to')
     .select('hasil_to.id_siswa')
@@ -174,16 +211,49 @@ export async function packageScores(db: Db, idJadwal: number, idProdi?: number):
   }));
 }
 
-/** Competition ranks by total; ties listed by name. */
+/** Names compared as `a.localeCompare(b, 'id')` does, with one collator instead of one per comparison. */
+const namaCollator = new Intl.Collator('id');
+
+/** Competition ranks by total; ties listed by name. Pure. */
 export function rankScores(scores: readonly SkorPeserta[]): PeringkatPeserta[] {
   return competitionRanks(
     scores,
     (s) => s.skor,
-    (a, b) => a.nama.localeCompare(b.nama, 'id') || a.id_siswa - b.id_siswa,
+    (a, b) => namaCollator.compare(a.nama, b.nama) || a.id_siswa - b.id_siswa,
   ).map(({ item, peringkat }) => ({ ...item, peringkat }));
 }
 
 /** The ranking of a package, or of the participants who chose one programme (any option number). */
 export async function rankPackage(db: Db, idJadwal: number, idProdi?: number): Promise<PeringkatPeserta[]> {
   return rankScores(await packageScores(db, idJadwal, idProdi));
+}
+
+/**
+ * Mean over all participants of each category's score (a participant's category score being the mean of their
+ * subject scores). Sums and counts come from SQL; the division happens here, so no dialect's AVG type matters.
+ */
+export async function rataRataKategori(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  if (kategoriIds.length === 0) return result;
+  const rows = await db.kysely
+    .selectFrom('hasil_mapel')
+    .innerJoin('hasil_to', 'hasil_to.id', 'hasil_mapel.id_hasil_to')
+    .select([
+      'hasil_to.id_kategori',
+      'hasil_mapel.id_hasil_to',
+      (eb) => eb.fn.sum<number>('hasil_mapel.nilai').as('jumlah'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('hasil_to.id_kategori', 'in', kategoriIds)
+    .where('hasil_to.is_selesai', '=', 1)
+    .groupBy(['hasil_to.id_kategori', 'hasil_mapel.id_hasil_to'])
+    .execute();
+  const perKategori = new Map<number, number[]>();
+  for (const row of rows) {
+    const list = perKategori.get(row.id_kategori) ?? [];
+    list.push(Number(row.jumlah) / Number(row.n));
+    perKategori.set(row.id_kategori, list);
+  }
+  for (const [id, means] of perKategori) result.set(id, means.reduce((s, v) => s + v, 0) / means.length);
+  return result;
 }

@@ -5,15 +5,15 @@ import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gagal } from '../../lib/respons';
 import type { Siswa } from '../../plugins/auth';
-import { akhiriJadwalBerakhir, finalkanHasil } from '../../scoring/jadwalBerakhir';
-import { finishedJadwal } from '../../scoring/skorPaket';
+import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
+import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
+import { finishedJadwal, rataRataKategori } from '../../scoring/skorPaket';
 import {
   PESAN,
   findJadwalOf,
   findKategori,
   hasilKategoriSiswa,
   jenisPaket,
-  rataRataKategori,
   type BarisMapel,
 } from './queries';
 
@@ -27,16 +27,23 @@ export function rataRataNilai(rows: readonly BarisMapel[]): number {
 }
 
 /**
- * Makes the results of some schedules final before they are read: attempts still running in a closed window are
- * ended, and IRT scores of closed event schedules brought up to date.
+ * Makes the results of some schedules final before they are read: a schedule whose window is over is closed once
+ * (attempts still running ended, an event calibrated, results stored: scoring/penutupan.ts).
  */
 export async function segarkanHasil(db: Db, jadwalIds: Iterable<number>, now: number): Promise<void> {
   for (const id of new Set(jadwalIds)) await finalkanHasil(db, id, now);
 }
 
+/** Every participant's mean per category: stored at the close, computed for a schedule still open. */
+async function rataRataSemuaPeserta(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
+  const stored = await rataRataKategoriTersimpan(db, kategoriIds);
+  const open = kategoriIds.filter((id) => !stored.has(id));
+  return new Map([...stored, ...(await rataRataKategori(db, open))]);
+}
+
 /** `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. */
 export async function daftarHasil(db: Db, siswa: Siswa, now: number) {
-  await akhiriJadwalBerakhir(db, { idSiswa: siswa.id }, now);
+  await tutupJadwalSiswa(db, siswa.id, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
   await segarkanHasil(
     db,
@@ -45,7 +52,7 @@ export async function daftarHasil(db: Db, siswa: Siswa, now: number) {
   );
   // Scores may have changed with the calibration: read them again.
   const hasil = (await hasilKategoriSiswa(db, siswa.id)).filter((h) => h.mapel.length > 0);
-  const rataRata = await rataRataKategori(
+  const rataRata = await rataRataSemuaPeserta(
     db,
     hasil.map((h) => h.id_kategori),
   );
@@ -114,7 +121,7 @@ export async function hasilJadwal(db: Db, input: { siswa: Siswa; idJadwal: numbe
 
 /** `/siswa/tryout/hasilskor`: the total of every finished package. */
 export async function hasilSkor(db: Db, siswa: Siswa, now: number) {
-  await akhiriJadwalBerakhir(db, { idSiswa: siswa.id }, now);
+  await tutupJadwalSiswa(db, siswa.id, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
   await segarkanHasil(
     db,

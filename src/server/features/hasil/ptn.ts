@@ -7,8 +7,10 @@ import type { Siswa } from '../../plugins/auth';
 import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { calibrateJadwal, calibrationIsCurrent, scoreFromStoredItems } from '../../scoring/irtScoring';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
+import { finalkanHasil, hasilTersimpan, simpanPeringkat } from '../../scoring/penutupan';
+import { rankPilihanSiswaTersimpan } from '../../scoring/peringkatTersimpan';
 import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../../scoring/skorPaket';
-import { barisHasil, segarkanHasil } from './nilai';
+import { barisHasil } from './nilai';
 import { gagal } from '../../lib/respons';
 import { PESAN, findJadwalOf, hasilKategoriSiswa } from './queries';
 
@@ -24,7 +26,7 @@ export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number;
   if (!(await hasFinishedPackage(db, siswa.id, jadwal.id))) {
     return gagal(PESAN.paketBelumSelesai);
   }
-  await segarkanHasil(db, [jadwal.id], input.now);
+  const tersimpan = await finalkanHasil(db, jadwal, input.now);
   const hasil = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
   // A summary missing for any subject makes the score meaningless: the client offers Sync instead.
   if (hasil.some((h) => h.mapel.length < h.jumlah_mapel)) {
@@ -33,10 +35,14 @@ export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number;
   const rows = hasil.flatMap((h) => h.mapel);
   const skor = packageTotal(rows.map((r) => r.nilai)) ?? 0;
 
+  // The choice ranks: stored at the close; before it, each programme's ranking computed.
+  const storedRank = tersimpan ? await rankPilihanSiswaTersimpan(db, jadwal.id, siswa.id) : null;
   const choices: (PtnChoice & Pilihan)[] = [];
   for (const pilihan of await pilihanSiswa(db, siswa.id)) {
-    const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
-    const rank = ranking.find((r) => r.id_siswa === siswa.id)?.peringkat ?? 0;
+    const rank = storedRank
+      ? (storedRank.get(pilihan.id_prodi) ?? 0)
+      : ((await rankPackage(db, jadwal.id, pilihan.id_prodi)).find((r) => r.id_siswa === siswa.id)
+          ?.peringkat ?? 0);
     choices.push({ ...pilihan, rank });
   }
   const outcome = ptnOutcome(skor, choices);
@@ -70,6 +76,7 @@ export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: nu
   if (ended.length === 0) return gagal(PESAN.belumDikerjakan);
   const missing = ended.filter((h) => h.mapel.length < h.jumlah_mapel);
   for (const h of missing) await writeHasilMapel(db, h.id_hasil_to);
+  let calibrated = false;
   if (jadwal.is_event === 1) {
     // A calibration that no attempt has ended since stands: the rebuilt rows are scored from its stored items.
     if (await calibrationIsCurrent(db, jadwal.id))
@@ -77,7 +84,10 @@ export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: nu
         db,
         missing.map((h) => ({ id: h.id_hasil_to, id_kategori: h.id_kategori })),
       );
-    else await calibrateJadwal(db, jadwal.id, input.now);
+    else calibrated = (await calibrateJadwal(db, jadwal.id, input.now)).calibrated_at !== null;
   }
+  // Scores changed after the close: its stored ranks and statuses are written again from them.
+  if ((missing.length > 0 || calibrated) && hasilTersimpan(jadwal))
+    await simpanPeringkat(db, jadwal.id, input.now);
   return { status: true as const, message: missing.length > 0 ? PESAN_SYNC.dibuat : PESAN_SYNC.lengkap };
 }

@@ -152,36 +152,6 @@ export async function hasilKategoriSiswa(
   }));
 }
 
-/**
- * Mean over all participants of each category's score (a participant's category score being the mean of their
- * subject scores). Sums and counts come from SQL; the division happens here, so no dialect's AVG type matters.
- */
-export async function rataRataKategori(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
-  const result = new Map<number, number>();
-  if (kategoriIds.length === 0) return result;
-  const rows = await db.kysely
-    .selectFrom('hasil_mapel')
-    .innerJoin('hasil_to', 'hasil_to.id', 'hasil_mapel.id_hasil_to')
-    .select([
-      'hasil_to.id_kategori',
-      'hasil_mapel.id_hasil_to',
-      (eb) => eb.fn.sum<number>('hasil_mapel.nilai').as('jumlah'),
-      (eb) => eb.fn.countAll<number>().as('n'),
-    ])
-    .where('hasil_to.id_kategori', 'in', kategoriIds)
-    .where('hasil_to.is_selesai', '=', 1)
-    .groupBy(['hasil_to.id_kategori', 'hasil_mapel.id_hasil_to'])
-    .execute();
-  const perKategori = new Map<number, number[]>();
-  for (const row of rows) {
-    const list = perKategori.get(row.id_kategori) ?? [];
-    list.push(Number(row.jumlah) / Number(row.n));
-    perKategori.set(row.id_kategori, list);
-  }
-  for (const [id, means] of perKategori) result.set(id, means.reduce((s, v) => s + v, 0) / means.length);
-  return result;
-}
-
 /** The subjects of a category in their order. */
 export async function mapelKategori(db: Db, idKategori: number) {
   return db.kysely

@@ -2,7 +2,12 @@
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
-import { akhiriJadwalBerakhir, finalkanHasil } from '../../scoring/jadwalBerakhir';
+import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
+import {
+  peringkatPaketTersimpan,
+  peringkatPilihanTersimpan,
+  tempatPilihanTersimpan,
+} from '../../scoring/peringkatTersimpan';
 import {
   finishedJadwal,
   findJadwalOf,
@@ -32,17 +37,18 @@ function rows(ranking: readonly PeringkatPeserta[], idSiswa: number) {
 
 /** The packages the student finished, to choose a ranking from. */
 export async function daftarPaketRanking(db: Db, siswa: Siswa, now: number) {
-  await akhiriJadwalBerakhir(db, { idSiswa: siswa.id }, now);
+  await tutupJadwalSiswa(db, siswa.id, now);
   const paket = await finishedJadwal(db, siswa.id);
   return { status: true as const, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
 }
 
-/** Every participant who finished the package, by competition rank. */
+/** Every participant who finished the package, by competition rank: stored at the close, computed before it. */
 export async function rankingPaket(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
-  await finalkanHasil(db, jadwal.id, input.now);
-  const ranking = await rankPackage(db, jadwal.id);
+  const ranking = (await finalkanHasil(db, jadwal, input.now))
+    ? await peringkatPaketTersimpan(db, jadwal.id)
+    : await rankPackage(db, jadwal.id);
   return {
     status: true as const,
     content: {
@@ -62,8 +68,16 @@ export async function rankingJurusan(
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const [pilihan] = await pilihanSiswa(db, siswa.id, input.numOption);
   if (!pilihan) return { status: false as const, message: PESAN_RANKING.pilihanTidakAda };
-  await finalkanHasil(db, jadwal.id, input.now);
-  const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
+  let top: PeringkatPeserta[];
+  let mine: ReturnType<typeof myRanking>;
+  if (await finalkanHasil(db, jadwal, input.now)) {
+    top = await peringkatPilihanTersimpan(db, jadwal.id, pilihan.id_prodi, RANKING_JURUSAN_TOP);
+    mine = await tempatPilihanTersimpan(db, jadwal.id, pilihan.id_prodi, siswa.id);
+  } else {
+    const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
+    top = ranking.slice(0, RANKING_JURUSAN_TOP);
+    mine = myRanking(ranking, siswa.id);
+  }
   return {
     status: true as const,
     content: {
@@ -75,8 +89,8 @@ export async function rankingJurusan(
         universitas: pilihan.universitas,
         grade: pilihan.grade,
       },
-      list_rangking: rows(ranking.slice(0, RANKING_JURUSAN_TOP), siswa.id),
-      my_rangking: myRanking(ranking, siswa.id),
+      list_rangking: rows(top, siswa.id),
+      my_rangking: mine,
     },
   };
 }

@@ -1,0 +1,233 @@
+/**
+ * The close of a schedule (DESIGN.md "Scale"): once its window is over, the results are final, so they are
+ * computed once and stored — every finished participant's package score and competition rank, every
+ * university-choice rank and status, every category's mean — and the reads of results and rankings are index
+ * look-ups from then on. One function closes, whoever asks: the operator's `siaptes close`, the first read after the
+ * window (lazily, once per process at a time), and a Sync that rebuilt scores after the close.
+ *
+ * Closing is idempotent: the rows are replaced in one transaction that first locks the schedule's row, so a second
+ * close (another request, another worker, the operator) writes the same rows, and a reader sees the old set or the
+ * new one, never a mix.
+ */
+import { insertRows } from '../db/batch';
+import type { Db } from '../db/createDb';
+import { passesChoice } from '../domain/ptn';
+import { GRACE_SECONDS, isWindowOver } from '../domain/timing';
+import { akhiriJadwalBerakhir } from './jadwalBerakhir';
+import { calibrateJadwal, calibrationIsCurrent, ensureIrtScores, type JadwalCalibration } from './irtScoring';
+import {
+  packageScores,
+  pilihanPeserta,
+  rankScores,
+  rataRataKategori,
+  type PeringkatPeserta,
+} from './skorPaket';
+
+/** What a close wrote, for the operator's summary. */
+export interface RingkasanPeringkat {
+  /** Students with a finished package (ranked). */
+  peserta: number;
+  skorTertinggi: number | null;
+  /** Students passing at least one university choice. */
+  lulusPtn: number;
+  /** Rows written: package ranks + choice ranks + category means. */
+  baris: number;
+}
+
+export interface HasilPenutupan extends RingkasanPeringkat {
+  /** Set for an event schedule calibrated by this close. */
+  calibration: JadwalCalibration | null;
+}
+
+/** The part of a schedule's row that says whether its stored results are the final ones. */
+export interface StatusPenutupan {
+  tgl_akhir: number;
+  peringkat_at: number | null;
+}
+
+/** The stored rows are the schedule's results when they were written at or after its end. */
+export function hasilTersimpan(jadwal: StatusPenutupan): boolean {
+  return jadwal.peringkat_at !== null && Number(jadwal.peringkat_at) >= Number(jadwal.tgl_akhir);
+}
+
+export interface PilihanPeringkat {
+  id_prodi: number;
+  grade: number;
+  kapasitas: number;
+  peringkat: PeringkatPeserta[];
+}
+
+/**
+ * Pure: the ranking of each programme among the participants who chose it (any option number, each student once),
+ * from the package's scores, with the same rule as the package ranking.
+ */
+export function rankPilihan(
+  scores: readonly { id_siswa: number; nama: string; skor: number }[],
+  pilihan: readonly { id_siswa: number; id_prodi: number; grade: number; kapasitas: number }[],
+): PilihanPeringkat[] {
+  const scoreOf = new Map(scores.map((s) => [s.id_siswa, s]));
+  const byProdi = new Map<number, { grade: number; kapasitas: number; siswa: Set<number> }>();
+  for (const p of pilihan) {
+    if (!scoreOf.has(p.id_siswa)) continue;
+    const entry = byProdi.get(p.id_prodi) ?? { grade: p.grade, kapasitas: p.kapasitas, siswa: new Set() };
+    entry.siswa.add(p.id_siswa);
+    byProdi.set(p.id_prodi, entry);
+  }
+  return [...byProdi].map(([id_prodi, { grade, kapasitas, siswa }]) => ({
+    id_prodi,
+    grade,
+    kapasitas,
+    peringkat: rankScores([...siswa].map((id) => scoreOf.get(id) as PeringkatPeserta)),
+  }));
+}
+
+/**
+ * Computes and stores the results of a schedule from its stored scores: package ranks, choice ranks and statuses,
+ * category means. Replaces earlier rows of the schedule (a late recalculation refreshes them).
+ */
+export async function simpanPeringkat(db: Db, idJadwal: number, now: number): Promise<RingkasanPeringkat> {
+  const scores = await packageScores(db, idJadwal);
+  const paket = rankScores(scores);
+  const pilihan = [...(await pilihanPeserta(db, idJadwal)).values()].flat();
+  const perPilihan = rankPilihan(scores, pilihan);
+  const kategori = await db.kysely
+    .selectFrom('kategori')
+    .select('id')
+    .where('id_jadwal', '=', idJadwal)
+    .execute();
+  const rataRata = await rataRataKategori(
+    db,
+    kategori.map((k) => k.id),
+  );
+
+  const barisPilihan = perPilihan.flatMap(({ id_prodi, grade, kapasitas, peringkat }) =>
+    peringkat.map((r, index) => ({
+      id_jadwal: idJadwal,
+      id_prodi,
+      id_siswa: r.id_siswa,
+      skor: r.skor,
+      peringkat: r.peringkat,
+      urutan: index + 1,
+      lulus: passesChoice(r.skor, { grade, kapasitas, rank: r.peringkat }) ? 1 : 0,
+    })),
+  );
+  await db.kysely.transaction().execute(async (trx) => {
+    // First statement: takes the schedule's row lock, so concurrent closes replace the rows one after the other.
+    await trx.updateTable('jadwal').set({ peringkat_at: now }).where('id', '=', idJadwal).execute();
+    await trx.deleteFrom('peringkat_paket').where('id_jadwal', '=', idJadwal).execute();
+    await trx.deleteFrom('peringkat_pilihan').where('id_jadwal', '=', idJadwal).execute();
+    await trx.deleteFrom('rata_rata_kategori').where('id_jadwal', '=', idJadwal).execute();
+    await insertRows(
+      trx,
+      'peringkat_paket',
+      paket.map((r, index) => ({
+        id_jadwal: idJadwal,
+        id_siswa: r.id_siswa,
+        skor: r.skor,
+        peringkat: r.peringkat,
+        urutan: index + 1,
+      })),
+    );
+    await insertRows(trx, 'peringkat_pilihan', barisPilihan);
+    await insertRows(
+      trx,
+      'rata_rata_kategori',
+      [...rataRata].map(([id_kategori, rata_rata]) => ({ id_kategori, id_jadwal: idJadwal, rata_rata })),
+    );
+  });
+  return {
+    peserta: paket.length,
+    skorTertinggi: paket.length > 0 ? paket[0].skor : null,
+    lulusPtn: new Set(barisPilihan.filter((b) => b.lulus === 1).map((b) => b.id_siswa)).size,
+    baris: paket.length + barisPilihan.length + rataRata.size,
+  };
+}
+
+/**
+ * The close: running attempts of the ended window ended, an event calibrated (again only when an attempt ended
+ * after its last calibration, or when `kalibrasiUlang`), then the results stored.
+ */
+export async function tutupHasil(
+  db: Db,
+  idJadwal: number,
+  now: number,
+  opsi: { kalibrasiUlang?: boolean } = {},
+): Promise<HasilPenutupan> {
+  await akhiriJadwalBerakhir(db, { idJadwal }, now);
+  const jadwal = await db.kysely
+    .selectFrom('jadwal')
+    .select('is_event')
+    .where('id', '=', idJadwal)
+    .executeTakeFirst();
+  let calibration: JadwalCalibration | null = null;
+  if (jadwal?.is_event === 1 && (opsi.kalibrasiUlang || !(await calibrationIsCurrent(db, idJadwal))))
+    calibration = await calibrateJadwal(db, idJadwal, now);
+  return { ...(await simpanPeringkat(db, idJadwal, now)), calibration };
+}
+
+/** Closes running in this process, by database and schedule: concurrent readers wait for the one close. */
+const berjalan = new WeakMap<Db, Map<number, Promise<unknown>>>();
+
+/** The close, shared by concurrent callers in this process (another process closing too writes the same rows). */
+export function tutupSekali(db: Db, idJadwal: number, now: number): Promise<unknown> {
+  let perDb = berjalan.get(db);
+  if (!perDb) berjalan.set(db, (perDb = new Map()));
+  const running = perDb.get(idJadwal);
+  if (running) return running;
+  const close = tutupHasil(db, idJadwal, now).finally(() => perDb.delete(idJadwal));
+  perDb.set(idJadwal, close);
+  return close;
+}
+
+/**
+ * Results of a schedule made final before they are read. Returns true when the stored rows are the results (read
+ * them), false while the window is still open (compute them, as before the close). A closed schedule costs nothing
+ * here beyond the schedule row the caller already read; the first read after the window's end closes it.
+ */
+export async function finalkanHasil(
+  db: Db,
+  jadwal: number | ({ id: number } & StatusPenutupan),
+  now: number,
+): Promise<boolean> {
+  const row =
+    typeof jadwal === 'number'
+      ? await db.kysely
+          .selectFrom('jadwal')
+          .select(['id', 'tgl_akhir', 'peringkat_at'])
+          .where('id', '=', jadwal)
+          .executeTakeFirst()
+      : jadwal;
+  if (!row) return false;
+  if (hasilTersimpan(row)) return true;
+  if (isWindowOver(Number(row.tgl_akhir), now)) {
+    await tutupSekali(db, row.id, now);
+    return true;
+  }
+  // Inside the grace after the end: an event's scores may already be calibrated, as before.
+  await ensureIrtScores(db, row.id, now);
+  return false;
+}
+
+/** The schedules of one student whose window is over and whose results are not stored yet, closed. */
+export async function tutupJadwalSiswa(db: Db, idSiswa: number, now: number): Promise<void> {
+  const belum = await db.kysely
+    .selectFrom('jadwal')
+    .select(['id', 'tgl_akhir', 'peringkat_at'])
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('hasil_to')
+        .select('hasil_to.id_jadwal')
+        .where('hasil_to.id_siswa', '=', idSiswa)
+        .union(
+          eb
+            .selectFrom('jadwal_peserta')
+            .select('jadwal_peserta.id_jadwal')
+            .where('jadwal_peserta.id_siswa', '=', idSiswa),
+        ),
+    )
+    // isWindowOver(tgl_akhir, now) ⇔ tgl_akhir < now − grace.
+    .where('tgl_akhir', '<', now - GRACE_SECONDS * 1000)
+    .where((eb) => eb.or([eb('peringkat_at', 'is', null), eb('peringkat_at', '<', eb.ref('tgl_akhir'))]))
+    .execute();
+  for (const jadwal of belum) await tutupSekali(db, jadwal.id, now);
+}

@@ -1,0 +1,121 @@
+/**
+ * Reads of the results stored at the close of a schedule (scoring/penutupan.ts): the same rows the computed
+ * rankings give, by index — a listing in `urutan` order, one student's place by key.
+ */
+import type { Db } from '../db/createDb';
+import type { PeringkatPeserta } from './skorPaket';
+
+/** The package ranking in listing order (names as the students' profiles now read). */
+export async function peringkatPaketTersimpan(db: Db, idJadwal: number): Promise<PeringkatPeserta[]> {
+  const rows = await db.kysely
+    .selectFrom('peringkat_paket')
+    .innerJoin('siswa', 'siswa.id', 'peringkat_paket.id_siswa')
+    .select([
+      'peringkat_paket.id_siswa',
+      'siswa.nama_lengkap',
+      'peringkat_paket.skor',
+      'peringkat_paket.peringkat',
+    ])
+    .where('peringkat_paket.id_jadwal', '=', idJadwal)
+    .orderBy('peringkat_paket.urutan')
+    .execute();
+  return rows.map((r) => ({
+    id_siswa: r.id_siswa,
+    nama: r.nama_lengkap,
+    skor: Number(r.skor),
+    peringkat: Number(r.peringkat),
+  }));
+}
+
+/** The first `limit` of a programme's ranking, in listing order. */
+export async function peringkatPilihanTersimpan(
+  db: Db,
+  idJadwal: number,
+  idProdi: number,
+  limit: number,
+): Promise<PeringkatPeserta[]> {
+  const rows = await db.kysely
+    .selectFrom('peringkat_pilihan')
+    .innerJoin('siswa', 'siswa.id', 'peringkat_pilihan.id_siswa')
+    .select([
+      'peringkat_pilihan.id_siswa',
+      'siswa.nama_lengkap',
+      'peringkat_pilihan.skor',
+      'peringkat_pilihan.peringkat',
+    ])
+    .where('peringkat_pilihan.id_jadwal', '=', idJadwal)
+    .where('peringkat_pilihan.id_prodi', '=', idProdi)
+    .orderBy('peringkat_pilihan.urutan')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id_siswa: r.id_siswa,
+    nama: r.nama_lengkap,
+    skor: Number(r.skor),
+    peringkat: Number(r.peringkat),
+  }));
+}
+
+/** One student's place in a programme's ranking, or null when the student has none. */
+export async function tempatPilihanTersimpan(
+  db: Db,
+  idJadwal: number,
+  idProdi: number,
+  idSiswa: number,
+): Promise<{ peringkat: number; skor: number } | null> {
+  const row = await db.kysely
+    .selectFrom('peringkat_pilihan')
+    .select(['peringkat', 'skor'])
+    .where('id_jadwal', '=', idJadwal)
+    .where('id_prodi', '=', idProdi)
+    .where('id_siswa', '=', idSiswa)
+    .executeTakeFirst();
+  return row ? { peringkat: Number(row.peringkat), skor: Number(row.skor) } : null;
+}
+
+/** A student's rank in each programme he chose (by programme id): the university-choice ranks. */
+export async function rankPilihanSiswaTersimpan(
+  db: Db,
+  idJadwal: number,
+  idSiswa: number,
+): Promise<Map<number, number>> {
+  const rows = await db.kysely
+    .selectFrom('peringkat_pilihan')
+    .select(['id_prodi', 'peringkat'])
+    .where('id_jadwal', '=', idJadwal)
+    .where('id_siswa', '=', idSiswa)
+    .execute();
+  return new Map(rows.map((r) => [r.id_prodi, Number(r.peringkat)]));
+}
+
+/** Every participant's rank in each programme he chose: id_prodi → id_siswa → rank. */
+export async function rankPilihanTersimpan(
+  db: Db,
+  idJadwal: number,
+): Promise<Map<number, Map<number, number>>> {
+  const rows = await db.kysely
+    .selectFrom('peringkat_pilihan')
+    .select(['id_prodi', 'id_siswa', 'peringkat'])
+    .where('id_jadwal', '=', idJadwal)
+    .execute();
+  const out = new Map<number, Map<number, number>>();
+  for (const r of rows) {
+    const perProdi = out.get(r.id_prodi) ?? new Map<number, number>();
+    perProdi.set(r.id_siswa, Number(r.peringkat));
+    out.set(r.id_prodi, perProdi);
+  }
+  return out;
+}
+
+/** Stored category means of the closed schedules among these categories (categories still open are absent). */
+export async function rataRataKategoriTersimpan(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
+  if (kategoriIds.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('rata_rata_kategori')
+    .innerJoin('jadwal', 'jadwal.id', 'rata_rata_kategori.id_jadwal')
+    .select(['rata_rata_kategori.id_kategori', 'rata_rata_kategori.rata_rata'])
+    .where('rata_rata_kategori.id_kategori', 'in', kategoriIds)
+    .whereRef('jadwal.peringkat_at', '>=', 'jadwal.tgl_akhir')
+    .execute();
+  return new Map(rows.map((r) => [r.id_kategori, Number(r.rata_rata)]));
+}
