@@ -4,7 +4,8 @@
  * after, closing twice changes nothing, and a closed schedule's reads come from the stored rows.
  */
 import { passesChoice } from '../../src/server/domain/ptn';
-import { calibrateJadwal } from '../../src/server/scoring/irtScoring';
+import { writeHasilMapel } from '../../src/server/scoring/hasilMapel';
+import { calibrateJadwal, nilaiUlangJadwal } from '../../src/server/scoring/irtScoring';
 import { tutupHasil } from '../../src/server/scoring/penutupan';
 import { rankPackage } from '../../src/server/scoring/skorPaket';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
@@ -142,7 +143,7 @@ describe('the close of an event with many participants', () => {
     await tutupHasil(ctx.db, idJadwal, FIXTURE_NOW);
     const first = { paket: await storedPaket(ctx, idJadwal), pilihan: await storedPilihan(ctx, idJadwal) };
     await tutupHasil(ctx.db, idJadwal, FIXTURE_NOW + 60_000);
-    await tutupHasil(ctx.db, idJadwal, FIXTURE_NOW + 120_000, { kalibrasiUlang: true });
+    await tutupHasil(ctx.db, idJadwal, FIXTURE_NOW + 120_000, { nilaiUlang: true });
     expect({ paket: await storedPaket(ctx, idJadwal), pilihan: await storedPilihan(ctx, idJadwal) }).toEqual(
       first,
     );
@@ -329,6 +330,55 @@ describe('reads of a closed schedule', () => {
       ).json();
       expect(mine.content.jumlah_peserta).toBe(5);
       expect(mine.content.my_rangking).not.toBeNull();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("the close's bulk scoring", () => {
+  it('writes the classical rows that scoring each attempt alone writes (every question type)', async () => {
+    const ctx = await buildTestApp({ clock: testClock(FIXTURE_NOW) });
+    try {
+      const fx = await buildPaketFixture(ctx.db);
+      const rows = () =>
+        ctx.db.kysely
+          .selectFrom('hasil_mapel')
+          .select([
+            'id_hasil_to',
+            'id_mapel',
+            'id_siswa',
+            'benar',
+            'salah',
+            'kosong',
+            'nilai',
+            'persentase',
+            'metode',
+          ])
+          .where('id_jadwal', '=', fx.idJadwal)
+          .orderBy('id_hasil_to')
+          .orderBy('id_mapel')
+          .execute();
+      const finished = await ctx.db.kysely
+        .selectFrom('hasil_to')
+        .select('id')
+        .where('id_jadwal', '=', fx.idJadwal)
+        .where('is_selesai', '=', 1)
+        .execute();
+      for (const { id } of finished) await writeHasilMapel(ctx.db, id);
+      const one = await rows();
+      // Andi's Matematika: right, right (1/2 = 0,5), a wrong statement, an essay (not scored), a blank.
+      expect(
+        one.find((r) => r.id_hasil_to === fx.attempts.andiSaintek && r.id_mapel === fx.mapel.matematika),
+      ).toMatchObject({
+        benar: 2,
+        salah: 1,
+        kosong: 1,
+      });
+      await ctx.db.kysely.deleteFrom('hasil_mapel').where('id_jadwal', '=', fx.idJadwal).execute();
+      const report = await nilaiUlangJadwal(ctx.db, fx.idJadwal, FIXTURE_NOW, { semuaKlasik: true });
+      expect(report.dinilai).toBe(finished.length);
+      expect(await rows()).toEqual(one);
     } finally {
       await ctx.close();
     }

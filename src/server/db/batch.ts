@@ -8,10 +8,10 @@ export const BATCH_SIZE = 500;
 type Table = keyof Database;
 type Trx = Transaction<Database>;
 
-/** The rows in slices of at most BATCH_SIZE. */
-export function chunks<T>(rows: readonly T[]): T[][] {
+/** The rows in slices of at most `size` (BATCH_SIZE by default). */
+export function chunks<T>(rows: readonly T[], size = BATCH_SIZE): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += BATCH_SIZE) out.push(rows.slice(i, i + BATCH_SIZE));
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
 

@@ -6,7 +6,6 @@
  */
 import type { Db } from '../db/createDb';
 import { chunks } from '../db/batch';
-import { writeHasilMapel } from '../scoring/hasilMapel';
 import { tutupHasil } from '../scoring/penutupan';
 import { cariJadwal } from './hasilJadwal';
 
@@ -55,26 +54,16 @@ export async function tutupJadwal(
     }
   });
 
-  const finished = await db.kysely
-    .selectFrom('hasil_to')
-    .select('id')
-    .where('id_jadwal', '=', idJadwal)
-    .where('is_selesai', '=', 1)
-    .orderBy('id')
-    .execute();
-  for (const [i, attempt] of finished.entries()) {
-    await writeHasilMapel(db, attempt.id);
-    onProgress?.(i + 1, finished.length);
-  }
-  // The close itself (shared with the server): the event calibrated again, ranks and statuses stored.
-  const ditutup = await tutupHasil(db, idJadwal, now, { kalibrasiUlang: true });
+  // The close itself (shared with the server): every finished attempt scored again in bulk, an event calibrated,
+  // ranks and statuses stored.
+  const ditutup = await tutupHasil(db, idJadwal, now, { nilaiUlang: true, onProgress });
   const mapelIrt = ditutup.calibration?.mapel ?? [];
   return {
     idJadwal,
     paket: jadwal.paket,
     ditutupSekarang,
     percobaanDiakhiri: open.length,
-    percobaanDinilai: finished.length,
+    percobaanDinilai: ditutup.dinilai,
     mapelIrt: {
       calibrated: mapelIrt.filter((m) => m.calibrated).length,
       total: mapelIrt.length,

@@ -3,13 +3,13 @@
  * every finished attempt, and each participant's subject score becomes irtNilai(θ) with θ their WLE. With fewer
  * than IRT_MIN_PESERTA participants (or fewer than two items that anyone told apart) the classical score stands.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { chunks, insertRows } from '../db/batch';
 import type { Db } from '../db/createDb';
 import type { Database } from '../db/types';
-import { abilitiesByRawScore, calibrateRasch, irtNilai, type Response } from '../domain/irt';
-import { judgeAnswer, type GroupAnswer } from '../domain/scoring';
+import { abilitiesByRawScore, calibrateRasch, irtNilai } from '../domain/irt';
 import { writeHasilMapel } from './hasilMapel';
+import { bacaLembarKategori } from './lembarKategori';
 
 export const IRT_MIN_PESERTA = 30;
 
@@ -25,97 +25,6 @@ export interface JadwalCalibration {
   mapel: MapelCalibration[];
   /** Set when at least one subject was calibrated. */
   calibrated_at: number | null;
-}
-
-interface Attempt {
-  id: number;
-  id_kategori: number;
-}
-
-/** Finished attempts of the schedule lacking some subject rows get their classical rows first. */
-async function completeClassicalRows(db: Db, idJadwal: number, attempts: Attempt[]): Promise<void> {
-  const [rowCounts, mapelCounts] = await Promise.all([
-    db.kysely
-      .selectFrom('hasil_mapel')
-      .select(['id_hasil_to', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('id_jadwal', '=', idJadwal)
-      .groupBy('id_hasil_to')
-      .execute(),
-    db.kysely
-      .selectFrom('mapel')
-      .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
-      .select(['mapel.id_kategori', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('kategori.id_jadwal', '=', idJadwal)
-      .groupBy('mapel.id_kategori')
-      .execute(),
-  ]);
-  const have = new Map(rowCounts.map((r) => [r.id_hasil_to, Number(r.n)]));
-  const need = new Map(mapelCounts.map((r) => [r.id_kategori, Number(r.n)]));
-  for (const attempt of attempts) {
-    if ((have.get(attempt.id) ?? 0) < (need.get(attempt.id_kategori) ?? 0))
-      await writeHasilMapel(db, attempt.id);
-  }
-}
-
-/** 0/1 responses of every finished attempt of one category to each scorable question, in bulk queries. */
-async function loadResponses(db: Db, idKategori: number, attempts: Attempt[]) {
-  const soal = await db.kysely
-    .selectFrom('soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .select(['soal.id', 'soal.id_mapel', 'soal.type', 'soal.kunci'])
-    .where('mapel.id_kategori', '=', idKategori)
-    .where('soal.type', '!=', 4) // essays are kept but never scored
-    .orderBy('soal.id_mapel')
-    .orderBy('soal.nomor')
-    .orderBy('soal.id')
-    .execute();
-  const statements = await db.kysely
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.kunci'])
-    .where('mapel.id_kategori', '=', idKategori)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
-    .execute();
-  const answers = await db.kysely
-    .selectFrom('jawaban')
-    .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
-    .select(['jawaban.id_hasil_to', 'jawaban.id_soal', 'jawaban.jawaban'])
-    .where('hasil_to.id_kategori', '=', idKategori)
-    .where('hasil_to.is_selesai', '=', 1)
-    .execute();
-  const groupAnswers = await db.kysely
-    .selectFrom('jawaban_group')
-    .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
-    .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
-    .select(['jawaban.id_hasil_to', 'jawaban_group.id_soal_group', 'jawaban_group.jawaban'])
-    .where('hasil_to.id_kategori', '=', idKategori)
-    .where('hasil_to.is_selesai', '=', 1)
-    .execute();
-
-  const answerOf = new Map(answers.map((a) => [`${a.id_hasil_to}:${a.id_soal}`, a.jawaban]));
-  const groupAnswerOf = new Map(groupAnswers.map((a) => [`${a.id_hasil_to}:${a.id_soal_group}`, a.jawaban]));
-  const statementsOf = new Map<number, { id: number; kunci: string }[]>();
-  for (const s of statements) statementsOf.set(s.id_soal, [...(statementsOf.get(s.id_soal) ?? []), s]);
-
-  // A statement question without statements has nothing to score: it is left out like an essay.
-  const scorable = soal.filter((s) => s.type !== 3 || (statementsOf.get(s.id)?.length ?? 0) > 0);
-  const responses = new Map<number, Map<number, Response>>(); // id_hasil_to → id_soal → 0/1
-  for (const attempt of attempts) {
-    const row = new Map<number, Response>();
-    for (const s of scorable) {
-      const jawaban = answerOf.get(`${attempt.id}:${s.id}`) ?? (s.type === 1 || s.type === 3 ? '0' : '');
-      const group: GroupAnswer[] = (statementsOf.get(s.id) ?? []).map((st) => ({
-        kunci: st.kunci,
-        jawaban: groupAnswerOf.get(`${attempt.id}:${st.id}`) ?? '0',
-      }));
-      row.set(s.id, judgeAnswer({ type: s.type, jawaban, kunci: s.kunci, group }) === 'benar' ? 1 : 0);
-    }
-    responses.set(attempt.id, row);
-  }
-  return { soal: scorable, responses };
 }
 
 interface IrtScore {
@@ -146,71 +55,184 @@ async function writeIrtScores(trx: Transaction<Database>, scores: readonly IrtSc
   }
 }
 
+type BarisHasilMapel = Insertable<Database['hasil_mapel']>;
+
+/** Writes subject rows in slices: new rows whole; for existing rows the columns of `replace`. */
+async function upsertHasilMapel(
+  trx: Transaction<Database>,
+  rows: readonly BarisHasilMapel[],
+  replace: 'score' | 'all',
+): Promise<void> {
+  for (const slice of chunks(rows)) {
+    await trx
+      .insertInto('hasil_mapel')
+      .values(slice)
+      .onConflict((oc) =>
+        oc.columns(['id_hasil_to', 'id_mapel']).doUpdateSet((eb) => ({
+          nilai: eb.ref('excluded.nilai'),
+          metode: eb.ref('excluded.metode'),
+          theta: eb.ref('excluded.theta'),
+          ...(replace === 'all'
+            ? {
+                benar: eb.ref('excluded.benar'),
+                salah: eb.ref('excluded.salah'),
+                kosong: eb.ref('excluded.kosong'),
+                persentase: eb.ref('excluded.persentase'),
+              }
+            : {}),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Attempts (by id) lacking some of their subject rows. */
+async function attemptsMissingRows(db: Db, idJadwal: number): Promise<Set<number>> {
+  const [rowCounts, mapelCounts, attempts] = await Promise.all([
+    db.kysely
+      .selectFrom('hasil_mapel')
+      .select(['id_hasil_to', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('id_jadwal', '=', idJadwal)
+      .groupBy('id_hasil_to')
+      .execute(),
+    db.kysely
+      .selectFrom('mapel')
+      .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+      .select(['mapel.id_kategori', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('kategori.id_jadwal', '=', idJadwal)
+      .groupBy('mapel.id_kategori')
+      .execute(),
+    db.kysely
+      .selectFrom('hasil_to')
+      .select(['id', 'id_kategori'])
+      .where('id_jadwal', '=', idJadwal)
+      .where('is_selesai', '=', 1)
+      .execute(),
+  ]);
+  const have = new Map(rowCounts.map((r) => [r.id_hasil_to, Number(r.n)]));
+  const need = new Map(mapelCounts.map((r) => [r.id_kategori, Number(r.n)]));
+  return new Set(
+    attempts.filter((a) => (have.get(a.id) ?? 0) < (need.get(a.id_kategori) ?? 0)).map((a) => a.id),
+  );
+}
+
+export interface NilaiUlangOpsi {
+  /** Every finished attempt's classical rows written again (the operator's close); otherwise only missing ones. */
+  semuaKlasik?: boolean;
+  /** Calibrate an event schedule (default true). */
+  kalibrasi?: boolean;
+  /** Attempts judged so far, of all. */
+  onProgress?: (done: number, total: number) => void;
+}
+
 /**
- * Calibrates every subject of an event schedule and rewrites its participants' subject scores. Idempotent: a
- * second run on the same attempts writes the same numbers. Non-event schedules are left alone.
+ * Scores a schedule's finished attempts in bulk, one category at a time (scoring/lembarKategori.ts): classical rows
+ * (every attempt's, or only those missing), then — for an event — the Rasch calibration of each subject and its
+ * participants' IRT scores, all written in one transaction. Idempotent: a second run on the same attempts writes the
+ * same numbers.
  */
-export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Promise<JadwalCalibration> {
-  const report: JadwalCalibration = { id_jadwal: idJadwal, mapel: [], calibrated_at: null };
+export async function nilaiUlangJadwal(
+  db: Db,
+  idJadwal: number,
+  now: number,
+  opsi: NilaiUlangOpsi = {},
+): Promise<JadwalCalibration & { dinilai: number }> {
+  const report: JadwalCalibration & { dinilai: number } = {
+    id_jadwal: idJadwal,
+    mapel: [],
+    calibrated_at: null,
+    dinilai: 0,
+  };
   const jadwal = await db.kysely
     .selectFrom('jadwal')
     .select(['id', 'is_event'])
     .where('id', '=', idJadwal)
     .executeTakeFirst();
-  if (!jadwal || jadwal.is_event !== 1) return report;
+  if (!jadwal) return report;
+  const kalibrasi = (opsi.kalibrasi ?? true) && jadwal.is_event === 1;
+  const semuaKlasik = opsi.semuaKlasik === true;
+  if (!kalibrasi && !semuaKlasik) {
+    // Only the missing classical rows.
+    const missing = await attemptsMissingRows(db, idJadwal);
+    for (const id of missing) await writeHasilMapel(db, id);
+    report.dinilai = missing.size;
+    return report;
+  }
 
   const attempts = await db.kysely
     .selectFrom('hasil_to')
-    .select(['id', 'id_kategori'])
+    .select(['id', 'id_kategori', 'id_siswa', 'id_jadwal'])
     .where('id_jadwal', '=', idJadwal)
     .where('is_selesai', '=', 1)
     .orderBy('id')
     .execute();
-  await completeClassicalRows(db, idJadwal, attempts);
+  const missing = semuaKlasik ? new Set<number>() : await attemptsMissingRows(db, idJadwal);
 
-  const updates: IrtScore[] = [];
+  const rows: BarisHasilMapel[] = [];
   const items: { id_soal: number; difficulty: number; se: number }[] = [];
   const calibratedMapel: number[] = [];
-  const kategoriIds = [...new Set(attempts.map((a) => a.id_kategori))];
-  for (const idKategori of kategoriIds) {
+  let judged = 0;
+  for (const idKategori of [...new Set(attempts.map((a) => a.id_kategori))]) {
     const taken = attempts.filter((a) => a.id_kategori === idKategori);
-    const { soal, responses } = await loadResponses(db, idKategori, taken);
-    for (const idMapel of [...new Set(soal.map((s) => s.id_mapel))]) {
-      const butir = soal.filter((s) => s.id_mapel === idMapel);
-      const entry: MapelCalibration = {
-        id_mapel: idMapel,
-        peserta: taken.length,
-        butir: butir.length,
-        calibrated: false,
-      };
-      report.mapel.push(entry);
-      if (taken.length < IRT_MIN_PESERTA || butir.length < 2) continue;
+    const lembar = await bacaLembarKategori(db.kysely, idKategori, taken, (done) =>
+      opsi.onProgress?.(judged + done, attempts.length),
+    );
+    judged += taken.length;
+    const irtOf = new Map<string, { nilai: number; theta: number }>(); // `${id_hasil_to}:${id_mapel}`
+    if (kalibrasi) {
+      for (const idMapel of [...new Set(lembar.butir.map((b) => b.id_mapel))]) {
+        const columns = lembar.butir.flatMap((b, i) => (b.id_mapel === idMapel ? [i] : []));
+        const entry: MapelCalibration = {
+          id_mapel: idMapel,
+          peserta: taken.length,
+          butir: columns.length,
+          calibrated: false,
+        };
+        report.mapel.push(entry);
+        if (taken.length < IRT_MIN_PESERTA || columns.length < 2) continue;
 
-      const matrix = taken.map((a) => butir.map((s) => responses.get(a.id)?.get(s.id) ?? 0));
-      const calibration = calibrateRasch(matrix);
-      const estimated = calibration.items
-        .map((item, index) => ({ item, index }))
-        .filter(({ item }) => item.status === 'estimated' && item.se !== null);
-      if (estimated.length < 2) continue;
+        const width = lembar.butir.length;
+        const matrix = taken.map((_, person) =>
+          columns.map((i) => lembar.respons[person * width + i] as 0 | 1),
+        );
+        const calibration = calibrateRasch(matrix);
+        const estimated = calibration.items
+          .map((item, index) => ({ item, index }))
+          .filter(({ item }) => item.status === 'estimated' && item.se !== null);
+        if (estimated.length < 2) continue;
 
-      entry.calibrated = true;
-      calibratedMapel.push(idMapel);
-      // irt_item keeps the items that could be calibrated; ones everyone answered alike have no estimate.
-      for (const { item, index } of estimated) {
-        items.push({ id_soal: butir[index].id, difficulty: item.difficulty, se: item.se as number });
+        entry.calibrated = true;
+        calibratedMapel.push(idMapel);
+        // irt_item keeps the items that could be calibrated; ones everyone answered alike have no estimate.
+        for (const { item, index } of estimated) {
+          items.push({
+            id_soal: lembar.butir[columns[index]].id,
+            difficulty: item.difficulty,
+            se: item.se as number,
+          });
+        }
+        // Complete data: the ability depends on the raw score only, so each score's ability is computed once.
+        const abilityOfScore = abilitiesByRawScore(estimated.map(({ item }) => item.difficulty));
+        taken.forEach((attempt, person) => {
+          const raw = estimated.reduce((sum, { index }) => sum + matrix[person][index], 0);
+          const { theta } = abilityOfScore[raw];
+          irtOf.set(`${attempt.id}:${idMapel}`, { nilai: irtNilai(theta), theta });
+        });
       }
-      // Complete data: the ability depends on the raw score only, so each score's ability is computed once.
-      const abilityOfScore = abilitiesByRawScore(estimated.map(({ item }) => item.difficulty));
-      taken.forEach((attempt, person) => {
-        const raw = estimated.reduce((sum, { index }) => sum + matrix[person][index], 0);
-        const { theta } = abilityOfScore[raw];
-        updates.push({ id_hasil_to: attempt.id, id_mapel: idMapel, nilai: irtNilai(theta), theta });
-      });
+    }
+    for (const row of lembar.klasik) {
+      const irt = irtOf.get(`${row.id_hasil_to}:${row.id_mapel}`);
+      // Without `semuaKlasik` a complete attempt keeps its counts: only its calibrated scores are written.
+      if (!semuaKlasik && !irt && !missing.has(row.id_hasil_to)) continue;
+      rows.push(irt ? { ...row, nilai: irt.nilai, metode: 'irt', theta: irt.theta } : row);
     }
   }
-  if (calibratedMapel.length === 0) return report;
+  report.dinilai = semuaKlasik ? attempts.length : missing.size;
 
   await db.kysely.transaction().execute(async (trx) => {
+    // Missing rows are written whole; existing ones get their scores (or, re-scoring everything, every column).
+    await upsertHasilMapel(trx, rows, semuaKlasik ? 'all' : 'score');
+    if (calibratedMapel.length === 0) return;
     await trx
       .deleteFrom('irt_item')
       .where('id_soal', 'in', (eb) =>
@@ -222,10 +244,25 @@ export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Pr
       'irt_item',
       items.map((item) => ({ ...item, calibrated_at: now })),
     );
-    await writeIrtScores(trx, updates);
     await trx.updateTable('jadwal').set({ irt_calibrated_at: now }).where('id', '=', idJadwal).execute();
   });
-  report.calibrated_at = now;
+  if (calibratedMapel.length > 0) report.calibrated_at = now;
+  return report;
+}
+
+/**
+ * Calibrates every subject of an event schedule and rewrites its participants' subject scores (missing classical
+ * rows written first). Idempotent: a second run on the same attempts writes the same numbers. Non-event schedules
+ * are left alone.
+ */
+export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Promise<JadwalCalibration> {
+  const jadwal = await db.kysely
+    .selectFrom('jadwal')
+    .select('is_event')
+    .where('id', '=', idJadwal)
+    .executeTakeFirst();
+  if (!jadwal || jadwal.is_event !== 1) return { id_jadwal: idJadwal, mapel: [], calibrated_at: null };
+  const { dinilai: _dinilai, ...report } = await nilaiUlangJadwal(db, idJadwal, now);
   return report;
 }
 
@@ -272,28 +309,35 @@ export async function scoreFromStoredItems(
 ): Promise<void> {
   const updates: IrtScore[] = [];
   for (const idKategori of new Set(attempts.map((a) => a.id_kategori))) {
-    const taken = attempts.filter((a) => a.id_kategori === idKategori);
-    const { soal, responses } = await loadResponses(db, idKategori, taken);
-    if (soal.length === 0) continue;
+    const taken = attempts
+      .filter((a) => a.id_kategori === idKategori)
+      .map((a) => ({ id: a.id, id_siswa: 0, id_jadwal: 0 }));
+    const lembar = await bacaLembarKategori(db.kysely, idKategori, taken);
+    if (lembar.butir.length === 0) continue;
     const stored = await db.kysely
       .selectFrom('irt_item')
       .select(['id_soal', 'difficulty'])
       .where(
         'id_soal',
         'in',
-        soal.map((s) => s.id),
+        lembar.butir.map((b) => b.id),
       )
       .execute();
     const difficultyOf = new Map(stored.map((item) => [Number(item.id_soal), Number(item.difficulty)]));
-    for (const idMapel of new Set(soal.map((s) => s.id_mapel))) {
-      const butir = soal.filter((s) => s.id_mapel === idMapel && difficultyOf.has(s.id));
-      if (butir.length < 2) continue; // not calibrated: the classical score stands
-      const abilityOfScore = abilitiesByRawScore(butir.map((s) => difficultyOf.get(s.id) as number));
-      for (const attempt of taken) {
-        const raw = butir.reduce((sum, s) => sum + (responses.get(attempt.id)?.get(s.id) ?? 0), 0);
+    const width = lembar.butir.length;
+    for (const idMapel of new Set(lembar.butir.map((b) => b.id_mapel))) {
+      const columns = lembar.butir.flatMap((b, i) =>
+        b.id_mapel === idMapel && difficultyOf.has(b.id) ? [i] : [],
+      );
+      if (columns.length < 2) continue; // not calibrated: the classical score stands
+      const abilityOfScore = abilitiesByRawScore(
+        columns.map((i) => difficultyOf.get(lembar.butir[i].id) as number),
+      );
+      taken.forEach((attempt, person) => {
+        const raw = columns.reduce((sum, i) => sum + (lembar.respons[person * width + i] ?? 0), 0);
         const { theta } = abilityOfScore[raw];
         updates.push({ id_hasil_to: attempt.id, id_mapel: idMapel, nilai: irtNilai(theta), theta });
-      }
+      });
     }
   }
   if (updates.length === 0) return;

@@ -14,7 +14,13 @@ import type { Db } from '../db/createDb';
 import { passesChoice } from '../domain/ptn';
 import { GRACE_SECONDS, isWindowOver } from '../domain/timing';
 import { akhiriJadwalBerakhir } from './jadwalBerakhir';
-import { calibrateJadwal, calibrationIsCurrent, ensureIrtScores, type JadwalCalibration } from './irtScoring';
+import {
+  calibrateJadwal,
+  calibrationIsCurrent,
+  ensureIrtScores,
+  nilaiUlangJadwal,
+  type JadwalCalibration,
+} from './irtScoring';
 import {
   packageScores,
   pilihanPeserta,
@@ -35,8 +41,10 @@ export interface RingkasanPeringkat {
 }
 
 export interface HasilPenutupan extends RingkasanPeringkat {
-  /** Set for an event schedule calibrated by this close. */
+  /** Set when this close scored again or calibrated (the subjects, which were calibrated). */
   calibration: JadwalCalibration | null;
+  /** Finished attempts scored again. */
+  dinilai: number;
 }
 
 /** The part of a schedule's row that says whether its stored results are the final ones. */
@@ -144,25 +152,33 @@ export async function simpanPeringkat(db: Db, idJadwal: number, now: number): Pr
 }
 
 /**
- * The close: running attempts of the ended window ended, an event calibrated (again only when an attempt ended
- * after its last calibration, or when `kalibrasiUlang`), then the results stored.
+ * The close: running attempts of the ended window ended; then either every finished attempt scored again in bulk
+ * and an event calibrated (`nilaiUlang`, the operator's close), or an event calibrated only when an attempt ended
+ * after its last calibration; then the results stored.
  */
 export async function tutupHasil(
   db: Db,
   idJadwal: number,
   now: number,
-  opsi: { kalibrasiUlang?: boolean } = {},
+  opsi: { nilaiUlang?: boolean; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<HasilPenutupan> {
   await akhiriJadwalBerakhir(db, { idJadwal }, now);
-  const jadwal = await db.kysely
-    .selectFrom('jadwal')
-    .select('is_event')
-    .where('id', '=', idJadwal)
-    .executeTakeFirst();
-  let calibration: JadwalCalibration | null = null;
-  if (jadwal?.is_event === 1 && (opsi.kalibrasiUlang || !(await calibrationIsCurrent(db, idJadwal))))
-    calibration = await calibrateJadwal(db, idJadwal, now);
-  return { ...(await simpanPeringkat(db, idJadwal, now)), calibration };
+  let calibration: (JadwalCalibration & { dinilai?: number }) | null = null;
+  if (opsi.nilaiUlang) {
+    calibration = await nilaiUlangJadwal(db, idJadwal, now, {
+      semuaKlasik: true,
+      onProgress: opsi.onProgress,
+    });
+  } else {
+    const jadwal = await db.kysely
+      .selectFrom('jadwal')
+      .select('is_event')
+      .where('id', '=', idJadwal)
+      .executeTakeFirst();
+    if (jadwal?.is_event === 1 && !(await calibrationIsCurrent(db, idJadwal)))
+      calibration = await calibrateJadwal(db, idJadwal, now);
+  }
+  return { ...(await simpanPeringkat(db, idJadwal, now)), calibration, dinilai: calibration?.dinilai ?? 0 };
 }
 
 /** Closes running in this process, by database and schedule: concurrent readers wait for the one close. */

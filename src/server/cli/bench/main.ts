@@ -20,7 +20,7 @@ import { availableParallelism } from 'node:os';
 import { freePort } from '../childProcess';
 import { residentKb, runLoadProcess, startBaseline, startLoadProcess, startServer } from './processes';
 import { jawabanFor, storedSaves, type Save } from './answers';
-import { formatRun, type PhaseRow, type RunReport } from './report';
+import { closeRow, formatRun, type PhaseRow, type RunReport, type TimedClose } from './report';
 import { BENCH_PASSWORD, seedBenchEvent, type BenchEvent } from './seedEvent';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -32,6 +32,8 @@ interface Options {
   loginConnections: number;
   irtItems: number;
   irtPersons: number;
+  /** Only seed the event and time its close (e.g. at 100,000 students, where the load phases are not the point). */
+  closeOnly: boolean;
   postgresUrl: string | null;
 }
 
@@ -45,6 +47,7 @@ function options(argv: string[]): Options {
       'login-connections': { type: 'string', default: '1000' },
       'irt-items': { type: 'string', default: '200' },
       'irt-persons': { type: 'string', default: '100000' },
+      'close-only': { type: 'boolean', default: false },
     },
   });
   const positive = (name: string, raw: string | undefined) => {
@@ -60,6 +63,7 @@ function options(argv: string[]): Options {
     loginConnections: positive('login-connections', values['login-connections']),
     irtItems: positive('irt-items', values['irt-items']),
     irtPersons: positive('irt-persons', values['irt-persons']),
+    closeOnly: values['close-only'] === true,
     postgresUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
   };
 }
@@ -86,6 +90,30 @@ function hashedBundle(): string {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * The close of the event as an operator runs it, off the request path: the built `siaptes close` in its own process
+ * (start-up included) on the same database, the server (if any) still running. Calibration, every score, every
+ * rank and every university-choice status written.
+ */
+function timeEventClose(databaseUrl: string, idJadwal: number, participants: number): TimedClose {
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, 'dist/node/server/cli/siaptes.js'), 'close', String(idJadwal)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 1 << 26,
+    },
+  );
+  const ms = performance.now() - started;
+  if (run.status !== 0)
+    process.stderr.write(`siaptes close failed:\n${run.stderr.toString().slice(-4000)}\n`);
+  else process.stderr.write(run.stdout.toString());
+  return { ms, ok: run.status === 0, participants };
+}
 
 interface Target {
   label: string;
@@ -208,6 +236,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
   );
   const phases: PhaseRow[] = [];
   let close = { ms: 0, ok: false, participants: students.length };
+  let eventClose: TimedClose | null = null;
   const acknowledgedSaves: Save[] = [];
   let memoryMb = 0;
   let loginRate: RunReport['logins'] = { perSecond: 0, cores: 1, hash: '' };
@@ -354,6 +383,10 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
       participants: students.length,
     };
 
+    // The close of the event: scores, ranks and choice statuses written once; the reads below use them.
+    log('close of the event (siaptes close)');
+    eventClose = timeEventClose(target.databaseUrl, closed.id, students.length);
+
     const results: LoadRequest[] = students.map((s) => ({
       method: 'POST',
       path: '/api/siswa/tryout/hasil',
@@ -403,11 +436,40 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
     baselines,
     phases,
     close,
+    eventClose,
     answers: { acknowledged: distinct, stored, lost: distinct - stored },
     logins: loginRate,
     memoryMb,
     databaseMb,
   };
+}
+
+/** Seeds the event and times its close alone: the figure of a large event without its load phases. */
+async function closeOnly(target: Target, opts: Options): Promise<string> {
+  const log = (text: string) => process.stderr.write(`[${target.label}] ${text}\n`);
+  const db = await createDb(target.databaseUrl);
+  try {
+    log(`seeding ${opts.students} students`);
+    const seeded = performance.now();
+    const event = await seedBenchEvent(db, opts.students);
+    const seedMs = performance.now() - seeded;
+    log(`seeded in ${(seedMs / 1000).toFixed(1)} s; closing`);
+    const close = timeEventClose(target.databaseUrl, event.closed.id, event.students.length);
+    const databaseMb = await target.size(db);
+    return [
+      `### ${target.label}: the close of an event of ${opts.students} students`,
+      '',
+      '| phase | requests | per second | p50 ms | p99 ms | errors / refused | ratio to its baseline |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      closeRow(close),
+      '',
+      `Seeding (bulk INSERT … SELECT): ${(seedMs / 1000).toFixed(1)} s; database size: ${databaseMb.toFixed(1)} MB`,
+      '',
+    ].join('\n');
+  } finally {
+    await db.close();
+    await target.drop();
+  }
 }
 
 /** `npm run irt` on a simulated matrix, timed end to end as an operator runs it (its own process). */
@@ -433,7 +495,12 @@ async function main(): Promise<void> {
     );
     const targets: Target[] = [sqliteTarget(dir)];
     if (opts.postgresUrl) {
-      targets.push(await postgresTarget(opts.postgresUrl, 1), await postgresTarget(opts.postgresUrl, 2));
+      targets.push(await postgresTarget(opts.postgresUrl, 1));
+      if (!opts.closeOnly) targets.push(await postgresTarget(opts.postgresUrl, 2));
+    }
+    if (opts.closeOnly) {
+      for (const target of targets) process.stdout.write(await closeOnly(target, opts));
+      return;
     }
     for (const target of targets) {
       const report = await runTarget(target, opts, dir);

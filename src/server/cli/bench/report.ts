@@ -10,11 +10,32 @@ export interface PhaseRow {
   probe?: boolean;
 }
 
+export interface TimedClose {
+  ms: number;
+  ok: boolean;
+  participants: number;
+}
+
+/** The row of the close of the event (`siaptes close`, its own process). */
+export function closeRow(close: TimedClose): string {
+  return row([
+    `close of the event (scores, ranks, choice statuses; \`siaptes close\`; ${close.participants} participants)`,
+    1,
+    '—',
+    fixed(close.ms),
+    fixed(close.ms),
+    close.ok ? '0 / 0' : '1 / 0',
+    '—',
+  ]);
+}
+
 export interface RunReport {
   title: string;
   baselines: { route: LoadResult; upsert: LoadResult };
   phases: PhaseRow[];
   close: { ms: number; ok: boolean; participants: number };
+  /** The close of the event by the operator's command, off the request path; null when not run. */
+  eventClose: TimedClose | null;
   answers: { acknowledged: number; stored: number; lost: number };
   memoryMb: number;
   databaseMb: number;
@@ -68,6 +89,7 @@ export function formatRun(run: RunReport): string {
       run.close.ok ? '0 / 0' : '1 / 0',
       '—',
     ]),
+    ...(run.eventClose ? [closeRow(run.eventClose)] : []),
     '',
     `Logins: ${fixed(run.logins.perSecond, 1)}/s on ${run.logins.cores} cores = ` +
       `${fixed(run.logins.perSecond / run.logins.cores, 1)} per second per core (password hash ${run.logins.hash})`,

@@ -1,0 +1,160 @@
+/**
+ * Every finished answer sheet of one category, judged in bulk (the close of an event, IRT): the classical subject
+ * rows writeHasilMapel would write for each attempt, and the 0/1 responses to the scorable questions that the Rasch
+ * model needs. Answers are read a slice of attempts at a time (a few queries per slice, never one per attempt), so
+ * 100,000 participants fit in memory: what is kept is one byte per response and one row per subject.
+ */
+import type { Kysely } from 'kysely';
+import { chunks } from '../db/batch';
+import type { Database } from '../db/types';
+import { classicalScore, judgeAnswer, tally, type Penilaian } from '../domain/scoring';
+import type { HasilMapelRow } from './hasilMapel';
+
+/** Attempts whose answers are read per query. */
+const SLICE = 1000;
+
+export interface AttemptRef {
+  id: number;
+  id_siswa: number;
+  id_jadwal: number;
+}
+
+export interface Butir {
+  id: number;
+  id_mapel: number;
+}
+
+export interface LembarKategori {
+  /** The attempts, in the order given. */
+  attempts: AttemptRef[];
+  /** Classical rows, per attempt and then per subject in subject order. */
+  klasik: HasilMapelRow[];
+  /** The scorable questions (not essays; statement questions with statements), subjects and numbers in order. */
+  butir: Butir[];
+  /** responses[a × butir.length + i]: 1 when attempt a answered butir i right. */
+  respons: Uint8Array;
+}
+
+export async function bacaLembarKategori(
+  db: Kysely<Database>,
+  idKategori: number,
+  attempts: readonly AttemptRef[],
+  onProgress?: (done: number) => void,
+): Promise<LembarKategori> {
+  const mapel = await db
+    .selectFrom('mapel')
+    .select('id')
+    .where('id_kategori', '=', idKategori)
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+  const soal = await db
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal.id', 'soal.id_mapel', 'soal.type', 'soal.kunci'])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id')
+    .orderBy('soal.nomor')
+    .orderBy('soal.id')
+    .execute();
+  const statements = await db
+    .selectFrom('soal_group')
+    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.kunci'])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('soal_group.id_soal')
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id')
+    .execute();
+
+  const soalIndex = new Map(soal.map((s, i) => [s.id, i]));
+  const statementsOf = new Map<number, { index: number; kunci: string }[]>();
+  statements.forEach((st, index) => {
+    const list = statementsOf.get(st.id_soal) ?? [];
+    list.push({ index, kunci: st.kunci });
+    statementsOf.set(st.id_soal, list);
+  });
+  const statementIndex = new Map(statements.map((st, i) => [st.id, i]));
+  // A statement question without statements has nothing to score: the Rasch model leaves it out like an essay.
+  const scorable = soal
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => s.type !== 4 && (s.type !== 3 || (statementsOf.get(s.id)?.length ?? 0) > 0));
+  const mapelIndex = new Map(mapel.map((m, i) => [m.id, i]));
+
+  const klasik: HasilMapelRow[] = [];
+  const respons = new Uint8Array(attempts.length * scorable.length);
+  let done = 0;
+  for (const slice of chunks(attempts, SLICE)) {
+    const ids = slice.map((a) => a.id);
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const jawaban: (string | undefined)[] = new Array(slice.length * soal.length);
+    const group: (string | undefined)[] = new Array(slice.length * statements.length);
+    for (const row of await db
+      .selectFrom('jawaban')
+      .select(['id_hasil_to', 'id_soal', 'jawaban'])
+      .where('id_hasil_to', 'in', ids)
+      .execute()) {
+      const s = soalIndex.get(row.id_soal);
+      if (s !== undefined) jawaban[(position.get(row.id_hasil_to) as number) * soal.length + s] = row.jawaban;
+    }
+    if (statements.length > 0) {
+      for (const row of await db
+        .selectFrom('jawaban_group')
+        .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
+        .select(['jawaban.id_hasil_to', 'jawaban_group.id_soal_group', 'jawaban_group.jawaban'])
+        .where('jawaban.id_hasil_to', 'in', ids)
+        .execute()) {
+        const g = statementIndex.get(row.id_soal_group);
+        if (g !== undefined)
+          group[(position.get(row.id_hasil_to) as number) * statements.length + g] = row.jawaban;
+      }
+    }
+
+    slice.forEach((attempt, a) => {
+      const verdicts: Penilaian[] = soal.map((s, i) =>
+        judgeAnswer({
+          type: s.type,
+          jawaban: jawaban[a * soal.length + i] ?? (s.type === 1 || s.type === 3 ? '0' : ''),
+          kunci: s.kunci,
+          group: (statementsOf.get(s.id) ?? []).map((st) => ({
+            kunci: st.kunci,
+            jawaban: group[a * statements.length + st.index] ?? '0',
+          })),
+        }),
+      );
+      const perMapel: Penilaian[][] = mapel.map(() => []);
+      soal.forEach((s, i) => perMapel[mapelIndex.get(s.id_mapel) as number].push(verdicts[i]));
+      mapel.forEach((m, i) => {
+        const counts = tally(perMapel[i]);
+        const score = classicalScore(counts);
+        klasik.push({
+          id_hasil_to: attempt.id,
+          id_mapel: m.id,
+          id_siswa: attempt.id_siswa,
+          id_jadwal: attempt.id_jadwal,
+          benar: counts.benar,
+          salah: counts.salah,
+          kosong: counts.kosong,
+          nilai: score.nilai,
+          persentase: score.persentase,
+          metode: 'klasik',
+          theta: null,
+        });
+      });
+      const offset = (done + a) * scorable.length;
+      scorable.forEach(({ i }, b) => {
+        respons[offset + b] = verdicts[i] === 'benar' ? 1 : 0;
+      });
+    });
+    done += slice.length;
+    onProgress?.(done);
+  }
+  return {
+    attempts: [...attempts],
+    klasik,
+    butir: scorable.map(({ s }) => ({ id: s.id, id_mapel: s.id_mapel })),
+    respons,
+  };
+}
