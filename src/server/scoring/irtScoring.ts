@@ -174,7 +174,7 @@ export async function nilaiUlangJadwal(
   let judged = 0;
   for (const idKategori of [...new Set(attempts.map((a) => a.id_kategori))]) {
     const taken = attempts.filter((a) => a.id_kategori === idKategori);
-    const lembar = await bacaLembarKategori(db.kysely, idKategori, taken, (done) =>
+    const lembar = await bacaLembarKategori(db, idKategori, taken, (done) =>
       opsi.onProgress?.(judged + done, attempts.length),
     );
     judged += taken.length;
@@ -312,7 +312,7 @@ export async function scoreFromStoredItems(
     const taken = attempts
       .filter((a) => a.id_kategori === idKategori)
       .map((a) => ({ id: a.id, id_siswa: 0, id_jadwal: 0 }));
-    const lembar = await bacaLembarKategori(db.kysely, idKategori, taken);
+    const lembar = await bacaLembarKategori(db, idKategori, taken);
     if (lembar.butir.length === 0) continue;
     const stored = await db.kysely
       .selectFrom('irt_item')

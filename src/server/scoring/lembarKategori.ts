@@ -4,14 +4,50 @@
  * model needs. Answers are read a slice of attempts at a time (a few queries per slice, never one per attempt), so
  * 100,000 participants fit in memory: what is kept is one byte per response and one row per subject.
  */
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { chunks } from '../db/batch';
-import type { Database } from '../db/types';
+import type { Db } from '../db/createDb';
 import { classicalScore, judgeAnswer, tally, type Penilaian } from '../domain/scoring';
 import type { HasilMapelRow } from './hasilMapel';
 
 /** Attempts whose answers are read per query. */
 const SLICE = 1000;
+
+/**
+ * The saved answers of some attempts, one row per attempt holding its [id, answer] pairs as a JSON array: a sheet
+ * of 50 answers crosses from the database as one row, not 50 (reading rows one by one was most of a close).
+ */
+async function answersOf(db: Db, ids: readonly number[]): Promise<{ id_hasil_to: number; pairs: unknown }[]> {
+  const pairs =
+    db.dialect === 'postgres'
+      ? sql`json_agg(json_build_array(id_soal, jawaban))`
+      : sql`json_group_array(json_array(id_soal, jawaban))`;
+  const { rows } = await sql<{ id_hasil_to: number; pairs: unknown }>`
+    SELECT id_hasil_to, ${pairs} AS pairs FROM jawaban
+    WHERE id_hasil_to IN (${sql.join(ids)}) GROUP BY id_hasil_to`.execute(db.kysely);
+  return rows;
+}
+
+/** The statement answers of some attempts, as answersOf: [id_soal_group, answer] pairs per attempt. */
+async function groupAnswersOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id_hasil_to: number; pairs: unknown }[]> {
+  const pairs =
+    db.dialect === 'postgres'
+      ? sql`json_agg(json_build_array(jawaban_group.id_soal_group, jawaban_group.jawaban))`
+      : sql`json_group_array(json_array(jawaban_group.id_soal_group, jawaban_group.jawaban))`;
+  const { rows } = await sql<{ id_hasil_to: number; pairs: unknown }>`
+    SELECT jawaban.id_hasil_to, ${pairs} AS pairs FROM jawaban_group
+    JOIN jawaban ON jawaban.id = jawaban_group.id_jawaban
+    WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) GROUP BY jawaban.id_hasil_to`.execute(db.kysely);
+  return rows;
+}
+
+/** SQLite hands the JSON over as text, PostgreSQL's driver already parsed. */
+function parsePairs(value: unknown): [number, string][] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as [number, string][];
+}
 
 export interface AttemptRef {
   id: number;
@@ -36,11 +72,12 @@ export interface LembarKategori {
 }
 
 export async function bacaLembarKategori(
-  db: Kysely<Database>,
+  database: Db,
   idKategori: number,
   attempts: readonly AttemptRef[],
   onProgress?: (done: number) => void,
 ): Promise<LembarKategori> {
+  const db = database.kysely;
   const mapel = await db
     .selectFrom('mapel')
     .select('id')
@@ -91,24 +128,20 @@ export async function bacaLembarKategori(
     const position = new Map(ids.map((id, i) => [id, i]));
     const jawaban: (string | undefined)[] = new Array(slice.length * soal.length);
     const group: (string | undefined)[] = new Array(slice.length * statements.length);
-    for (const row of await db
-      .selectFrom('jawaban')
-      .select(['id_hasil_to', 'id_soal', 'jawaban'])
-      .where('id_hasil_to', 'in', ids)
-      .execute()) {
-      const s = soalIndex.get(row.id_soal);
-      if (s !== undefined) jawaban[(position.get(row.id_hasil_to) as number) * soal.length + s] = row.jawaban;
+    for (const row of await answersOf(database, ids)) {
+      const base = (position.get(row.id_hasil_to) as number) * soal.length;
+      for (const [idSoal, value] of parsePairs(row.pairs)) {
+        const i = soalIndex.get(idSoal);
+        if (i !== undefined) jawaban[base + i] = value;
+      }
     }
     if (statements.length > 0) {
-      for (const row of await db
-        .selectFrom('jawaban_group')
-        .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
-        .select(['jawaban.id_hasil_to', 'jawaban_group.id_soal_group', 'jawaban_group.jawaban'])
-        .where('jawaban.id_hasil_to', 'in', ids)
-        .execute()) {
-        const g = statementIndex.get(row.id_soal_group);
-        if (g !== undefined)
-          group[(position.get(row.id_hasil_to) as number) * statements.length + g] = row.jawaban;
+      for (const row of await groupAnswersOf(database, ids)) {
+        const base = (position.get(row.id_hasil_to) as number) * statements.length;
+        for (const [idSoalGroup, value] of parsePairs(row.pairs)) {
+          const g = statementIndex.get(idSoalGroup);
+          if (g !== undefined) group[base + g] = value;
+        }
       }
     }
 
