@@ -4,6 +4,7 @@
  * after, closing twice changes nothing, and a closed schedule's reads come from the stored rows.
  */
 import { passesChoice } from '../../src/server/domain/ptn';
+import { imporSiswa } from '../../src/server/operator/imporSiswa';
 import { writeHasilMapel } from '../../src/server/scoring/hasilMapel';
 import { calibrateJadwal, nilaiUlangJadwal } from '../../src/server/scoring/irtScoring';
 import { tutupHasil } from '../../src/server/scoring/penutupan';
@@ -379,6 +380,46 @@ describe("the close's bulk scoring", () => {
       const report = await nilaiUlangJadwal(ctx.db, fx.idJadwal, FIXTURE_NOW, { semuaKlasik: true });
       expect(report.dinilai).toBe(finished.length);
       expect(await rows()).toEqual(one);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('stored results after an operator import', () => {
+  it('follow a renamed student within his tie', async () => {
+    const app = await closableApp();
+    const { ctx, fx, post } = app;
+    try {
+      await app.endAt(FIXTURE_NOW - 60_000);
+      await tutupHasil(ctx.db, fx.idJadwal, FIXTURE_NOW);
+      const names = async () =>
+        (await post(`/siswa/tryout/ranking/idsiswa/${fx.siswa.andi}/paket/${fx.idJadwal}`, 'andi'))
+          .json()
+          .content.list_rangking.map((r: { peringkat: number; nama: string }) => `${r.peringkat} ${r.nama}`);
+      expect(await names()).toEqual([
+        '1 Citra Lestari',
+        '2 Andi Pratama',
+        '2 Budi Santoso',
+        '4 Dewi Anggraini',
+      ]);
+      const budi = await ctx.db.kysely
+        .selectFrom('siswa')
+        .select(['lembaga', 'id_program'])
+        .where('id', '=', fx.siswa.budi)
+        .executeTakeFirstOrThrow();
+      await imporSiswa(
+        ctx.db,
+        'kelas.csv',
+        `username,nama_lengkap,lembaga,id_program\nbudi,Aaron Santoso,${budi.lembaga},${budi.id_program}\n`,
+      );
+      expect(await names()).toEqual([
+        '1 Citra Lestari',
+        '2 Aaron Santoso',
+        '2 Andi Pratama',
+        '4 Dewi Anggraini',
+      ]);
+      expect(await peringkatAt(ctx, fx.idJadwal)).toBe(FIXTURE_NOW);
     } finally {
       await ctx.close();
     }

@@ -14,6 +14,7 @@ import { jadwalPaket, muatPaketAda, type PaketAda } from './paketDb';
 import type { PaketFile, SoalFile } from './paketFormat';
 import { pesertaPaket, periksaEmpatPilihan, periksaPerubahan, periksaPtn } from './periksaDb';
 import { masalahDi, parseTanggal, periksaPaketFile } from './periksaPaket';
+import { segarkanHasilTersimpan } from '../scoring/penutupan';
 
 export interface OpsiImporPaket {
   dryRun?: boolean;
@@ -418,6 +419,8 @@ export async function imporPaket(
       if (options.dryRun) throw new DryRun(written);
       return written;
     });
+    // Programmes, choices or enrolment changed: closed schedules' stored ranks and statuses follow.
+    await segarkanHasilTersimpan(db);
     return { ...hasil, dryRun: false };
   } catch (error) {
     if (error instanceof DryRun) return { ...error.hasil, dryRun: true };

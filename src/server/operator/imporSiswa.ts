@@ -11,6 +11,7 @@ import type { SiswaTable } from '../db/types';
 import { hashPassword } from '../lib/password';
 import { FileBermasalah } from './masalah';
 import { bacaSiswaCsv, type BarisSiswa } from './siswaCsv';
+import { segarkanHasilTersimpan } from '../scoring/penutupan';
 
 /** No 0/O, 1/l/I: a password read aloud or copied from paper is typed right. */
 const ALFABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -119,5 +120,7 @@ export async function imporSiswa(
       }
     }
   });
+  // A renamed student moves within his tie in the stored rankings of closed schedules.
+  if (rencana.some((r) => r.id !== null)) await segarkanHasilTersimpan(db);
   return result;
 }

@@ -94,6 +94,7 @@ export function rankPilihan(
  * category means. Replaces earlier rows of the schedule (a late recalculation refreshes them).
  */
 export async function simpanPeringkat(db: Db, idJadwal: number, now: number): Promise<RingkasanPeringkat> {
+  // `now` is stamped as peringkat_at: the rows stand for the schedule once it is at or after its end.
   const scores = await packageScores(db, idJadwal);
   const paket = rankScores(scores);
   const pilihan = [...(await pilihanPeserta(db, idJadwal)).values()].flat();
@@ -246,4 +247,18 @@ export async function tutupJadwalSiswa(db: Db, idSiswa: number, now: number): Pr
     .where((eb) => eb.or([eb('peringkat_at', 'is', null), eb('peringkat_at', '<', eb.ref('tgl_akhir'))]))
     .execute();
   for (const jadwal of belum) await tutupSekali(db, jadwal.id, now);
+}
+
+/**
+ * The stored results of every closed schedule written again from the data as it is now, keeping their time: after
+ * an operator's import changed what they depend on (programmes, choices, names), off the request path.
+ */
+export async function segarkanHasilTersimpan(db: Db): Promise<number> {
+  const closed = await db.kysely
+    .selectFrom('jadwal')
+    .select(['id', 'peringkat_at'])
+    .whereRef('peringkat_at', '>=', 'tgl_akhir')
+    .execute();
+  for (const jadwal of closed) await simpanPeringkat(db, jadwal.id, Number(jadwal.peringkat_at));
+  return closed.length;
 }
