@@ -178,7 +178,8 @@ export async function nilaiUlangJadwal(
       opsi.onProgress?.(judged + done, attempts.length),
     );
     judged += taken.length;
-    const irtOf = new Map<string, { nilai: number; theta: number }>(); // `${id_hasil_to}:${id_mapel}`
+    // id_mapel → id_hasil_to → IRT score.
+    const irtOf = new Map<number, Map<number, { nilai: number; theta: number }>>();
     if (kalibrasi) {
       for (const idMapel of [...new Set(lembar.butir.map((b) => b.id_mapel))]) {
         const columns = lembar.butir.flatMap((b, i) => (b.id_mapel === idMapel ? [i] : []));
@@ -213,15 +214,17 @@ export async function nilaiUlangJadwal(
         }
         // Complete data: the ability depends on the raw score only, so each score's ability is computed once.
         const abilityOfScore = abilitiesByRawScore(estimated.map(({ item }) => item.difficulty));
+        const scoreOf = abilityOfScore.map(({ theta }) => ({ nilai: irtNilai(theta), theta }));
+        const perAttempt = new Map<number, { nilai: number; theta: number }>();
         taken.forEach((attempt, person) => {
           const raw = estimated.reduce((sum, { index }) => sum + matrix[person][index], 0);
-          const { theta } = abilityOfScore[raw];
-          irtOf.set(`${attempt.id}:${idMapel}`, { nilai: irtNilai(theta), theta });
+          perAttempt.set(attempt.id, scoreOf[raw]);
         });
+        irtOf.set(idMapel, perAttempt);
       }
     }
     for (const row of lembar.klasik) {
-      const irt = irtOf.get(`${row.id_hasil_to}:${row.id_mapel}`);
+      const irt = irtOf.get(row.id_mapel)?.get(row.id_hasil_to);
       // Without `semuaKlasik` a complete attempt keeps its counts: only its calibrated scores are written.
       if (!semuaKlasik && !irt && !missing.has(row.id_hasil_to)) continue;
       rows.push(irt ? { ...row, nilai: irt.nilai, metode: 'irt', theta: irt.theta } : row);
