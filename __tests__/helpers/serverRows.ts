@@ -29,6 +29,9 @@ export const ALL_TABLES: (keyof Database)[] = [
   'materi_jawaban',
   'prodi',
   'pilihan_siswa',
+  'peringkat_paket',
+  'peringkat_pilihan',
+  'rata_rata_kategori',
 ];
 
 /** A regular SMA 12 IPA student named after the username, without a usable password; `fields` override. */

@@ -83,6 +83,7 @@ describe('migrations', () => {
         '001_initial',
         '002_login_attempts',
         '003_hasil_to_berjalan',
+        '004_peringkat',
       ]);
     } finally {
       await db.close();
