@@ -23,6 +23,7 @@ const PHASES = [
   'package ranking (300 participants)',
   'per-choice ranking',
   'IRT close of the event (Sync; 300 participants)',
+  'close of the event (scores, ranks, choice statuses; `siaptes close`; 300 participants)',
 ];
 
 describe('npm run bench', () => {
@@ -84,6 +85,13 @@ describe('npm run bench', () => {
     const [, count, , , , failures] = rowOf('IRT close of the event (Sync; 300 participants)');
     expect(count).toBe('1');
     expect(failures).toBe('0 / 0');
+    // The close of the event ran as the operator's command and succeeded (a failed close counts as 1 error).
+    const close = rowOf(
+      'close of the event (scores, ranks, choice statuses; `siaptes close`; 300 participants)',
+    );
+    expect(close[1]).toBe('1');
+    expect(close[5]).toBe('0 / 0');
+    expect(Number(close[3])).toBeGreaterThan(0);
     expect(output.stdout).toMatch(
       /Logins: \d+\.\d\/s on \d+ cores = \d+\.\d per second per core \(password hash scrypt/,
     );
