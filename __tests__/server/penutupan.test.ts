@@ -150,6 +150,14 @@ describe('the close of an event with many participants', () => {
     );
     expect(first.paket).toHaveLength(60);
     expect(await peringkatAt(ctx, idJadwal)).toBe(FIXTURE_NOW + 120_000);
+    // Two closes at once (two processes on PostgreSQL): one after the other, the same rows, no error.
+    await Promise.all([
+      tutupHasil(ctx.db, idJadwal, FIXTURE_NOW + 180_000, { nilaiUlang: true }),
+      tutupHasil(ctx.db, idJadwal, FIXTURE_NOW + 180_000, { nilaiUlang: true }),
+    ]);
+    expect({ paket: await storedPaket(ctx, idJadwal), pilihan: await storedPilihan(ctx, idJadwal) }).toEqual(
+      first,
+    );
   });
 });
 

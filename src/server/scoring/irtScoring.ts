@@ -233,6 +233,10 @@ export async function nilaiUlangJadwal(
   report.dinilai = semuaKlasik ? attempts.length : missing.size;
 
   await db.kysely.transaction().execute(async (trx) => {
+    // First the schedule's row: it locks it, so two processes calibrating at once replace the items one after the
+    // other instead of both deleting the old ones and inserting theirs side by side.
+    if (calibratedMapel.length > 0)
+      await trx.updateTable('jadwal').set({ irt_calibrated_at: now }).where('id', '=', idJadwal).execute();
     // Missing rows are written whole; existing ones get their scores (or, re-scoring everything, every column).
     await upsertHasilMapel(trx, rows, semuaKlasik ? 'all' : 'score');
     if (calibratedMapel.length === 0) return;
@@ -247,7 +251,6 @@ export async function nilaiUlangJadwal(
       'irt_item',
       items.map((item) => ({ ...item, calibrated_at: now })),
     );
-    await trx.updateTable('jadwal').set({ irt_calibrated_at: now }).where('id', '=', idJadwal).execute();
   });
   if (calibratedMapel.length > 0) report.calibrated_at = now;
   return report;
