@@ -787,6 +787,36 @@ describe('statusmapel and the server clock', () => {
     });
   });
 
+  it('on the wall clock a save writes no clock, and the time read later is the same as if it had', async () => {
+    const t = h.ctx.clock.now();
+    const started = await h.start(h.f.event, 'akbarHash1', h.f.jadwalEvent);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const q = started.body.content.soal[0] as StartedSoal;
+    const save = () =>
+      h.save(
+        h.f.event,
+        { id_hasil_to: idHasilTo, id_jawaban: q.id_jawaban, type_soal: 1, jawaban: 'D' },
+        h.f.jadwalEvent,
+      );
+    const report = (sisa: number) =>
+      h.status(h.f.event, h.f.mapel.akbar, sisa, 0, 'akbarHash1', h.f.jadwalEvent);
+    // The student reports less than the server counts (500 s): accepted.
+    h.ctx.clock.set(t + 100_500);
+    expect((await report(450)).body.content).toEqual({ sisa_waktu: 450, status: 0 });
+    const reported = { sisa_waktu: 450, last_seen_at: t + 100 * S, opened_at: t, status: 0 };
+    expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject(reported);
+    h.ctx.clock.set(t + 150_500);
+    expect((await save()).body.status).toBe(true);
+    h.ctx.clock.set(t + 151_200);
+    expect((await save()).body.status).toBe(true);
+    expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject(reported);
+    // 100 s after the report: 450 − 100, as a clock written at each save would read.
+    h.ctx.clock.set(t + 200_000);
+    const preview = await h.preview(h.f.event, 8, h.f.jadwalEvent);
+    expect(preview.body.content.detailPaket[0].detailSoal[0]).toMatchObject({ sisa_waktu: 350, status: '0' });
+    expect((await report(9999)).body.content).toEqual({ sisa_waktu: 350, status: 0 });
+  });
+
   it('status 1 closes the subject; a closed subject stays closed', async () => {
     expect((await h.start(h.f.reg4)).body.status).toBe(true);
     const closed = await h.status(h.f.reg4, h.f.mapel.pu, 200, 1);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
+import { prepareQuery } from '../db/compiledQuery';
 import type { Db } from '../db/createDb';
 import type { SiswaTable } from '../db/types';
 import { HttpError, isApiPath } from './errors';
@@ -36,16 +37,19 @@ export function tokenOf(request: FastifyRequest): string | null {
   return fromCookie && fromCookie !== '' ? fromCookie : null;
 }
 
-export async function findSiswaByToken(db: Db, token: string, now: number): Promise<Siswa | null> {
-  const row = await db.kysely
+const siswaByTokenQuery = prepareQuery((q: Db['kysely'], p: { tokenHash: string; now: number }) =>
+  q
     .selectFrom('sesi')
     .innerJoin('siswa', 'siswa.id', 'sesi.id_siswa')
     .selectAll('siswa')
-    .where('sesi.token_hash', '=', hashToken(token))
+    .where('sesi.token_hash', '=', p.tokenHash)
     .where('sesi.revoked_at', 'is', null)
-    .where('sesi.expires_at', '>', now)
-    .executeTakeFirst();
-  return row ?? null;
+    .where('sesi.expires_at', '>', p.now),
+);
+
+/** The student of a live session: one indexed look-up by the token's hash (every authenticated request). */
+export async function findSiswaByToken(db: Db, token: string, now: number): Promise<Siswa | null> {
+  return (await siswaByTokenQuery.first(db.kysely, { tokenHash: hashToken(token), now })) ?? null;
 }
 
 /**
@@ -69,12 +73,13 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => number): v
         .status(401)
         .send({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
     }
-    const siswa = await findSiswaByToken(db, token, now());
+    const tokenHash = hashToken(token);
+    const siswa = await siswaByTokenQuery.first(db.kysely, { tokenHash, now: now() });
     if (!siswa) {
       return reply.status(401).send({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
     }
     request.siswa = siswa;
-    request.tokenHash = hashToken(token);
+    request.tokenHash = tokenHash;
   });
 }
 

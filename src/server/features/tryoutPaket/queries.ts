@@ -1,5 +1,6 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { prepareQuery } from '../../db/compiledQuery';
 import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
 
 export type Q = Kysely<Database>;
@@ -92,16 +93,12 @@ export function findAttempt(q: Q, idKategori: number, idSiswa: number): Promise<
     .executeTakeFirst();
 }
 
-/**
- * What an answer save checks, in one look-up: the attempt, its schedule (null when missing) and the answer row with
- * its question (null when it is not a row of this attempt). Undefined when the attempt does not exist.
- */
-export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number) {
-  const row = await q
+const saveTargetQuery = prepareQuery((q: Q, p: { idHasilTo: number; idJawaban: number }) =>
+  q
     .selectFrom('hasil_to')
     .leftJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
     .leftJoin('jawaban', (join) =>
-      join.on('jawaban.id', '=', idJawaban).onRef('jawaban.id_hasil_to', '=', 'hasil_to.id'),
+      join.on('jawaban.id', '=', p.idJawaban).onRef('jawaban.id_hasil_to', '=', 'hasil_to.id'),
     )
     .leftJoin('soal', 'soal.id', 'jawaban.id_soal')
     .select([
@@ -120,8 +117,15 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
       'soal.type as soal_type',
       'soal.id_mapel as soal_id_mapel',
     ])
-    .where('hasil_to.id', '=', idHasilTo)
-    .executeTakeFirst();
+    .where('hasil_to.id', '=', p.idHasilTo),
+);
+
+/**
+ * What an answer save checks, in one look-up: the attempt, its schedule (null when missing) and the answer row with
+ * its question (null when it is not a row of this attempt). Undefined when the attempt does not exist.
+ */
+export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number) {
+  const row = await saveTargetQuery.first(q, { idHasilTo, idJawaban });
   if (!row) return undefined;
   const jadwal: JadwalRow | null =
     row.jadwal_id === null
@@ -166,19 +170,11 @@ export function listAttempts(q: Q, idJadwal: number, idSiswa: number): Promise<H
     .execute();
 }
 
-/**
- * The subjects of a category in order (as `listMapel`) with the attempt's clocks of them (as `listClocks`), in one
- * look-up.
- */
-export async function listMapelWithClocks(
-  q: Q,
-  idKategori: number,
-  idHasilTo: number,
-): Promise<{ mapel: MapelRow[]; clocks: MapelWaktu[] }> {
-  const rows = await q
+const mapelWithClocksQuery = prepareQuery((q: Q, p: { idKategori: number; idHasilTo: number }) =>
+  q
     .selectFrom('mapel')
     .leftJoin('mapel_waktu', (join) =>
-      join.onRef('mapel_waktu.id_mapel', '=', 'mapel.id').on('mapel_waktu.id_hasil_to', '=', idHasilTo),
+      join.onRef('mapel_waktu.id_mapel', '=', 'mapel.id').on('mapel_waktu.id_hasil_to', '=', p.idHasilTo),
     )
     .select([
       'mapel.id',
@@ -191,10 +187,21 @@ export async function listMapelWithClocks(
       'mapel_waktu.opened_at',
       'mapel_waktu.last_seen_at',
     ])
-    .where('mapel.id_kategori', '=', idKategori)
+    .where('mapel.id_kategori', '=', p.idKategori)
     .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .execute();
+    .orderBy('mapel.id'),
+);
+
+/**
+ * The subjects of a category in order (as `listMapel`) with the attempt's clocks of them (as `listClocks`), in one
+ * look-up.
+ */
+export async function listMapelWithClocks(
+  q: Q,
+  idKategori: number,
+  idHasilTo: number,
+): Promise<{ mapel: MapelRow[]; clocks: MapelWaktu[] }> {
+  const rows = await mapelWithClocksQuery.all(q, { idKategori, idHasilTo });
   const mapel: MapelRow[] = [];
   const clocks: MapelWaktu[] = [];
   for (const r of rows) {
@@ -353,22 +360,16 @@ export interface ClockWrite {
   lastSeenAt: number | null;
 }
 
-/**
- * Writes a subject's clock; a subject already closed is never reopened or changed. Two calls of one subject in
- * flight each write the clock they read before the other's write, so the update merges instead of replacing: the
- * remaining time only goes down, the last charged moment only forward (a close records its own moment), the
- * opening moment stays the first. (Otherwise an answer save would put back the time a status report had just lowered.)
- */
-export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
-  await q
+const writeClockQuery = prepareQuery((q: Q, p: ClockWrite) =>
+  q
     .insertInto('mapel_waktu')
     .values({
-      id_hasil_to: clock.idHasilTo,
-      id_mapel: clock.idMapel,
-      sisa_waktu: clock.sisaWaktu,
-      status: clock.status,
-      opened_at: clock.openedAt,
-      last_seen_at: clock.lastSeenAt,
+      id_hasil_to: p.idHasilTo,
+      id_mapel: p.idMapel,
+      sisa_waktu: p.sisaWaktu,
+      status: p.status,
+      opened_at: p.openedAt,
+      last_seen_at: p.lastSeenAt,
     })
     .onConflict((oc) =>
       oc
@@ -376,15 +377,24 @@ export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
         .doUpdateSet({
           sisa_waktu: sql<number>`CASE WHEN excluded.sisa_waktu < mapel_waktu.sisa_waktu
             THEN excluded.sisa_waktu ELSE mapel_waktu.sisa_waktu END`,
-          status: clock.status,
+          status: sql<number>`excluded.status`,
           opened_at: sql<number | null>`COALESCE(mapel_waktu.opened_at, excluded.opened_at)`,
           last_seen_at: sql<number | null>`CASE WHEN excluded.status = 1 OR mapel_waktu.last_seen_at IS NULL
             OR excluded.last_seen_at > mapel_waktu.last_seen_at
             THEN excluded.last_seen_at ELSE mapel_waktu.last_seen_at END`,
         })
         .where('mapel_waktu.status', '=', 0),
-    )
-    .execute();
+    ),
+);
+
+/**
+ * Writes a subject's clock; a subject already closed is never reopened or changed. Two calls of one subject in
+ * flight each write the clock they read before the other's write, so the update merges instead of replacing: the
+ * remaining time only goes down, the last charged moment only forward (a close records its own moment), the
+ * opening moment stays the first. (Otherwise an answer save would put back the time a status report had just lowered.)
+ */
+export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
+  await writeClockQuery.run(q, clock);
 }
 
 /** The statements of one question with the student's answers (rows created at start, '0' when missing). */

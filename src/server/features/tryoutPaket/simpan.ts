@@ -2,6 +2,7 @@
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
+import { prepareQuery } from '../../db/compiledQuery';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
@@ -11,7 +12,7 @@ import { findSaveTarget, listMapelWithClocks, listStatementAnswers, type Q } fro
 import { isWallClock } from './konteks';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
-import { antrianOf, isRevealed, sameClock, saveClock, settleClocks } from './waktu';
+import { antrianOf, chargeIsKept, isRevealed, sameClock, saveClock, settleClocks } from './waktu';
 
 type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;
 
@@ -74,7 +75,7 @@ export async function saveAnswerPaket(
   }
 
   // Several saves within one second charge nothing: the clock as stored is already the clock of now.
-  const clockChanged = clock.status === 0 && !sameClock(clock, before);
+  const clockChanged = clock.status === 0 && !sameClock(clock, before) && chargeIsKept(clocks[index]);
   if (!clockChanged && row.type !== 3) {
     // A single statement is atomic by itself: no transaction to open around it.
     const jawaban = change.kind === 'text' ? change.jawaban : '0';
@@ -112,6 +113,10 @@ export async function saveAnswerPaket(
   return { status: true, message: PESAN.jawabanTersimpan };
 }
 
-function updateJawaban(q: Q, idJawaban: number, jawaban: string, now: number): Promise<unknown> {
-  return q.updateTable('jawaban').set({ jawaban, updated_at: now }).where('id', '=', idJawaban).execute();
+const updateJawabanQuery = prepareQuery((q: Q, p: { idJawaban: number; jawaban: string; now: number }) =>
+  q.updateTable('jawaban').set({ jawaban: p.jawaban, updated_at: p.now }).where('id', '=', p.idJawaban),
+);
+
+function updateJawaban(q: Q, idJawaban: number, jawaban: string, now: number): Promise<number> {
+  return updateJawabanQuery.run(q, { idJawaban, jawaban, now });
 }

@@ -84,6 +84,17 @@ export function sameClock(a: SubjectClock, b: SubjectClock): boolean {
   );
 }
 
+/**
+ * Whether a running clock's charge (its time counted down to now) has to be written for later calls to count it.
+ * A practice clock pauses between calls (each gap is charged at most 125 s), so the moment of every call counts. A
+ * wall-clock one runs from its opening whatever happens: its reading at any moment follows from the stored one (the
+ * charge moves `lastSeenAt` by whole seconds, so charging in steps or at once comes to the same), and writing it
+ * changes nothing that a later settle would not compute. Opening and closing are always written (settleClocks).
+ */
+export function chargeIsKept(clock: MapelClock): boolean {
+  return !clock.rules.wallClock;
+}
+
 export function saveClock(q: Q, idHasilTo: number, idMapel: number, clock: SubjectClock): Promise<void> {
   return writeClock(q, { idHasilTo, idMapel, ...clock });
 }

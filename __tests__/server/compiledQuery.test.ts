@@ -1,0 +1,114 @@
+/**
+ * Queries compiled once and run with new values (src/server/db/compiledQuery.ts), on the suite's database (SQLite,
+ * or PostgreSQL with DATABASE_URL): each run returns what the same query built by Kysely with those values returns,
+ * inside a transaction too, and a value left out is an error, never a query run with the wrong one.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../../src/server/db/createDb';
+import { prepareQuery } from '../../src/server/db/compiledQuery';
+import type { Database } from '../../src/server/db/types';
+import { createTestDb } from '../helpers/buildTestApp';
+
+interface Catatan {
+  id: number;
+  pemilik: number;
+  isi: string;
+  dibaca: number | null;
+}
+type TestDatabase = Database & { catatan: Catatan };
+const withCatatan = (q: Kysely<Database>) => q.withTables<{ catatan: Catatan }>();
+
+let db: Db;
+let q: Kysely<TestDatabase>;
+beforeAll(async () => {
+  db = await createTestDb();
+  q = withCatatan(db.kysely);
+  await sql`CREATE TABLE catatan (id integer PRIMARY KEY, pemilik integer NOT NULL, isi text NOT NULL,
+    dibaca integer)`.execute(db.kysely);
+  await q
+    .insertInto('catatan')
+    .values([
+      { id: 1, pemilik: 7, isi: 'satu', dibaca: null },
+      { id: 2, pemilik: 7, isi: 'dua', dibaca: 1 },
+      { id: 3, pemilik: 8, isi: 'tiga', dibaca: 0 },
+      { id: 4, pemilik: 7, isi: 'empat', dibaca: 0 },
+    ])
+    .execute();
+});
+afterAll(() => db.close());
+
+// The fixed `dibaca <> 1` and `limit 10` are values of the query itself, kept between runs.
+const unread = (k: Kysely<TestDatabase>, pemilik: number, dari: number) =>
+  k
+    .selectFrom('catatan')
+    .select(['id', 'isi'])
+    .where('pemilik', '=', pemilik)
+    .where('id', '>=', dari)
+    .where((eb) => eb.or([eb('dibaca', 'is', null), eb('dibaca', '<>', 1)]))
+    .orderBy('id')
+    .limit(10);
+const unreadQuery = prepareQuery((k, p: { pemilik: number; dari: number }) =>
+  unread(withCatatan(k), p.pemilik, p.dari),
+);
+
+const setIsi = prepareQuery((k, p: { id: number; isi: string; dibaca: number | null }) =>
+  withCatatan(k).updateTable('catatan').set({ isi: p.isi, dibaca: p.dibaca }).where('id', '=', p.id),
+);
+
+describe('a query compiled once', () => {
+  it('returns, for each set of values, the rows of the same Kysely query built with them', async () => {
+    for (const [pemilik, dari] of [
+      [7, 1],
+      [7, 2],
+      [8, 1],
+      [9, 1],
+      [7, 4],
+    ]) {
+      const expected = await unread(q, pemilik, dari).execute();
+      expect(await unreadQuery.all(db.kysely, { pemilik, dari })).toEqual(expected);
+    }
+    expect(await unreadQuery.all(db.kysely, { pemilik: 7, dari: 1 })).toEqual([
+      { id: 1, isi: 'satu' },
+      { id: 4, isi: 'empat' },
+    ]);
+    expect(await unreadQuery.first(db.kysely, { pemilik: 8, dari: 1 })).toEqual({ id: 3, isi: 'tiga' });
+    expect(await unreadQuery.first(db.kysely, { pemilik: 9, dari: 1 })).toBeUndefined();
+  });
+
+  it('sends the values in the places of the SQL, the fixed ones unchanged', () => {
+    const compiled = unreadQuery.compile(db.kysely, { pemilik: 8, dari: 3 });
+    expect(compiled.parameters).toEqual([8, 3, 1, 10]);
+    expect(compiled.sql).toMatch(/"pemilik" = (\?|\$1)/);
+  });
+
+  it('writes with the values given, null included, and counts the rows it changed', async () => {
+    expect(await setIsi.run(db.kysely, { id: 3, isi: 'tiga!', dibaca: null })).toBe(1);
+    expect(await setIsi.run(db.kysely, { id: 99, isi: 'x', dibaca: 1 })).toBe(0);
+    expect(await q.selectFrom('catatan').selectAll().where('id', '=', 3).executeTakeFirst()).toEqual({
+      id: 3,
+      pemilik: 8,
+      isi: 'tiga!',
+      dibaca: null,
+    });
+  });
+
+  it('runs on a transaction’s connection: it sees the transaction’s writes, and a rollback undoes its own', async () => {
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await setIsi.run(trx, { id: 4, isi: 'empat?', dibaca: 0 });
+        expect(await unreadQuery.all(trx, { pemilik: 7, dari: 4 })).toEqual([{ id: 4, isi: 'empat?' }]);
+        throw new Error('batal');
+      }),
+    ).rejects.toThrow('batal');
+    expect(await unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 })).toEqual([{ id: 4, isi: 'empat' }]);
+  });
+
+  it('refuses a run with a value missing, and runs nothing', async () => {
+    await expect(
+      setIsi.run(db.kysely, { id: 1, isi: 'hilang' } as unknown as { id: number; isi: string; dibaca: null }),
+    ).rejects.toThrow('no value for parameter "dibaca"');
+    expect(await q.selectFrom('catatan').select('isi').where('id', '=', 1).executeTakeFirst()).toEqual({
+      isi: 'satu',
+    });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Queries of the hot paths built and compiled by Kysely once, then run with new parameter values. Building and
+ * compiling a query cost more than running it on SQLite (its statements are prepared once per SQL text, see
+ * createDb), so an answer save spent most of its time in Kysely. The query is written with Kysely as usual; its
+ * parameters are slots (`p.idJawaban`) that are filled in at each run.
+ *
+ * Rules for the builder: pass each slot to Kysely as a value (`where('id', '=', p.id)`, `set({x: p.x})`,
+ * sql`${p.x}`), never compute with it, branch on it or pass it to `in` (a list is expanded into one parameter per
+ * item when the query is built). The SQL is compiled once per dialect (SQLite `?`, PostgreSQL `$1`), on first use.
+ */
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from './types';
+
+/** A place in a compiled query's parameters taken by a value given at run time. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+type Executor = Kysely<Database>;
+
+interface Compiled {
+  query: CompiledQuery<unknown>;
+  /** For each parameter of the SQL, the slot that fills it, or null for a value fixed when it was built. */
+  slots: (string | null)[];
+}
+
+/** Where the dialect is fixed: shared by a Kysely instance and every transaction opened from it. */
+function dialectKey(q: Executor): object {
+  return q.getExecutor().adapter;
+}
+
+export interface PreparedQuery<P extends object, R> {
+  /** The rows the query returns (SELECT, or a write with RETURNING). */
+  all(q: Executor, params: P): Promise<R[]>;
+  /** The first row, or undefined. */
+  first(q: Executor, params: P): Promise<R | undefined>;
+  /** Runs a write; the number of rows it changed. */
+  run(q: Executor, params: P): Promise<number>;
+  /** The SQL text and parameters a run with these values sends (for tests and logs). */
+  compile(q: Executor, params: P): CompiledQuery<R>;
+}
+
+/**
+ * A query compiled once: `build(q, p)` writes it with Kysely on `q`, taking its run-time values from the slots
+ * of `p`. Works on both dialects and inside transactions (`trx` runs it on the transaction's connection).
+ */
+export function prepareQuery<P extends object, R>(
+  build: (q: Executor, p: P) => Compilable<R>,
+): PreparedQuery<P, R> {
+  const byDialect = new WeakMap<object, Compiled>();
+
+  function compiledFor(q: Executor): Compiled {
+    const key = dialectKey(q);
+    let compiled = byDialect.get(key);
+    if (compiled === undefined) {
+      const slots = new Proxy({} as P, {
+        get: (_target, name) => (typeof name === 'string' ? new Slot(name) : undefined),
+      });
+      const query = build(q, slots).compile() as CompiledQuery<unknown>;
+      compiled = {
+        query,
+        slots: query.parameters.map((value) => (value instanceof Slot ? value.name : null)),
+      };
+      byDialect.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  function compile(q: Executor, params: P): CompiledQuery<R> {
+    const { query, slots } = compiledFor(q);
+    const parameters = query.parameters.map((fixed, i) => {
+      const name = slots[i];
+      if (name === null) return fixed;
+      const value = (params as Record<string, unknown>)[name];
+      if (value === undefined) throw new Error(`prepared query: no value for parameter "${name}"`);
+      return value;
+    });
+    return { query: query.query, queryId: query.queryId, sql: query.sql, parameters } as CompiledQuery<R>;
+  }
+
+  const execute = (q: Executor, params: P): Promise<QueryResult<R>> => q.executeQuery<R>(compile(q, params));
+
+  return {
+    all: async (q, params) => (await execute(q, params)).rows,
+    first: async (q, params) => (await execute(q, params)).rows[0],
+    run: async (q, params) => Number((await execute(q, params)).numAffectedRows ?? 0),
+    compile,
+  };
+}
