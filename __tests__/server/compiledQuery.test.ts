@@ -103,6 +103,33 @@ describe('a query compiled once', () => {
     expect(await unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 })).toEqual([{ id: 4, isi: 'empat' }]);
   });
 
+  it('run outside a transaction that is open meanwhile: never sees its writes, never undone by its rollback', async () => {
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let written: () => void = () => {};
+    const insideWrote = new Promise<void>((resolve) => (written = resolve));
+    const transaction = db.kysely.transaction().execute(async (trx) => {
+      await setIsi.run(trx, { id: 4, isi: 'belum', dibaca: 0 });
+      written();
+      await gate;
+      throw new Error('batal');
+    });
+    await insideWrote;
+    // Issued while the transaction is open (SQLite's one connection is inside it at this moment).
+    const read = unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 });
+    const write = setIsi.run(db.kysely, { id: 2, isi: 'dua!', dibaca: 1 });
+    openGate();
+    await expect(transaction).rejects.toThrow('batal');
+    expect(await read).toEqual([{ id: 4, isi: 'empat' }]);
+    expect(await write).toBe(1);
+    expect(
+      await q.selectFrom('catatan').select(['id', 'isi']).where('id', 'in', [2, 4]).orderBy('id').execute(),
+    ).toEqual([
+      { id: 2, isi: 'dua!' },
+      { id: 4, isi: 'empat' },
+    ]);
+  });
+
   it('refuses a run with a value missing, and runs nothing', async () => {
     await expect(
       setIsi.run(db.kysely, { id: 1, isi: 'hilang' } as unknown as { id: number; isi: string; dibaca: null }),

@@ -9,6 +9,7 @@
  * item when the query is built). The SQL is compiled once per dialect (SQLite `?`, PostgreSQL `$1`), on first use.
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { directSqliteOf } from './createDb';
 import type { Database } from './types';
 
 /** A place in a compiled query's parameters taken by a value given at run time. */
@@ -78,7 +79,20 @@ export function prepareQuery<P extends object, R>(
     return { query: query.query, queryId: query.queryId, sql: query.sql, parameters } as CompiledQuery<R>;
   }
 
-  const execute = (q: Executor, params: P): Promise<QueryResult<R>> => q.executeQuery<R>(compile(q, params));
+  async function execute(q: Executor, params: P): Promise<QueryResult<R>> {
+    const compiled = compile(q, params);
+    const direct = directSqliteOf(q);
+    // SQLite runs one statement at a time, synchronously: when no transaction is open on the connection, the
+    // statement runs at once, without Kysely's executor and its connection lock. Inside a transaction (another
+    // request's), it waits for the connection through Kysely like every other query, so it never runs inside it.
+    if (direct && !direct.inTransaction) {
+      const statement = direct.prepare(compiled.sql);
+      const parameters = compiled.parameters as unknown[];
+      if (statement.reader) return { rows: statement.all(parameters) as R[] };
+      return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+    }
+    return q.executeQuery<R>(compiled);
+  }
 
   return {
     all: async (q, params) => (await execute(q, params)).rows,

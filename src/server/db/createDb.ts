@@ -1,5 +1,5 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
-import type { Database as BetterSqlite3Database } from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -44,10 +44,35 @@ async function createSqlite(path: string): Promise<Db> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Pages kept in memory by this process (up to 64 MiB; SQLite's default is 2 MiB): the event's sessions, attempts,
+  // answers and clocks stay in memory instead of being read from the file on every call.
+  database.pragma('cache_size = -65536');
+  const prepare = statementCache(database);
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    dialect: new SqliteDialect({ database: { close: () => database.close(), prepare } }),
+  });
+  directSqlite.set(kysely, {
+    get inTransaction() {
+      return database.inTransaction;
+    },
+    prepare,
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** The SQLite connection under a Kysely instance, for statements run without Kysely's executor (compiledQuery). */
+export interface DirectSqlite {
+  /** True while a transaction is open on the connection: a statement run now would run inside it. */
+  readonly inTransaction: boolean;
+  /** The prepared statement of a SQL text (from the statement cache). */
+  prepare(sqlText: string): Statement;
+}
+
+const directSqlite = new WeakMap<Kysely<Database>, DirectSqlite>();
+
+/** The SQLite connection of a database's root Kysely instance; undefined for PostgreSQL and for transactions. */
+export function directSqliteOf(q: Kysely<Database>): DirectSqlite | undefined {
+  return directSqlite.get(q);
 }
 
 /** Statements kept per SQL text; the few hundred distinct queries of the app fit many times over. */
@@ -58,20 +83,17 @@ export const STATEMENT_CACHE_SIZE = 2000;
  * reusable (better-sqlite3 runs one at a time on its one connection, and SQLite re-prepares it itself after a
  * schema change), so each distinct SQL text is prepared once. Oldest first out when the cache is full.
  */
-function withStatementCache(database: BetterSqlite3Database): SqliteDatabase {
-  const statements = new Map<string, ReturnType<BetterSqlite3Database['prepare']>>();
-  return {
-    close: () => database.close(),
-    prepare(sqlText: string) {
-      let statement = statements.get(sqlText);
-      if (statement === undefined) {
-        statement = database.prepare(sqlText);
-        if (statements.size >= STATEMENT_CACHE_SIZE)
-          statements.delete(statements.keys().next().value as string);
-        statements.set(sqlText, statement);
-      }
-      return statement;
-    },
+function statementCache(database: BetterSqlite3Database): (sqlText: string) => Statement {
+  const statements = new Map<string, Statement>();
+  return (sqlText) => {
+    let statement = statements.get(sqlText);
+    if (statement === undefined) {
+      statement = database.prepare(sqlText);
+      if (statements.size >= STATEMENT_CACHE_SIZE)
+        statements.delete(statements.keys().next().value as string);
+      statements.set(sqlText, statement);
+    }
+    return statement;
   };
 }
 

@@ -30,38 +30,56 @@ export interface MapelRow {
   waktu: number;
 }
 
+// The queries of every call of a running tryout (preview, start, status report, save) are compiled once
+// (db/compiledQuery); those taking a list of ids compile the usual case of one id once and build the others.
+
+const jadwalQuery = prepareQuery((q: Q, p: { id: number }) =>
+  q.selectFrom('jadwal').select(['id', 'paket', 'tgl_awal', 'tgl_akhir', 'is_event']).where('id', '=', p.id),
+);
+
 export function findJadwal(q: Q, id: number): Promise<JadwalRow | undefined> {
-  return q
-    .selectFrom('jadwal')
-    .select(['id', 'paket', 'tgl_awal', 'tgl_akhir', 'is_event'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return jadwalQuery.first(q, { id });
 }
 
-export async function isPeserta(q: Q, idJadwal: number, idSiswa: number): Promise<boolean> {
-  const row = await q
+const pesertaQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number }) =>
+  q
     .selectFrom('jadwal_peserta')
     .select('id_siswa')
-    .where('id_jadwal', '=', idJadwal)
-    .where('id_siswa', '=', idSiswa)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('id_jadwal', '=', p.idJadwal)
+    .where('id_siswa', '=', p.idSiswa),
+);
+
+export async function isPeserta(q: Q, idJadwal: number, idSiswa: number): Promise<boolean> {
+  return (await pesertaQuery.first(q, { idJadwal, idSiswa })) !== undefined;
 }
+
+const kategoriQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
+  q
+    .selectFrom('kategori')
+    .select(['id', 'nama', 'hash', 'urutan', 'pembahasan'])
+    .where('id_jadwal', '=', p.idJadwal)
+    .orderBy('urutan')
+    .orderBy('id'),
+);
 
 /** Categories of a schedule in their order. */
 export function listKategori(q: Q, idJadwal: number): Promise<KategoriRow[]> {
-  return q
-    .selectFrom('kategori')
-    .select(['id', 'nama', 'hash', 'urutan', 'pembahasan'])
-    .where('id_jadwal', '=', idJadwal)
-    .orderBy('urutan')
-    .orderBy('id')
-    .execute();
+  return kategoriQuery.all(q, { idJadwal });
 }
+
+const mapelOfKategoriQuery = prepareQuery((q: Q, p: { idKategori: number }) =>
+  q
+    .selectFrom('mapel')
+    .select(['id', 'id_kategori', 'nama', 'waktu'])
+    .where('id_kategori', '=', p.idKategori)
+    .orderBy('urutan')
+    .orderBy('id'),
+);
 
 /** Subjects of the given categories, each category's in order. */
 export async function listMapel(q: Q, kategoriIds: readonly number[]): Promise<MapelRow[]> {
   if (kategoriIds.length === 0) return [];
+  if (kategoriIds.length === 1) return mapelOfKategoriQuery.all(q, { idKategori: kategoriIds[0] });
   return q
     .selectFrom('mapel')
     .select(['id', 'id_kategori', 'nama', 'waktu'])
@@ -84,13 +102,31 @@ export async function countSoal(q: Q, mapelIds: readonly number[]): Promise<Map<
   return new Map(rows.map((r) => [r.id_mapel, Number(r.jumlah)]));
 }
 
-export function findAttempt(q: Q, idKategori: number, idSiswa: number): Promise<HasilTo | undefined> {
-  return q
+const countSoalOfKategoriQuery = prepareQuery((q: Q, p: { idKategori: number }) =>
+  q
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal.id_mapel', (eb) => eb.fn.countAll<number>().as('jumlah')])
+    .where('mapel.id_kategori', '=', p.idKategori)
+    .groupBy('soal.id_mapel'),
+);
+
+/** Number of questions per subject of one category (subjects without questions are absent). */
+export async function countSoalOfKategori(q: Q, idKategori: number): Promise<Map<number, number>> {
+  const rows = await countSoalOfKategoriQuery.all(q, { idKategori });
+  return new Map(rows.map((r) => [r.id_mapel, Number(r.jumlah)]));
+}
+
+const attemptQuery = prepareQuery((q: Q, p: { idKategori: number; idSiswa: number }) =>
+  q
     .selectFrom('hasil_to')
     .selectAll()
-    .where('id_kategori', '=', idKategori)
-    .where('id_siswa', '=', idSiswa)
-    .executeTakeFirst();
+    .where('id_kategori', '=', p.idKategori)
+    .where('id_siswa', '=', p.idSiswa),
+);
+
+export function findAttempt(q: Q, idKategori: number, idSiswa: number): Promise<HasilTo | undefined> {
+  return attemptQuery.first(q, { idKategori, idSiswa });
 }
 
 const saveTargetQuery = prepareQuery((q: Q, p: { idHasilTo: number; idJawaban: number }) =>
@@ -160,14 +196,13 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
   };
 }
 
+const attemptsQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number }) =>
+  q.selectFrom('hasil_to').selectAll().where('id_jadwal', '=', p.idJadwal).where('id_siswa', '=', p.idSiswa),
+);
+
 /** The student's attempts at the categories of a schedule. */
 export function listAttempts(q: Q, idJadwal: number, idSiswa: number): Promise<HasilTo[]> {
-  return q
-    .selectFrom('hasil_to')
-    .selectAll()
-    .where('id_jadwal', '=', idJadwal)
-    .where('id_siswa', '=', idSiswa)
-    .execute();
+  return attemptsQuery.all(q, { idJadwal, idSiswa });
 }
 
 const mapelWithClocksQuery = prepareQuery((q: Q, p: { idKategori: number; idHasilTo: number }) =>
@@ -220,8 +255,13 @@ export async function listMapelWithClocks(
   return { mapel, clocks };
 }
 
+const clocksOfAttemptQuery = prepareQuery((q: Q, p: { idHasilTo: number }) =>
+  q.selectFrom('mapel_waktu').selectAll().where('id_hasil_to', '=', p.idHasilTo),
+);
+
 export async function listClocks(q: Q, attemptIds: readonly number[]): Promise<MapelWaktu[]> {
   if (attemptIds.length === 0) return [];
+  if (attemptIds.length === 1) return clocksOfAttemptQuery.all(q, { idHasilTo: attemptIds[0] });
   return q.selectFrom('mapel_waktu').selectAll().where('id_hasil_to', 'in', attemptIds).execute();
 }
 
@@ -230,28 +270,30 @@ export async function listClocks(q: Q, attemptIds: readonly number[]): Promise<M
  * sees only A–D (DESIGN.md "Choices").
  */
 export async function hasKunciE(q: Q, idKategori: number): Promise<boolean> {
-  const row = await q
+  return (await kunciEQuery.first(q, { idKategori })) !== undefined;
+}
+
+const kunciEQuery = prepareQuery((q: Q, p: { idKategori: number }) =>
+  q
     .selectFrom('soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
     .select('soal.id')
-    .where('mapel.id_kategori', '=', idKategori)
+    .where('mapel.id_kategori', '=', p.idKategori)
     .where('soal.type', '=', 1)
     .where(sql<string>`upper(trim(soal.kunci))`, '=', 'E')
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+    .limit(1),
+);
+
+const jawabanQuery = prepareQuery((q: Q, p: { idHasilTo: number }) =>
+  q.selectFrom('jawaban').select(['id', 'id_soal', 'jawaban']).where('id_hasil_to', '=', p.idHasilTo),
+);
 
 export function listJawaban(q: Q, idHasilTo: number) {
-  return q
-    .selectFrom('jawaban')
-    .select(['id', 'id_soal', 'jawaban'])
-    .where('id_hasil_to', '=', idHasilTo)
-    .execute();
+  return jawabanQuery.all(q, { idHasilTo });
 }
 
-export function listJawabanGroup(q: Q, idHasilTo: number) {
-  return q
+const jawabanGroupQuery = prepareQuery((q: Q, p: { idHasilTo: number }) =>
+  q
     .selectFrom('jawaban_group')
     .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
     .select([
@@ -260,8 +302,11 @@ export function listJawabanGroup(q: Q, idHasilTo: number) {
       'jawaban_group.id_soal_group',
       'jawaban_group.jawaban',
     ])
-    .where('jawaban.id_hasil_to', '=', idHasilTo)
-    .execute();
+    .where('jawaban.id_hasil_to', '=', p.idHasilTo),
+);
+
+export function listJawabanGroup(q: Q, idHasilTo: number) {
+  return jawabanGroupQuery.all(q, { idHasilTo });
 }
 
 /**

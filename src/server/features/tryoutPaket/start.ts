@@ -9,7 +9,7 @@ import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { isWallClock, kategoriContext } from './konteks';
 import {
-  countSoal,
+  countSoalOfKategori,
   createAttempt,
   hasKunciE,
   listAttempts,
@@ -59,10 +59,7 @@ export async function startPaket(
   if (!fiveChoices && (await hasKunciE(q, kategori.id))) return gagal(PESAN.kunciDiLuarPilihan);
 
   const mapel = await listMapel(q, [kategori.id]);
-  const jumlah = await countSoal(
-    q,
-    mapel.map((m) => m.id),
-  );
+  const jumlah = await countSoalOfKategori(q, kategori.id);
   if ([...jumlah.values()].every((n) => n === 0)) return gagal(PESAN.soalBelumAda);
 
   const idHasilTo = await createAttempt(q, {
