@@ -309,6 +309,55 @@ export function listJawabanGroup(q: Q, idHasilTo: number) {
   return jawabanGroupQuery.all(q, { idHasilTo });
 }
 
+const insertAttemptQuery = prepareQuery(
+  (q: Q, p: { idJadwal: number; idKategori: number; idSiswa: number; now: number }) =>
+    q
+      .insertInto('hasil_to')
+      .values({
+        id_jadwal: p.idJadwal,
+        id_kategori: p.idKategori,
+        id_siswa: p.idSiswa,
+        started_at: p.now,
+        ended_at: null,
+        is_selesai: 0,
+      })
+      .onConflict((oc) => oc.columns(['id_kategori', 'id_siswa']).doNothing()),
+);
+
+// Blank is '0' for choices and statement groups, '' for text (spec §4 "Answered state").
+const insertJawabanQuery = prepareQuery((q: Q, p: { idHasilTo: number; idKategori: number; now: number }) =>
+  q
+    .insertInto('jawaban')
+    .columns(['id_hasil_to', 'id_soal', 'jawaban', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('soal')
+        .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+        .select([
+          sql<number>`${p.idHasilTo}`.as('id_hasil_to'),
+          'soal.id',
+          sql<string>`CASE WHEN soal.type IN (1, 3) THEN '0' ELSE '' END`.as('jawaban'),
+          sql<number>`${p.now}`.as('updated_at'),
+        ])
+        .where('mapel.id_kategori', '=', p.idKategori),
+    )
+    .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing()),
+);
+
+const insertJawabanGroupQuery = prepareQuery((q: Q, p: { idHasilTo: number }) =>
+  q
+    .insertInto('jawaban_group')
+    .columns(['id_jawaban', 'id_soal_group', 'jawaban'])
+    .expression((eb) =>
+      eb
+        .selectFrom('soal_group')
+        .innerJoin('jawaban', 'jawaban.id_soal', 'soal_group.id_soal')
+        .select(['jawaban.id', 'soal_group.id as id_soal_group', sql<string>`'0'`.as('jawaban')])
+        .where('jawaban.id_hasil_to', '=', p.idHasilTo),
+    )
+    .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing()),
+);
+
 /**
  * Creates the attempt once, with its answer rows, its statements' rows and one clock per subject, the first subject's
  * clock opened at `now` (its questions are shown with the start). A handful of statements whatever the number of
@@ -326,55 +375,15 @@ export async function createAttempt(
   },
 ): Promise<number> {
   return q.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('hasil_to')
-      .values({
-        id_jadwal: input.idJadwal,
-        id_kategori: input.idKategori,
-        id_siswa: input.idSiswa,
-        started_at: input.now,
-        ended_at: null,
-        is_selesai: 0,
-      })
-      .onConflict((oc) => oc.columns(['id_kategori', 'id_siswa']).doNothing())
-      .execute();
-    const attempt = await trx
-      .selectFrom('hasil_to')
-      .select('id')
-      .where('id_kategori', '=', input.idKategori)
-      .where('id_siswa', '=', input.idSiswa)
-      .executeTakeFirstOrThrow();
-
-    // Blank is '0' for choices and statement groups, '' for text (spec §4 "Answered state").
-    await trx
-      .insertInto('jawaban')
-      .columns(['id_hasil_to', 'id_soal', 'jawaban', 'updated_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('soal')
-          .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-          .select([
-            sql<number>`${attempt.id}`.as('id_hasil_to'),
-            'soal.id',
-            sql<string>`CASE WHEN soal.type IN (1, 3) THEN '0' ELSE '' END`.as('jawaban'),
-            sql<number>`${input.now}`.as('updated_at'),
-          ])
-          .where('mapel.id_kategori', '=', input.idKategori),
-      )
-      .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing())
-      .execute();
-    await trx
-      .insertInto('jawaban_group')
-      .columns(['id_jawaban', 'id_soal_group', 'jawaban'])
-      .expression((eb) =>
-        eb
-          .selectFrom('soal_group')
-          .innerJoin('jawaban', 'jawaban.id_soal', 'soal_group.id_soal')
-          .select(['jawaban.id', 'soal_group.id as id_soal_group', sql<string>`'0'`.as('jawaban')])
-          .where('jawaban.id_hasil_to', '=', attempt.id),
-      )
-      .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing())
-      .execute();
+    await insertAttemptQuery.run(trx, input);
+    const attempt = await attemptQuery.first(trx, input);
+    if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
+    await insertJawabanQuery.run(trx, {
+      idHasilTo: attempt.id,
+      idKategori: input.idKategori,
+      now: input.now,
+    });
+    await insertJawabanGroupQuery.run(trx, { idHasilTo: attempt.id });
 
     if (input.mapel.length > 0) {
       await trx
