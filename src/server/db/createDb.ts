@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import type { Database } from './types';
+import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpoint';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -57,7 +58,18 @@ async function createSqlite(path: string): Promise<Db> {
     },
     prepare,
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  if (path === ':memory:') return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  // Checkpoints off the event loop (walCheckpoint.ts); this connection only past the safety net.
+  database.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+  const checkpointer = startWalCheckpointer(path);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpointer.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /** The SQLite connection under a Kysely instance, for statements run without Kysely's executor (compiledQuery). */
