@@ -1,13 +1,23 @@
 /** Student types of spec §1, decided from the institution (lembaga) alone: pure, no I/O. */
 
+/** Institutions folded so far: a handful of names, asked on every tryout call (bounded all the same). */
+const folded = new Map<string, string>();
+const FOLDED_MAX = 1000;
+
 /** Lower-case, strip accents and fold spaces, so "TO  Akbar", "to akbar" and "TÓ Akbar" compare equal. */
 export function foldInstitution(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  let result = folded.get(name);
+  if (result === undefined) {
+    result = name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (folded.size >= FOLDED_MAX) folded.clear();
+    folded.set(name, result);
+  }
+  return result;
 }
 
 export interface InstitutionRules {
