@@ -25,6 +25,10 @@ beforeAll(async () => {
   q = withCatatan(db.kysely);
   await sql`CREATE TABLE catatan (id integer PRIMARY KEY, pemilik integer NOT NULL, isi text NOT NULL,
     dibaca integer)`.execute(db.kysely);
+});
+// Every test starts from the same four notes: tests run in a random order and some of them write.
+beforeEach(async () => {
+  await q.deleteFrom('catatan').execute();
   await q
     .insertInto('catatan')
     .values([
