@@ -124,9 +124,9 @@ it('records a save that fails until it is rolled back, and the export replays gr
   });
   const { article, nomor } = await currentQuestion(page);
   await answerQuestion(page, article, nomor, { unconfirmed: true });
-  // Five tries over ten seconds, then the error dialog and the answer rolled back.
+  // Seven tries over about ten seconds, then the error dialog and the answer rolled back.
   await answerDialog(page, 'ERR_BAD_RESPONSE', 'OK');
-  expect(tries).toBe(5);
+  expect(tries).toBe(7);
   expect(
     await steps(page)
       .nth(nomor - 1)
@@ -142,7 +142,9 @@ it('records a save that fails until it is rolled back, and the export replays gr
   const saves = actions.filter(
     (action) => action.type === 'api/answered' && /saveanswer/.test(JSON.stringify(action.payload)),
   );
-  expect(saves.map((save) => (save.payload as { status: number }).status)).toEqual([503, 503, 503, 503, 503]);
+  expect(saves.map((save) => (save.payload as { status: number }).status)).toEqual(
+    Array<number>(7).fill(503),
+  );
   expect(actions.map((action) => action.type)).toContain('run/saveDropped');
   expect(JSON.stringify(actions)).not.toContain('tryout123');
   await page.unroute('**/api/siswa/tryout/saveanswer/**');

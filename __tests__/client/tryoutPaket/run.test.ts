@@ -219,7 +219,7 @@ describe('saving answers optimistically', () => {
     expect(storeState.tryoutPaket.soal[0].jawaban_siswa).toBe('0');
   });
 
-  it('marks a statement answer with Z, retries 5 times, then rolls the statements back', async () => {
+  it('marks a statement answer with Z, retries 7 times, then rolls the statements back', async () => {
     const sent: SaveAnswerPaketBody[] = [];
     const { storeState } = await expectSaga(
       withOutbox(
@@ -240,7 +240,7 @@ describe('saving answers optimistically', () => {
       ])
       .put.like({ action: { type: 'tryoutPaket/answerSet', payload: { jawaban_siswa: 'Z' } } })
       .run(settled);
-    expect(sent).toHaveLength(5);
+    expect(sent).toHaveLength(7);
     expect(sent[0]).toMatchObject({ id_jawaban: 503, id_jawaban_group: 902, jawaban: 'Y', type_soal: 3 });
     const soal3 = storeState.tryoutPaket.soal[2];
     expect(soal3.jawaban_siswa).toBe('0');
