@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { loadConfig } from '../../src/server/config';
 import { hashPassword, needsRehash, verifyPassword } from '../../src/server/lib/password';
 import { ScryptPool } from '../../src/server/lib/scryptPool';
@@ -71,6 +72,28 @@ describe('the scrypt pool', () => {
       // The cheap job gets a fresh thread at once instead of waiting for the abandoned 2^17 work.
       await expect(third).resolves.toHaveLength(32);
       expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('hashes on a thread of lower priority than the event loop (Linux: a nice value per thread)', async () => {
+    /** The nice value of each thread of this process, by thread id. */
+    const niceOfThreads = () =>
+      new Map(
+        readdirSync('/proc/self/task').map((tid) => {
+          // Fields after the command name: state is field 3, nice field 19 of stat(5).
+          const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+          return [Number(tid), Number(fields[16])] as const;
+        }),
+      );
+    const before = niceOfThreads();
+    const pool = new ScryptPool(1);
+    try {
+      await expect(pool.run(job(1024))).resolves.toHaveLength(32);
+      const hashing = [...niceOfThreads()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
+      expect(hashing).toContain(10);
+      expect(niceOfThreads().get(process.pid)).toBe(0);
     } finally {
       await pool.close();
     }

@@ -72,9 +72,12 @@ export function parseScryptN(raw: string | undefined): number {
   return n;
 }
 
-/** SCRYPT_THREADS: default one less than the cores (the event loop keeps one), 1..4. */
+/**
+ * SCRYPT_THREADS: default one per core, at most 4. The hashing threads run at a lower priority than the event
+ * loop (lib/scryptPool.ts), so they take only the CPU it leaves.
+ */
 export function parseScryptThreads(raw: string | undefined): number {
-  const fallback = Math.max(1, Math.min(4, availableParallelism() - 1));
+  const fallback = Math.max(1, Math.min(4, availableParallelism()));
   return parseCount('SCRYPT_THREADS', raw, fallback, 1, 64);
 }
 

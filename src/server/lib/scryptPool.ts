@@ -4,7 +4,14 @@ import { Worker } from 'node:worker_threads';
  * A small pool of worker threads that run scrypt one at a time each. node:crypto's async scrypt would run on
  * libuv's thread pool, which also reads the static files and does DNS: a burst of logins at N = 2^17 would stall
  * them. Here the cost is bounded by the pool's size and the event loop stays free.
+ *
+ * Each thread lowers its own scheduling priority (Linux keeps a nice value per thread): during a login storm the
+ * event loop, which answers saves, static files and every other call, gets a core as soon as it has work, and the
+ * hashing takes whatever CPU is left. So the pool may use every core without delaying the rest of the server.
  */
+
+/** The nice value of a hashing thread (0 is the event loop's; 19 the lowest). */
+export const HASHING_NICENESS = 10;
 
 export interface ScryptJob {
   password: string;
@@ -19,6 +26,11 @@ export interface ScryptJob {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
+try {
+  require('node:os').setPriority(${HASHING_NICENESS});
+} catch {
+  // A system that refuses (not Linux, or a sandbox) hashes at normal priority.
+}
 parentPort.on('message', (job) => {
   try {
     const maxmem = 128 * job.N * job.r * job.p + 32 * 1024 * 1024;
