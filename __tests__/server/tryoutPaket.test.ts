@@ -1,5 +1,6 @@
 import type { Db } from '../../src/server/db/createDb';
 import { DEMO } from '../../src/server/db/seed';
+import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries';
 import { eksporHasil } from '../../src/server/operator/ekspor';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
@@ -259,8 +260,17 @@ class Harness {
       .executeTakeFirstOrThrow();
   }
 
-  /** The answer row of a question, read from the database (the start answer does not show hidden subjects). */
+  /**
+   * The answer row of a question of a subject not shown yet. A start no longer writes such rows; an attempt started
+   * before answer rows were written a subject at a time has them, so they are written here as it did.
+   */
   async idJawaban(idHasilTo: number, idSoal: number): Promise<number> {
+    const { id_mapel } = await this.ctx.db.kysely
+      .selectFrom('soal')
+      .select('id_mapel')
+      .where('id', '=', idSoal)
+      .executeTakeFirstOrThrow();
+    await createAnswerRows(this.ctx.db.kysely, { idHasilTo, idMapel: [id_mapel], now: T0 });
     const row = await this.ctx.db.kysely
       .selectFrom('jawaban')
       .select('id')
@@ -387,7 +397,8 @@ describe('start', () => {
     expect(first.body).toMatchObject({ status: true, message: 'Tryout berhasil dimulai' });
     expect(second.body.content.id_hasil_to).toBe(first.body.content.id_hasil_to);
     expect(await h.count('hasil_to')).toBe(1);
-    expect(await h.count('jawaban')).toBe(6);
+    // The open subject's 4 questions have rows; the queued subject's 2 get theirs when it is opened.
+    expect(await h.count('jawaban')).toBe(4);
     expect(await h.count('jawaban_group')).toBe(3);
     expect(await h.count('mapel_waktu')).toBe(2);
     // The first subject's questions are shown with the start, so its clock starts now; the next one waits.
@@ -429,7 +440,7 @@ describe('start', () => {
   });
 
   it('returns the saved answers on a second start', async () => {
-    // Another student's attempt, so the count below shows the second start adds no rows: 6 + 6.
+    // Another student's attempt, so the count below shows the second start adds no rows: 4 + 4 (open subject).
     expect((await h.start(h.f.reg5)).body.status).toBe(true);
     const first = await h.start(h.f.reg4);
     const pilihan = soalOf(first, h.f.soal.pilihan);
@@ -443,7 +454,7 @@ describe('start', () => {
     const again = await h.start(h.f.reg4);
     expect(again.body.content.id_hasil_to).toBe(first.body.content.id_hasil_to);
     expect(soalOf(again, h.f.soal.pilihan).jawaban_siswa).toBe('C');
-    expect(await h.count('jawaban')).toBe(12);
+    expect(await h.count('jawaban')).toBe(8);
   });
 
   it('refuses a queued category, a schedule not yet open, another student and bad input', async () => {
@@ -1092,6 +1103,41 @@ describe('questions are revealed only when their clock runs', () => {
       opened_at: T0 + 600 * S,
     });
     expect((await statusEvent(h.f.mapel.akbar2, 9999)).body.content).toEqual({ sisa_waktu: 200, status: 0 });
+  });
+
+  it('a start writes the answer rows of the subjects it shows, the next subject when it is opened', async () => {
+    const rowsOf = async (idHasilTo: number) =>
+      (
+        await h.ctx.db.kysely
+          .selectFrom('jawaban')
+          .select('id_soal')
+          .where('id_hasil_to', '=', idHasilTo)
+          .execute()
+      ).map((row) => row.id_soal);
+    const started = await h.start(h.f.reg5);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const shown = (started.body.content.soal as { id_soal: number }[]).map((soal) => soal.id_soal);
+    expect(shown.length).toBeGreaterThan(0);
+    expect((await rowsOf(idHasilTo)).sort()).toEqual([...shown].sort());
+    expect(await rowsOf(idHasilTo)).not.toContain(h.f.soal.isian);
+    // A second start only reads.
+    expect((await h.start(h.f.reg5)).body.content.soal).toEqual(started.body.content.soal);
+    expect(await rowsOf(idHasilTo)).toHaveLength(shown.length);
+
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 0, 1)).body.status).toBe(true);
+    expect((await h.status(h.f.reg5, h.f.mapel.pk, 9999, 0)).body.status).toBe(true);
+    const next = await h.start(h.f.reg5);
+    const isian = (next.body.content.soal as { id_soal: number; id_jawaban: number }[]).find(
+      (soal) => soal.id_soal === h.f.soal.isian,
+    );
+    expect(await rowsOf(idHasilTo)).toContain(h.f.soal.isian);
+    const saved = await h.save(h.f.reg5, {
+      id_hasil_to: idHasilTo,
+      id_jawaban: isian?.id_jawaban ?? -1,
+      type_soal: 2,
+      jawaban: 'Jakarta',
+    });
+    expect(saved.body).toEqual({ status: true, message: 'Jawaban tersimpan' });
   });
 
   it('regular: the next subject is shown only once "Kerjakan" opens it, and its clock starts then', async () => {

@@ -325,7 +325,7 @@ const insertAttemptQuery = prepareQuery(
 );
 
 // Blank is '0' for choices and statement groups, '' for text (spec §4 "Answered state").
-const insertJawabanQuery = prepareQuery((q: Q, p: { idHasilTo: number; idKategori: number; now: number }) =>
+const insertJawabanQuery = prepareQuery((q: Q, p: { idHasilTo: number; idMapel: number; now: number }) =>
   q
     .insertInto('jawaban')
     .columns(['id_hasil_to', 'id_soal', 'jawaban', 'updated_at'])
@@ -339,7 +339,7 @@ const insertJawabanQuery = prepareQuery((q: Q, p: { idHasilTo: number; idKategor
           sql<string>`CASE WHEN soal.type IN (1, 3) THEN '0' ELSE '' END`.as('jawaban'),
           sql<number>`${p.now}`.as('updated_at'),
         ])
-        .where('mapel.id_kategori', '=', p.idKategori),
+        .where('soal.id_mapel', '=', p.idMapel),
     )
     .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing()),
 );
@@ -359,10 +359,10 @@ const insertJawabanGroupQuery = prepareQuery((q: Q, p: { idHasilTo: number }) =>
 );
 
 /**
- * Creates the attempt once, with its answer rows, its statements' rows and one clock per subject, the first subject's
- * clock opened at `now` (its questions are shown with the start). A handful of statements whatever the number of
- * questions (the answer rows are copied from the questions by INSERT … SELECT), and every insert skips what exists,
- * so a repeated or concurrent start changes nothing. Returns the attempt id.
+ * Creates the attempt once, with one clock per subject, the first subject's clock opened at `now`. Its answer rows
+ * come later, a subject at a time, when the subject's questions are first shown (createAnswerRows): a start writes
+ * a subject's rows, not the whole category's. Every insert skips what exists, so a repeated or concurrent start
+ * changes nothing. Returns the attempt id.
  */
 export async function createAttempt(
   q: Q,
@@ -378,12 +378,6 @@ export async function createAttempt(
     await insertAttemptQuery.run(trx, input);
     const attempt = await attemptQuery.first(trx, input);
     if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
-    await insertJawabanQuery.run(trx, {
-      idHasilTo: attempt.id,
-      idKategori: input.idKategori,
-      now: input.now,
-    });
-    await insertJawabanGroupQuery.run(trx, { idHasilTo: attempt.id });
 
     if (input.mapel.length > 0) {
       await trx
@@ -402,6 +396,24 @@ export async function createAttempt(
         .execute();
     }
     return attempt.id;
+  });
+}
+
+/**
+ * The answer rows (blank) of the given subjects of an attempt, with their statements' rows: written when a
+ * subject's questions are first shown, so the questions of a subject never opened have no rows (and no ids to
+ * save to) and scoring counts them blank. INSERT … SELECT, a statement per subject whatever its size; rows that
+ * exist are skipped, so two concurrent starts write each row once.
+ */
+export async function createAnswerRows(
+  q: Q,
+  input: { idHasilTo: number; idMapel: readonly number[]; now: number },
+): Promise<void> {
+  await q.transaction().execute(async (trx) => {
+    for (const idMapel of input.idMapel) {
+      await insertJawabanQuery.run(trx, { idHasilTo: input.idHasilTo, idMapel, now: input.now });
+    }
+    await insertJawabanGroupQuery.run(trx, { idHasilTo: input.idHasilTo });
   });
 }
 

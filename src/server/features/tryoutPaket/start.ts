@@ -10,6 +10,7 @@ import type { Siswa } from '../../plugins/auth';
 import { isWallClock, kategoriContext } from './konteks';
 import {
   countSoalOfKategori,
+  createAnswerRows,
   createAttempt,
   hasKunciE,
   listAttempts,
@@ -84,7 +85,14 @@ export async function startPaket(
   // idempotent call) when it opens the next subject.
   const revealed = clocks.filter((c) => isRevealed(c.clock)).map((c) => c.mapel.id);
   const soal = await soalTanpaKunci(q, revealed);
-  const jawaban = await listJawaban(q, idHasilTo);
+  let jawaban = await listJawaban(q, idHasilTo);
+  // The first time a subject's questions are shown, its answer rows are written (a repeated start only reads).
+  const withRow = new Set(jawaban.map((j) => j.id_soal));
+  const withoutRows = new Set(soal.filter((s) => !withRow.has(s.id)).map((s) => s.id_mapel));
+  if (withoutRows.size > 0) {
+    await createAnswerRows(q, { idHasilTo, idMapel: [...withoutRows], now });
+    jawaban = await listJawaban(q, idHasilTo);
+  }
   const jawabanGroup = await listJawabanGroup(q, idHasilTo);
   return {
     status: true,
@@ -108,7 +116,7 @@ function toSoalPaket(
 
   return soal.flatMap((s): SoalPaket[] => {
     const j = jawabanOf.get(s.id);
-    if (!j) return []; // created with the attempt; absent only for a question added after that
+    if (!j) return []; // written before the questions are listed (createAnswerRows)
     const group_soal = s.pernyataan.flatMap((st): GroupSoal[] => {
       const answer = groupAnswerOf.get(`${j.id}:${st.id}`);
       return answer
