@@ -13,6 +13,12 @@ import type { HasilMapelRow } from './hasilMapel';
 /** Attempts whose answers are read per query. */
 const SLICE = 1000;
 
+/** Distinct answers remembered per question (short texts are free: a bound keeps memory flat at 100,000). */
+const VERDICTS_PER_QUESTION = 10_000;
+
+/** What an answer field holds when the sheet has no row for it (a subject never opened). */
+const blankOf = (type: number) => (type === 1 || type === 3 ? '0' : '');
+
 /**
  * The saved answers of some attempts, one row per attempt holding its [id, answer] pairs as a JSON array: a sheet
  * of 50 answers crosses from the database as one row, not 50 (reading rows one by one was most of a close).
@@ -120,6 +126,29 @@ export async function bacaLembarKategori(
     .filter(({ s }) => s.type !== 4 && (s.type !== 3 || (statementsOf.get(s.id)?.length ?? 0) > 0));
   const mapelIndex = new Map(mapel.map((m, i) => [m.id, i]));
 
+  // A verdict depends only on the question and the answer, and a hundred thousand sheets hold few distinct
+  // answers per question: each is judged once (essays are not scored, so never remembered).
+  const remembered = soal.map(() => new Map<string, Penilaian>());
+  const verdictOf = (
+    i: number,
+    s: (typeof soal)[number],
+    own: string,
+    ofStatements: readonly { kunci: string }[],
+    groupAnswers: readonly string[],
+  ): Penilaian => {
+    const key = groupAnswers.length > 0 ? `${own}\u0000${groupAnswers.join('\u0000')}` : own;
+    const known = remembered[i].get(key);
+    if (known !== undefined) return known;
+    const verdict = judgeAnswer({
+      type: s.type,
+      jawaban: own,
+      kunci: s.kunci,
+      group: ofStatements.map((st, k) => ({ kunci: st.kunci, jawaban: groupAnswers[k] })),
+    });
+    if (s.type !== 4 && remembered[i].size < VERDICTS_PER_QUESTION) remembered[i].set(key, verdict);
+    return verdict;
+  };
+
   const klasik: HasilMapelRow[] = [];
   const respons = new Uint8Array(attempts.length * scorable.length);
   let done = 0;
@@ -146,17 +175,12 @@ export async function bacaLembarKategori(
     }
 
     slice.forEach((attempt, a) => {
-      const verdicts: Penilaian[] = soal.map((s, i) =>
-        judgeAnswer({
-          type: s.type,
-          jawaban: jawaban[a * soal.length + i] ?? (s.type === 1 || s.type === 3 ? '0' : ''),
-          kunci: s.kunci,
-          group: (statementsOf.get(s.id) ?? []).map((st) => ({
-            kunci: st.kunci,
-            jawaban: group[a * statements.length + st.index] ?? '0',
-          })),
-        }),
-      );
+      const verdicts: Penilaian[] = soal.map((s, i) => {
+        const own = jawaban[a * soal.length + i] ?? blankOf(s.type);
+        const ofStatements = statementsOf.get(s.id);
+        const groupAnswers = ofStatements?.map((st) => group[a * statements.length + st.index] ?? '0') ?? [];
+        return verdictOf(i, s, own, ofStatements ?? [], groupAnswers);
+      });
       const perMapel: Penilaian[][] = mapel.map(() => []);
       soal.forEach((s, i) => perMapel[mapelIndex.get(s.id_mapel) as number].push(verdicts[i]));
       mapel.forEach((m, i) => {
