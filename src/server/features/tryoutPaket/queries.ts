@@ -359,10 +359,10 @@ const insertJawabanGroupQuery = prepareQuery((q: Q, p: { idHasilTo: number }) =>
 );
 
 /**
- * Creates the attempt once, with one clock per subject, the first subject's clock opened at `now`. Its answer rows
- * come later, a subject at a time, when the subject's questions are first shown (createAnswerRows): a start writes
- * a subject's rows, not the whole category's. Every insert skips what exists, so a repeated or concurrent start
- * changes nothing. Returns the attempt id.
+ * Creates the attempt once, with one clock per subject, the first subject's clock opened at `now`, and the answer
+ * rows of that first subject (its questions are shown with the start). The other subjects' rows come when their
+ * questions are first shown (createAnswerRows): a start writes a subject's rows, not the whole category's. Every
+ * insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id.
  */
 export async function createAttempt(
   q: Q,
@@ -375,9 +375,18 @@ export async function createAttempt(
   },
 ): Promise<number> {
   return q.transaction().execute(async (trx) => {
-    await insertAttemptQuery.run(trx, input);
+    const created = await insertAttemptQuery.run(trx, input);
     const attempt = await attemptQuery.first(trx, input);
     if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
+    if (created > 0 && input.mapel.length > 0) {
+      // The first subject opens with the start: its rows go in the same transaction.
+      await insertJawabanQuery.run(trx, {
+        idHasilTo: attempt.id,
+        idMapel: input.mapel[0].id,
+        now: input.now,
+      });
+      await insertJawabanGroupQuery.run(trx, { idHasilTo: attempt.id });
+    }
 
     if (input.mapel.length > 0) {
       await trx
