@@ -135,6 +135,7 @@ function valid(call: AnyCall): ValidRequest {
     'POST /siswa/tryout/ranking/idsiswa/:idsiswa': () => ({ params: { idsiswa } }),
     'POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket': () => ({
       params: { idsiswa, paket: f.selesai.id },
+      body: { halaman: 1, per_halaman: 100 },
     }),
     'POST /siswa/tryout/rankingjur': () => ({ body: { idsiswa, idjadwal: f.selesai.id, numoption: 1 } }),
   };
@@ -454,7 +455,11 @@ describe('protection of every call', () => {
       expectRefusal(label('null'), await withBody(null), 400);
       expectRefusal(label('a string'), await withBody('teks'), 400);
       expectRefusal(label('malformed JSON'), await send(call, request, { payload: '{"id_siswa": ' }), 400);
-      expectRefusal(label('empty'), await send(call, request, { payload: '' }), 400);
+      const empty = await send(call, request, { payload: '' });
+      // A call whose body fields are all optional (the package ranking: the spec sends none) takes it as {}.
+      if (requiredOf(call.body).length === 0)
+        expect([label('empty'), empty.statusCode]).toEqual([label('empty'), 200]);
+      else expectRefusal(label('empty'), empty, 400);
     }
     expect(await rowCounts()).toEqual(before);
   });

@@ -108,6 +108,48 @@ describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket', () => {
     expect(await mine('eka')).toEqual([]);
   });
 
+  it("answers one page of the listing when a page is asked for, the caller's own place wherever it is", async () => {
+    const url = `/siswa/tryout/ranking/idsiswa/${fx.siswa.budi}/paket/${fx.idJadwal}`;
+    const page = async (body: Record<string, unknown>) => (await post(url, 'budi', body)).json().content;
+    const full = await page({});
+    expect(await page({ halaman: 1, per_halaman: 2 })).toEqual({
+      my_rangking: { peringkat: 2, skor: 700 },
+      list_rangking: [
+        { peringkat: 1, nama: 'Citra Lestari', skor: 850, is_me: false },
+        { peringkat: 2, nama: 'Andi Pratama', skor: 700, is_me: false },
+      ],
+      jumlah_peserta: 4,
+    });
+    const second = await page({ halaman: 2, per_halaman: 2 });
+    expect(second.list_rangking.map((row: { nama: string }) => row.nama)).toEqual([
+      'Budi Santoso',
+      'Dewi Anggraini',
+    ]);
+    expect(second.list_rangking[0].is_me).toBe(true);
+    // Page after page gives the full list in its order.
+    expect([
+      ...(await page({ halaman: 1, per_halaman: 3 })).list_rangking,
+      ...(await page({ halaman: 2, per_halaman: 3 })).list_rangking,
+    ]).toEqual(full.list_rangking);
+    // Past the end: no rows, the count and the caller's place still there. Without per_halaman: 100 rows.
+    expect(await page({ halaman: 3, per_halaman: 2 })).toEqual({ ...full, list_rangking: [] });
+    expect(await page({ halaman: 1 })).toEqual(full);
+    const eka = await post(`/siswa/tryout/ranking/idsiswa/${fx.siswa.eka}/paket/${fx.idJadwal}`, 'eka', {
+      halaman: 1,
+      per_halaman: 1,
+    });
+    expect(eka.json().content).toEqual({
+      my_rangking: null,
+      list_rangking: [{ peringkat: 1, nama: 'Citra Lestari', skor: 850, is_me: false }],
+      jumlah_peserta: 4,
+    });
+    for (const bad of [{ halaman: 0 }, { halaman: 1, per_halaman: 501 }, { halaman: 'satu' }]) {
+      const res = await post(url, 'budi', bad);
+      expect([res.statusCode, res.json().status]).toEqual([400, false]);
+    }
+    expect((await post(url, 'budi', { halaman: 1, per_halaman: 500 })).statusCode).toBe(200);
+  });
+
   it('gives null as my rank to an enrolled student without a score', async () => {
     const body = (
       await post(`/siswa/tryout/ranking/idsiswa/${fx.siswa.eka}/paket/${fx.idJadwal}`, 'eka')

@@ -46,12 +46,30 @@ export const RankingPaket = Type.Object({
 });
 export type RankingPaket = Static<typeof RankingPaket>;
 
+/** Rows of one page of the package ranking when only `halaman` is given. */
+export const RANKING_PER_HALAMAN = 100;
+/** The most rows one page may ask for. */
+export const RANKING_PER_HALAMAN_MAX = 500;
+
+/**
+ * The body of the package ranking. The spec shows none (send `{}`): the answer is then the full ranking. An
+ * addition of ours: `halaman` (1-based) asks for one page of `per_halaman` rows in listing order, so a ranking of
+ * 100,000 participants can be read a page at a time (`jumlah_peserta` still counts them all, `my_rangking` is the
+ * caller's place wherever it is).
+ */
+export const RankingPaketBody = Type.Object({
+  halaman: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  per_halaman: Type.Optional(Type.Integer({ minimum: 1, maximum: RANKING_PER_HALAMAN_MAX })),
+});
+export type RankingPaketBody = Static<typeof RankingPaketBody>;
+
 /** `POST /siswa/tryout/ranking/idsiswa/{idsiswa}/paket/{paket}` — body not shown (none; send `{}`) — answer
  * my_rangking, list_rangking. `paket` is the `codepaket` (schedule id) of the list. */
 export const rankingPaketCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket',
   params: Type.Object({ idsiswa: IdSiswa, paket: Id('codepaket: the schedule (jadwal) id') }),
+  body: RankingPaketBody,
   response: Envelope(RankingPaket),
 });
 export type RankingPaketParams = CallParams<typeof rankingPaketCall>;

@@ -129,6 +129,9 @@ export function registerInputChecks(app: FastifyInstance): void {
   );
 
   app.addHook('preValidation', async (request) => {
+    // The same routes take a request without any body as {} too (their body fields are all optional).
+    const { emptyJsonBody } = request.routeOptions.config as { emptyJsonBody?: boolean };
+    if (emptyJsonBody && request.body === undefined) request.body = {};
     for (const [where, value] of [
       ['params', request.params],
       ['body', request.body],

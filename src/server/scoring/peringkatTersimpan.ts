@@ -2,7 +2,10 @@
  * Reads of the results stored at the close of a schedule (scoring/penutupan.ts): the same rows the computed
  * rankings give, by index — a listing in `urutan` order, one student's place by key.
  */
+import type { Kysely } from 'kysely';
+import { prepareQuery } from '../db/compiledQuery';
 import type { Db } from '../db/createDb';
+import type { Database } from '../db/types';
 import type { PeringkatPeserta } from './skorPaket';
 
 /** The package ranking in listing order (names as the students' profiles now read). */
@@ -26,6 +29,70 @@ export async function peringkatPaketTersimpan(db: Db, idJadwal: number): Promise
     peringkat: Number(r.peringkat),
   }));
 }
+
+type Q = Kysely<Database>;
+
+/** Places `dari` to `sampai` (1-based, inclusive) of the package ranking, by the listing index. */
+export async function halamanPeringkatPaketTersimpan(
+  db: Db,
+  idJadwal: number,
+  dari: number,
+  sampai: number,
+): Promise<PeringkatPeserta[]> {
+  const rows = await halamanPaketQuery.all(db.kysely, { idJadwal, dari, sampai });
+  return rows.map((r) => ({
+    id_siswa: r.id_siswa,
+    nama: r.nama_lengkap,
+    skor: Number(r.skor),
+    peringkat: Number(r.peringkat),
+  }));
+}
+
+const halamanPaketQuery = prepareQuery((q: Q, p: { idJadwal: number; dari: number; sampai: number }) =>
+  q
+    .selectFrom('peringkat_paket')
+    .innerJoin('siswa', 'siswa.id', 'peringkat_paket.id_siswa')
+    .select([
+      'peringkat_paket.id_siswa',
+      'siswa.nama_lengkap',
+      'peringkat_paket.skor',
+      'peringkat_paket.peringkat',
+    ])
+    .where('peringkat_paket.id_jadwal', '=', p.idJadwal)
+    .where('peringkat_paket.urutan', '>=', p.dari)
+    .where('peringkat_paket.urutan', '<=', p.sampai)
+    .orderBy('peringkat_paket.urutan'),
+);
+
+/** One student's place in the package ranking (key look-up), and how many are ranked (the last listing index). */
+export async function tempatPaketTersimpan(
+  db: Db,
+  idJadwal: number,
+  idSiswa: number,
+): Promise<{ mine: { peringkat: number; skor: number } | null; jumlah: number }> {
+  const mine = await tempatPaketQuery.first(db.kysely, { idJadwal, idSiswa });
+  const last = await jumlahPaketQuery.first(db.kysely, { idJadwal });
+  return {
+    mine: mine ? { peringkat: Number(mine.peringkat), skor: Number(mine.skor) } : null,
+    jumlah: Number(last?.jumlah ?? 0),
+  };
+}
+
+const tempatPaketQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number }) =>
+  q
+    .selectFrom('peringkat_paket')
+    .select(['peringkat', 'skor'])
+    .where('id_jadwal', '=', p.idJadwal)
+    .where('id_siswa', '=', p.idSiswa),
+);
+
+// The listing index runs 1..N without gaps, so its largest value is the count, read from the index's end.
+const jumlahPaketQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
+  q
+    .selectFrom('peringkat_paket')
+    .select((eb) => eb.fn.max('urutan').as('jumlah'))
+    .where('id_jadwal', '=', p.idJadwal),
+);
 
 /** The first `limit` of a programme's ranking, in listing order. */
 export async function peringkatPilihanTersimpan(

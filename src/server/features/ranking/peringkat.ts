@@ -4,8 +4,10 @@ import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
 import {
+  halamanPeringkatPaketTersimpan,
   peringkatPaketTersimpan,
   peringkatPilihanTersimpan,
+  tempatPaketTersimpan,
   tempatPilihanTersimpan,
 } from '../../scoring/peringkatTersimpan';
 import {
@@ -43,17 +45,38 @@ export async function daftarPaketRanking(db: Db, siswa: Siswa, now: number) {
 }
 
 /** Every participant who finished the package, by competition rank: stored at the close, computed before it. */
-export async function rankingPaket(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
-  const { siswa } = input;
+/** One page of a ranking: places `dari` to `sampai`, 1-based and inclusive. */
+export interface HalamanRanking {
+  halaman: number;
+  perHalaman: number;
+}
+
+export async function rankingPaket(
+  db: Db,
+  input: { siswa: Siswa; idJadwal: number; now: number; page?: HalamanRanking },
+) {
+  const { siswa, page } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
-  const ranking = (await finalkanHasil(db, jadwal, input.now))
-    ? await peringkatPaketTersimpan(db, jadwal.id)
-    : await rankPackage(db, jadwal.id);
+  const stored = await finalkanHasil(db, jadwal, input.now);
+  if (stored && page) {
+    // A page of a closed schedule: a range of the listing index and two key look-ups, whatever its size.
+    const dari = (page.halaman - 1) * page.perHalaman + 1;
+    const list = await halamanPeringkatPaketTersimpan(db, jadwal.id, dari, dari + page.perHalaman - 1);
+    const { mine, jumlah } = await tempatPaketTersimpan(db, jadwal.id, siswa.id);
+    return {
+      status: true as const,
+      content: { my_rangking: mine, list_rangking: rows(list, siswa.id), jumlah_peserta: jumlah },
+    };
+  }
+  const ranking = stored ? await peringkatPaketTersimpan(db, jadwal.id) : await rankPackage(db, jadwal.id);
+  const shown = page
+    ? ranking.slice((page.halaman - 1) * page.perHalaman, page.halaman * page.perHalaman)
+    : ranking;
   return {
     status: true as const,
     content: {
       my_rangking: myRanking(ranking, siswa.id),
-      list_rangking: rows(ranking, siswa.id),
+      list_rangking: rows(shown, siswa.id),
       jumlah_peserta: ranking.length,
     },
   };

@@ -1,5 +1,10 @@
 /** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur). */
-import { rankingJurusanCall, rankingPaketCall, rankingPaketListCall } from '../../../contract/ranking';
+import {
+  RANKING_PER_HALAMAN,
+  rankingJurusanCall,
+  rankingPaketCall,
+  rankingPaketListCall,
+} from '../../../contract/ranking';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
@@ -26,6 +31,13 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
           siswa: requireSelf(request, request.params.idsiswa),
           idJadwal: request.params.paket,
           now: now(),
+          page:
+            request.body.halaman === undefined
+              ? undefined
+              : {
+                  halaman: request.body.halaman,
+                  perHalaman: request.body.per_halaman ?? RANKING_PER_HALAMAN,
+                },
         }),
     );
   });
