@@ -91,6 +91,9 @@ function hashedBundle(): string {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+/** Rows of one package ranking page in the bench (the SPA's page size). */
+const RANKING_PAGE_ROWS = 100;
+
 /**
  * The close of the event as an operator runs it, off the request path: the built `siaptes close` in its own process
  * (start-up included) on the same database, the server (if any) still running. Calibration, every score, every
@@ -407,6 +410,19 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
     phases.push({
       phase: `package ranking (${students.length} participants)`,
       result: await load(port, 'package ranking', job(ranking)),
+      baseline: 'route',
+    });
+    // A page of 100 rows each, the pages spread over the whole listing (deep pages as often as the first).
+    const pages = Math.max(1, Math.ceil(students.length / RANKING_PAGE_ROWS));
+    const rankingPages: LoadRequest[] = students.map((s, index) => ({
+      method: 'POST',
+      path: `/api/siswa/tryout/ranking/idsiswa/${s.id}/paket/${closed.id}`,
+      body: json({ halaman: (index % pages) + 1, per_halaman: RANKING_PAGE_ROWS }),
+      key: s.token,
+    }));
+    phases.push({
+      phase: `package ranking page (${RANKING_PAGE_ROWS} rows of ${students.length} participants)`,
+      result: await load(port, 'package ranking page', job(rankingPages)),
       baseline: 'route',
     });
     const choice: LoadRequest[] = students.map((s) => ({
