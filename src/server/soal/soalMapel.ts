@@ -6,6 +6,7 @@
  * Order everywhere: subjects by (urutan, id), questions by (nomor, id), statements by (urutan, id).
  */
 import type { Kysely } from 'kysely';
+import { prepareQuery } from '../db/compiledQuery';
 import type { Database } from '../db/types';
 
 type Q = Kysely<Database>;
@@ -78,12 +79,54 @@ async function bacaSoal(q: Q, mapelIds: readonly number[], denganKunci: boolean)
     .orderBy('soal_group.urutan')
     .orderBy('soal_group.id')
     .execute();
-  const statementsOf = new Map<number, typeof statements>();
+  return gabungPernyataan(soal, statements);
+}
+
+/** Each question with its statements (in the statements' order). */
+function gabungPernyataan<S extends { id: number }, P extends { id_soal: number }>(
+  soal: readonly S[],
+  statements: readonly P[],
+): (S & { pernyataan: P[] })[] {
+  const statementsOf = new Map<number, P[]>();
   for (const statement of statements) {
-    statementsOf.set(statement.id_soal, [...(statementsOf.get(statement.id_soal) ?? []), statement]);
+    const list = statementsOf.get(statement.id_soal);
+    if (list) list.push(statement);
+    else statementsOf.set(statement.id_soal, [statement]);
   }
   return soal.map((s) => ({ ...s, pernyataan: statementsOf.get(s.id) ?? [] }));
 }
+
+const soalSatuMapelQuery = prepareQuery((q: Q, p: { idMapel: number }) =>
+  q
+    .selectFrom('soal')
+    .select([
+      'soal.id',
+      'soal.id_mapel',
+      'soal.nomor',
+      'soal.type',
+      'soal.soal',
+      'soal.a',
+      'soal.b',
+      'soal.c',
+      'soal.d',
+      'soal.e',
+      'soal.group_text_type',
+    ])
+    .where('soal.id_mapel', '=', p.idMapel)
+    .orderBy('soal.nomor')
+    .orderBy('soal.id'),
+);
+
+const pernyataanSatuMapelQuery = prepareQuery((q: Q, p: { idMapel: number }) =>
+  q
+    .selectFrom('soal_group')
+    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan'])
+    .where('soal.id_mapel', '=', p.idMapel)
+    .orderBy('soal_group.id_soal')
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id'),
+);
 
 /** The questions of some subjects with their statements, keys and discussions (reviews of finished work). */
 export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLengkap[]> {
@@ -97,7 +140,15 @@ export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promis
 
 /** The questions of some subjects as the sheet shows them: texts, options and statements, no keys. */
 export async function soalTanpaKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLembar[]> {
-  return (await bacaSoal(q, mapelIds, false)).map((s) => ({
+  // The sheet of one open subject, a start's usual case, reads with both queries compiled once.
+  const rows =
+    mapelIds.length === 1
+      ? gabungPernyataan(
+          await soalSatuMapelQuery.all(q, { idMapel: mapelIds[0] }),
+          await pernyataanSatuMapelQuery.all(q, { idMapel: mapelIds[0] }),
+        )
+      : await bacaSoal(q, mapelIds, false);
+  return rows.map((s) => ({
     id: s.id,
     id_mapel: s.id_mapel,
     nomor: s.nomor,

@@ -63,13 +63,17 @@ export async function startPaket(
   const jumlah = await countSoalOfKategori(q, kategori.id);
   if ([...jumlah.values()].every((n) => n === 0)) return gagal(PESAN.soalBelumAda);
 
-  const idHasilTo = await createAttempt(q, {
-    idJadwal: jadwal.id,
-    idKategori: kategori.id,
-    idSiswa: siswa.id,
-    mapel: mapel.map((m) => ({ id: m.id, durasi: durasiDetik(m.waktu) })),
-    now,
-  });
+  // A repeated start (the SPA asks again for each next subject) finds its attempt: nothing to write.
+  const existing = attempts.find((a) => a.id_kategori === kategori.id);
+  const idHasilTo =
+    existing?.id ??
+    (await createAttempt(q, {
+      idJadwal: jadwal.id,
+      idKategori: kategori.id,
+      idSiswa: siswa.id,
+      mapel: mapel.map((m) => ({ id: m.id, durasi: durasiDetik(m.waktu) })),
+      now,
+    }));
   // Touching the attempt closes subjects whose time ran out while the student was away and, on the wall clock,
   // opens the next subject when the previous one closed.
   const clocks = await settleClocks(q, {
