@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/createDb';
 import type { Database } from '../db/types';
 import { classicalScore, judgeAnswer, tally, type GroupAnswer, type Penilaian } from '../domain/scoring';
+import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
 
 /** A database handle or an open transaction (a Kysely `Transaction` is a `Kysely`). */
 export type Executor = Db | Kysely<Database>;
@@ -34,11 +35,14 @@ export interface AttemptInfo {
   id_siswa: number;
 }
 
-/** Every question of the attempt's category, subjects and numbers in order, judged. Null for an unknown attempt. */
+/**
+ * Every question of the attempt's category, subjects and numbers in order, judged against the category's keys;
+ * with the category's subjects in order. Null for an unknown attempt.
+ */
 export async function loadAttemptAnswers(
   executor: Executor,
   idHasilTo: number,
-): Promise<{ attempt: AttemptInfo; answers: AttemptAnswer[] } | null> {
+): Promise<{ attempt: AttemptInfo; mapel: number[]; answers: AttemptAnswer[] } | null> {
   const db = kyselyOf(executor);
   const attempt = await db
     .selectFrom('hasil_to')
@@ -47,58 +51,30 @@ export async function loadAttemptAnswers(
     .executeTakeFirst();
   if (!attempt) return null;
 
-  const soal = await db
-    .selectFrom('soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .leftJoin('jawaban', (join) =>
-      join.onRef('jawaban.id_soal', '=', 'soal.id').on('jawaban.id_hasil_to', '=', idHasilTo),
-    )
-    .select([
-      'soal.id as id_soal',
-      'soal.id_mapel',
-      'soal.nomor',
-      'soal.type',
-      'soal.kunci',
-      'jawaban.jawaban',
-    ])
-    .where('mapel.id_kategori', '=', attempt.id_kategori)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .orderBy('soal.nomor')
-    .orderBy('soal.id')
+  const { mapel, soal, statements } = await bacaKunciKategori(db, attempt.id_kategori);
+  const saved = await db
+    .selectFrom('jawaban')
+    .select(['id_soal', 'jawaban'])
+    .where('id_hasil_to', '=', idHasilTo)
     .execute();
-
-  const statements = await db
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .leftJoin('jawaban', (join) =>
-      join.onRef('jawaban.id_soal', '=', 'soal.id').on('jawaban.id_hasil_to', '=', idHasilTo),
-    )
-    .leftJoin('jawaban_group', (join) =>
-      join
-        .onRef('jawaban_group.id_jawaban', '=', 'jawaban.id')
-        .onRef('jawaban_group.id_soal_group', '=', 'soal_group.id'),
-    )
-    .select(['soal_group.id_soal', 'soal_group.kunci', 'jawaban_group.jawaban'])
-    .where('mapel.id_kategori', '=', attempt.id_kategori)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
+  const savedStatements = await db
+    .selectFrom('jawaban_group')
+    .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
+    .select(['jawaban_group.id_soal_group', 'jawaban_group.jawaban'])
+    .where('jawaban.id_hasil_to', '=', idHasilTo)
     .execute();
-
-  const groups = new Map<number, GroupAnswer[]>();
-  for (const s of statements) {
-    const list = groups.get(s.id_soal) ?? [];
-    list.push({ kunci: s.kunci, jawaban: s.jawaban ?? '0' });
-    groups.set(s.id_soal, list);
-  }
+  const jawabanOf = new Map(saved.map((row) => [row.id_soal, row.jawaban]));
+  const statementAnswerOf = new Map(savedStatements.map((row) => [row.id_soal_group, row.jawaban]));
+  const statementsOf = pernyataanPerSoal(statements);
 
   const answers = soal.map((s): AttemptAnswer => {
-    const jawaban = s.jawaban ?? (s.type === 1 || s.type === 3 ? '0' : '');
-    const group = groups.get(s.id_soal) ?? [];
+    const jawaban = jawabanOf.get(s.id) ?? jawabanKosong(s.type);
+    const group: GroupAnswer[] = (statementsOf.get(s.id) ?? []).map((st) => ({
+      kunci: st.kunci,
+      jawaban: statementAnswerOf.get(st.id) ?? '0',
+    }));
     return {
-      id_soal: s.id_soal,
+      id_soal: s.id,
       id_mapel: s.id_mapel,
       nomor: s.nomor,
       type: s.type,
@@ -108,7 +84,7 @@ export async function loadAttemptAnswers(
       penilaian: judgeAnswer({ type: s.type, jawaban, kunci: s.kunci, group }),
     };
   });
-  return { attempt, answers };
+  return { attempt, mapel: mapel.map((m) => m.id), answers };
 }
 
 export interface HasilMapelRow {
@@ -134,17 +110,9 @@ export async function writeHasilMapel(executor: Executor, idHasilTo: number): Pr
   const db = kyselyOf(executor);
   const loaded = await loadAttemptAnswers(db, idHasilTo);
   if (!loaded) return [];
-  const { attempt, answers } = loaded;
+  const { attempt, mapel, answers } = loaded;
 
-  const mapel = await db
-    .selectFrom('mapel')
-    .select('id')
-    .where('id_kategori', '=', attempt.id_kategori)
-    .orderBy('urutan')
-    .orderBy('id')
-    .execute();
-
-  const rows = mapel.map(({ id }): HasilMapelRow => {
+  const rows = mapel.map((id): HasilMapelRow => {
     const counts = tally(answers.filter((a) => a.id_mapel === id).map((a) => a.penilaian));
     const score = classicalScore(counts);
     return {

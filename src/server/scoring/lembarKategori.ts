@@ -9,15 +9,13 @@ import { chunks } from '../db/batch';
 import type { Db } from '../db/createDb';
 import { classicalScore, judgeAnswer, tally, type Penilaian } from '../domain/scoring';
 import type { HasilMapelRow } from './hasilMapel';
+import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
 
 /** Attempts whose answers are read per query. */
 const SLICE = 1000;
 
 /** Distinct answers remembered per question (short texts are free: a bound keeps memory flat at 100,000). */
 const VERDICTS_PER_QUESTION = 10_000;
-
-/** What an answer field holds when the sheet has no row for it (a subject never opened). */
-const blankOf = (type: number) => (type === 1 || type === 3 ? '0' : '');
 
 /**
  * The saved answers of some attempts, one row per attempt holding its [id, answer] pairs as a JSON array: a sheet
@@ -83,42 +81,10 @@ export async function bacaLembarKategori(
   attempts: readonly AttemptRef[],
   onProgress?: (done: number) => void,
 ): Promise<LembarKategori> {
-  const db = database.kysely;
-  const mapel = await db
-    .selectFrom('mapel')
-    .select('id')
-    .where('id_kategori', '=', idKategori)
-    .orderBy('urutan')
-    .orderBy('id')
-    .execute();
-  const soal = await db
-    .selectFrom('soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .select(['soal.id', 'soal.id_mapel', 'soal.type', 'soal.kunci'])
-    .where('mapel.id_kategori', '=', idKategori)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .orderBy('soal.nomor')
-    .orderBy('soal.id')
-    .execute();
-  const statements = await db
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.kunci'])
-    .where('mapel.id_kategori', '=', idKategori)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
-    .execute();
+  const { mapel, soal, statements } = await bacaKunciKategori(database.kysely, idKategori);
 
   const soalIndex = new Map(soal.map((s, i) => [s.id, i]));
-  const statementsOf = new Map<number, { index: number; kunci: string }[]>();
-  statements.forEach((st, index) => {
-    const list = statementsOf.get(st.id_soal) ?? [];
-    list.push({ index, kunci: st.kunci });
-    statementsOf.set(st.id_soal, list);
-  });
+  const statementsOf = pernyataanPerSoal(statements.map((st, index) => ({ ...st, index })));
   const statementIndex = new Map(statements.map((st, i) => [st.id, i]));
   // A statement question without statements has nothing to score: the Rasch model leaves it out like an essay.
   const scorable = soal
@@ -176,7 +142,7 @@ export async function bacaLembarKategori(
 
     slice.forEach((attempt, a) => {
       const verdicts: Penilaian[] = soal.map((s, i) => {
-        const own = jawaban[a * soal.length + i] ?? blankOf(s.type);
+        const own = jawaban[a * soal.length + i] ?? jawabanKosong(s.type);
         const ofStatements = statementsOf.get(s.id);
         const groupAnswers = ofStatements?.map((st) => group[a * statements.length + st.index] ?? '0') ?? [];
         return verdictOf(i, s, own, ofStatements ?? [], groupAnswers);

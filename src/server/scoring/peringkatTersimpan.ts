@@ -8,29 +8,15 @@ import type { Db } from '../db/createDb';
 import type { Database } from '../db/types';
 import type { PeringkatPeserta } from './skorPaket';
 
-/** The package ranking in listing order (names as the students' profiles now read). */
-export async function peringkatPaketTersimpan(db: Db, idJadwal: number): Promise<PeringkatPeserta[]> {
-  const rows = await db.kysely
-    .selectFrom('peringkat_paket')
-    .innerJoin('siswa', 'siswa.id', 'peringkat_paket.id_siswa')
-    .select([
-      'peringkat_paket.id_siswa',
-      'siswa.nama_lengkap',
-      'peringkat_paket.skor',
-      'peringkat_paket.peringkat',
-    ])
-    .where('peringkat_paket.id_jadwal', '=', idJadwal)
-    .orderBy('peringkat_paket.urutan')
-    .execute();
-  return rows.map((r) => ({
-    id_siswa: r.id_siswa,
-    nama: r.nama_lengkap,
-    skor: Number(r.skor),
-    peringkat: Number(r.peringkat),
-  }));
-}
-
 type Q = Kysely<Database>;
+
+/** The largest listing index a ranking can have (the column is a 32-bit integer on PostgreSQL). */
+const URUTAN_MAX = 2_147_483_647;
+
+/** The package ranking in listing order (names as the students' profiles now read). */
+export function peringkatPaketTersimpan(db: Db, idJadwal: number): Promise<PeringkatPeserta[]> {
+  return halamanPeringkatPaketTersimpan(db, idJadwal, 1, URUTAN_MAX);
+}
 
 /** Places `dari` to `sampai` (1-based, inclusive) of the package ranking, by the listing index. */
 export async function halamanPeringkatPaketTersimpan(

@@ -44,24 +44,27 @@ export type SoalLembar = Omit<SoalLengkap, 'kunci' | 'pembahasan' | 'pernyataan'
  * The one query pair behind both views. Keys and discussions are read only when asked for, so the sheet's hot path
  * (`start` on an event day) never loads them.
  */
+/** The columns of a question the sheet shows (never its key or discussion). */
+const KOLOM_LEMBAR = [
+  'soal.id',
+  'soal.id_mapel',
+  'soal.nomor',
+  'soal.type',
+  'soal.soal',
+  'soal.a',
+  'soal.b',
+  'soal.c',
+  'soal.d',
+  'soal.e',
+  'soal.group_text_type',
+] as const;
+
 async function bacaSoal(q: Q, mapelIds: readonly number[], denganKunci: boolean) {
   if (mapelIds.length === 0) return [];
   const soal = await q
     .selectFrom('soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .select([
-      'soal.id',
-      'soal.id_mapel',
-      'soal.nomor',
-      'soal.type',
-      'soal.soal',
-      'soal.a',
-      'soal.b',
-      'soal.c',
-      'soal.d',
-      'soal.e',
-      'soal.group_text_type',
-    ])
+    .select(KOLOM_LEMBAR)
     .$if(denganKunci, (qb) => qb.select(['soal.kunci', 'soal.pembahasan']))
     .where('soal.id_mapel', 'in', mapelIds)
     .orderBy('mapel.urutan')
@@ -99,19 +102,7 @@ function gabungPernyataan<S extends { id: number }, P extends { id_soal: number 
 const soalSatuMapelQuery = prepareQuery((q: Q, p: { idMapel: number }) =>
   q
     .selectFrom('soal')
-    .select([
-      'soal.id',
-      'soal.id_mapel',
-      'soal.nomor',
-      'soal.type',
-      'soal.soal',
-      'soal.a',
-      'soal.b',
-      'soal.c',
-      'soal.d',
-      'soal.e',
-      'soal.group_text_type',
-    ])
+    .select(KOLOM_LEMBAR)
     .where('soal.id_mapel', '=', p.idMapel)
     .orderBy('soal.nomor')
     .orderBy('soal.id'),

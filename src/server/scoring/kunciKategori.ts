@@ -1,0 +1,72 @@
+/**
+ * The keys of one category, read once for a judging: its subjects in order, its questions (subjects and numbers in
+ * order) with their type and key, and the statements of its statement questions with theirs (urutan, id). The
+ * per-attempt scoring (hasilMapel.ts) judges one sheet against them, the close (lembarKategori.ts) every sheet.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+export interface KunciSoal {
+  id: number;
+  id_mapel: number;
+  nomor: number;
+  type: number;
+  kunci: string;
+}
+
+export interface KunciPernyataan {
+  id: number;
+  id_soal: number;
+  kunci: string;
+}
+
+export interface KunciKategori {
+  mapel: { id: number }[];
+  soal: KunciSoal[];
+  statements: KunciPernyataan[];
+}
+
+/** What an answer holds when the sheet has no row for it (a subject never opened): spec §4 "Answered state". */
+export const jawabanKosong = (type: number): string => (type === 1 || type === 3 ? '0' : '');
+
+export async function bacaKunciKategori(db: Kysely<Database>, idKategori: number): Promise<KunciKategori> {
+  const mapel = await db
+    .selectFrom('mapel')
+    .select('id')
+    .where('id_kategori', '=', idKategori)
+    .orderBy('urutan')
+    .orderBy('id')
+    .execute();
+  const soal = await db
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal.id', 'soal.id_mapel', 'soal.nomor', 'soal.type', 'soal.kunci'])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id')
+    .orderBy('soal.nomor')
+    .orderBy('soal.id')
+    .execute();
+  const statements = await db
+    .selectFrom('soal_group')
+    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.kunci'])
+    .where('mapel.id_kategori', '=', idKategori)
+    .orderBy('soal_group.id_soal')
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id')
+    .execute();
+  return { mapel, soal, statements };
+}
+
+/** The statements of each statement question, in their order. */
+export function pernyataanPerSoal<T extends { id_soal: number }>(statements: readonly T[]): Map<number, T[]> {
+  const bySoal = new Map<number, T[]>();
+  for (const statement of statements) {
+    const list = bySoal.get(statement.id_soal);
+    if (list) list.push(statement);
+    else bySoal.set(statement.id_soal, [statement]);
+  }
+  return bySoal;
+}
