@@ -84,6 +84,7 @@ describe('migrations', () => {
         '002_login_attempts',
         '003_hasil_to_berjalan',
         '004_peringkat',
+        '005_peringkat_versi',
       ]);
     } finally {
       await db.close();

@@ -395,6 +395,35 @@ describe("the close's bulk scoring", () => {
 });
 
 describe('stored results after an operator import', () => {
+  it('serve the full list built once: the same bytes as the listing read row by row, a new name within a minute', async () => {
+    const app = await closableApp();
+    const { ctx, fx, post, clock } = app;
+    try {
+      await app.endAt(FIXTURE_NOW - 60_000);
+      await tutupHasil(ctx.db, fx.idJadwal, FIXTURE_NOW);
+      const url = `/siswa/tryout/ranking/idsiswa/${fx.siswa.budi}/paket/${fx.idJadwal}`;
+      const full = await post(url, 'budi');
+      expect(full.headers['content-type']).toBe('application/json; charset=utf-8');
+      // One page holding every row goes through the answer's schema: the built list must not differ by a byte.
+      expect(full.body).toBe((await post(url, 'budi', { halaman: 1, per_halaman: 500 })).body);
+      expect(full.json().content.list_rangking.filter((r: { is_me: boolean }) => r.is_me)).toHaveLength(1);
+
+      await ctx.db.kysely
+        .updateTable('siswa')
+        .set({ nama_lengkap: 'Dewi Baru' })
+        .where('id', '=', fx.siswa.dewi)
+        .execute();
+      const names = async () =>
+        (await post(url, 'budi')).json().content.list_rangking.map((r: { nama: string }) => r.nama);
+      clock.set(FIXTURE_NOW + 59_000);
+      expect(await names()).toContain('Dewi Anggraini');
+      clock.set(FIXTURE_NOW + 61_000);
+      expect(await names()).toContain('Dewi Baru');
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('follow a renamed student within his tie', async () => {
     const app = await closableApp();
     const { ctx, fx, post } = app;

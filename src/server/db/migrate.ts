@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial';
 import * as loginAttempts from './migrations/002_login_attempts';
 import * as hasilToBerjalan from './migrations/003_hasil_to_berjalan';
 import * as peringkat from './migrations/004_peringkat';
+import * as peringkatVersi from './migrations/005_peringkat_versi';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -15,6 +16,7 @@ class ListProvider implements MigrationProvider {
       '002_login_attempts': { up: (kysely) => loginAttempts.up(kysely, dialect) },
       '003_hasil_to_berjalan': { up: (kysely) => hasilToBerjalan.up(kysely) },
       '004_peringkat': { up: (kysely) => peringkat.up(kysely) },
+      '005_peringkat_versi': { up: (kysely) => peringkatVersi.up(kysely) },
     };
   }
 }

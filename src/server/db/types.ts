@@ -56,6 +56,8 @@ export interface JadwalTable {
   irt_calibrated_at: number | null;
   /** Epoch ms when the results of the close (peringkat_paket, peringkat_pilihan, rata_rata_kategori) were written. */
   peringkat_at: number | null;
+  /** Raised by every write of those results, so a kept ranking list knows when it is out of date. */
+  peringkat_versi: Generated<number>;
 }
 
 /** Which students may take a schedule. */

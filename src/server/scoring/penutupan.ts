@@ -9,6 +9,7 @@
  * close (another request, another worker, the operator) writes the same rows, and a reader sees the old set or the
  * new one, never a mix.
  */
+import { sql } from 'kysely';
 import { insertRows } from '../db/batch';
 import type { Db } from '../db/createDb';
 import { passesChoice } from '../domain/ptn';
@@ -122,7 +123,11 @@ export async function simpanPeringkat(db: Db, idJadwal: number, now: number): Pr
   );
   await db.kysely.transaction().execute(async (trx) => {
     // First statement: takes the schedule's row lock, so concurrent closes replace the rows one after the other.
-    await trx.updateTable('jadwal').set({ peringkat_at: now }).where('id', '=', idJadwal).execute();
+    await trx
+      .updateTable('jadwal')
+      .set({ peringkat_at: now, peringkat_versi: sql<number>`peringkat_versi + 1` })
+      .where('id', '=', idJadwal)
+      .execute();
     await trx.deleteFrom('peringkat_paket').where('id_jadwal', '=', idJadwal).execute();
     await trx.deleteFrom('peringkat_pilihan').where('id_jadwal', '=', idJadwal).execute();
     await trx.deleteFrom('rata_rata_kategori').where('id_jadwal', '=', idJadwal).execute();

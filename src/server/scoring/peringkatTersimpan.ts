@@ -55,11 +55,12 @@ export async function tempatPaketTersimpan(
   db: Db,
   idJadwal: number,
   idSiswa: number,
-): Promise<{ mine: { peringkat: number; skor: number } | null; jumlah: number }> {
+): Promise<{ mine: { peringkat: number; skor: number } | null; urutan: number | null; jumlah: number }> {
   const mine = await tempatPaketQuery.first(db.kysely, { idJadwal, idSiswa });
   const last = await jumlahPaketQuery.first(db.kysely, { idJadwal });
   return {
     mine: mine ? { peringkat: Number(mine.peringkat), skor: Number(mine.skor) } : null,
+    urutan: mine ? Number(mine.urutan) : null,
     jumlah: Number(last?.jumlah ?? 0),
   };
 }
@@ -67,7 +68,7 @@ export async function tempatPaketTersimpan(
 const tempatPaketQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number }) =>
   q
     .selectFrom('peringkat_paket')
-    .select(['peringkat', 'skor'])
+    .select(['peringkat', 'skor', 'urutan'])
     .where('id_jadwal', '=', p.idJadwal)
     .where('id_siswa', '=', p.idSiswa),
 );

@@ -2,10 +2,10 @@
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
+import { daftarPeringkatPaket, daftarUntuk } from '../../scoring/daftarPeringkat';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
 import {
   halamanPeringkatPaketTersimpan,
-  peringkatPaketTersimpan,
   peringkatPilihanTersimpan,
   tempatPaketTersimpan,
   tempatPilihanTersimpan,
@@ -68,7 +68,14 @@ export async function rankingPaket(
       content: { my_rangking: mine, list_rangking: rows(list, siswa.id), jumlah_peserta: jumlah },
     };
   }
-  const ranking = stored ? await peringkatPaketTersimpan(db, jadwal.id) : await rankPackage(db, jadwal.id);
+  if (stored) {
+    // The full list of a closed schedule: built once, then sliced for each caller (scoring/daftarPeringkat.ts).
+    const daftar = await daftarPeringkatPaket(db, jadwal.id, input.now);
+    const { mine, urutan } = await tempatPaketTersimpan(db, jadwal.id, siswa.id);
+    const myRangking = mine ? `{"peringkat":${mine.peringkat},"skor":${mine.skor}}` : 'null';
+    return `{"status":true,"content":{"my_rangking":${myRangking},"list_rangking":${daftarUntuk(daftar, urutan)},"jumlah_peserta":${daftar.isMeAt.length}}}`;
+  }
+  const ranking = await rankPackage(db, jadwal.id);
   const shown = page
     ? ranking.slice((page.halaman - 1) * page.perHalaman, page.halaman * page.perHalaman)
     : ranking;

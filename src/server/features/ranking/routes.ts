@@ -1,6 +1,7 @@
 /** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur). */
 import {
   RANKING_PER_HALAMAN,
+  type RankingPaketResponse,
   rankingJurusanCall,
   rankingPaketCall,
   rankingPaketListCall,
@@ -26,8 +27,8 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
     scope.post(
       rankingPaketCall.path,
       { schema: rankingPaketCall.schema, config: emptyBodyIsObject },
-      async (request) =>
-        rankingPaket(db, {
+      async (request, reply) => {
+        const answer = await rankingPaket(db, {
           siswa: requireSelf(request, request.params.idsiswa),
           idJadwal: request.params.paket,
           now: now(),
@@ -38,7 +39,12 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
                   halaman: request.body.halaman,
                   perHalaman: request.body.per_halaman ?? RANKING_PER_HALAMAN,
                 },
-        }),
+        });
+        if (typeof answer !== 'string') return answer;
+        // The full list of a closed schedule comes as ready JSON in the contract's shape (built once per schedule):
+        // Fastify sends a string as it is, while the typed reply only knows the object form.
+        return reply.type('application/json; charset=utf-8').send(answer as unknown as RankingPaketResponse);
+      },
     );
   });
 
