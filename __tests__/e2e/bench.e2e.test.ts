@@ -20,9 +20,9 @@ const PHASES = [
   'answer save',
   'preview',
   'results list',
-  'package ranking (300 participants)',
   'package ranking page (100 rows of 300 participants)',
   'per-choice ranking',
+  'package ranking (300 participants)',
   'IRT close of the event (Sync; 300 participants)',
   'close of the event (scores, ranks, choice statuses; `siaptes close`; 300 participants)',
 ];
