@@ -1,4 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
+import { startLoadProcess } from '../../src/server/cli/bench/processes';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Db } from '../../src/server/db/createDb';
 import { hashToken } from '../../src/server/plugins/auth';
@@ -109,5 +115,36 @@ describe('the lost-answer check', () => {
     expect(await storedSaves(db, [lostGroup, keptGroup])).toBe(1);
     expect(await storedSaves(db, [keptGroup, lostGroup])).toBe(0);
     expect(await storedSaves(db, [{ ...kept, id_jawaban: 999_999_999 }])).toBe(0);
+  });
+});
+
+describe('a probe', () => {
+  it('runs until its stop file appears, also when the previous target left one behind', async () => {
+    const server = createServer((_request, response) => response.end('{"status":true}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'siaptes-probe-'));
+    try {
+      const untilFile = join(dir, 'probe.stop');
+      writeFileSync(untilFile, ''); // what the first target's storm left
+      const probe = startLoadProcess(
+        {
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          connections: 1,
+          duration: 1,
+          rate: 20,
+          untilFile,
+          requests: [{ method: 'GET', path: '/' }],
+        },
+        dir,
+        'probe',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      probe.stop();
+      // 20 a second for the seconds it ran (its start-up takes a few): more than the first second's 20.
+      expect((await probe.result).requests).toBeGreaterThan(40);
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** The bench's child processes: the built server, the baselines and the load generators, each its own process. */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBuiltServer, track, type Running } from '../childProcess';
 import type { LoadJob, LoadResult } from './load';
@@ -37,6 +37,8 @@ export interface LoadProcess {
 export function startLoadProcess(job: LoadJob, dir: string, name: string): LoadProcess {
   const jobFile = join(dir, `${name}.job.json`);
   const resultFile = join(dir, `${name}.result.json`);
+  // The stop file of an earlier run of the same probe (the previous target) would end this one at once.
+  if (job.untilFile) rmSync(job.untilFile, { force: true });
   writeFileSync(jobFile, JSON.stringify(job));
   const child = spawn(process.execPath, [...TSX, join(__dirname, 'load.ts'), jobFile, resultFile], {
     stdio: ['ignore', 'inherit', 'pipe'],
