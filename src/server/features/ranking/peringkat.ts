@@ -44,13 +44,16 @@ export async function daftarPaketRanking(db: Db, siswa: Siswa, now: number) {
   return { status: true as const, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
 }
 
-/** Every participant who finished the package, by competition rank: stored at the close, computed before it. */
-/** One page of a ranking: places `dari` to `sampai`, 1-based and inclusive. */
+/** One page of a ranking: page `halaman` (1-based) of `perHalaman` rows in listing order. */
 export interface HalamanRanking {
   halaman: number;
   perHalaman: number;
 }
 
+/**
+ * Every participant who finished the package, by competition rank: stored at the close, computed before it. With
+ * `page`, only that page of the list (the count and the caller's place stay whole).
+ */
 export async function rankingPaket(
   db: Db,
   input: { siswa: Siswa; idJadwal: number; now: number; page?: HalamanRanking },
