@@ -196,7 +196,17 @@ async function everyRead({ fx, post }: Closable): Promise<Record<string, string>
   for (const who of ['andi', 'budi', 'citra', 'dewi', 'eka', 'gita'] as const) {
     const id = fx.siswa[who];
     await read(`${who} ranking list`, `/siswa/tryout/ranking/idsiswa/${id}`, who);
-    await read(`${who} package ranking`, `/siswa/tryout/ranking/idsiswa/${id}/paket/${fx.idJadwal}`, who);
+    const ranking = `/siswa/tryout/ranking/idsiswa/${id}/paket/${fx.idJadwal}`;
+    await read(`${who} package ranking`, ranking, who);
+    // Pages: the caller's row on one page and not on another, a page cut inside a tie, one past the end.
+    for (const [halaman, per_halaman] of [
+      [1, 2],
+      [2, 2],
+      [2, 3],
+      [3, 2],
+      [1, 500],
+    ])
+      await read(`${who} package ranking ${halaman}/${per_halaman}`, ranking, who, { halaman, per_halaman });
     for (const numoption of [1, 2, 3])
       await read(`${who} choice ${numoption}`, '/siswa/tryout/rankingjur', who, {
         idsiswa: id,
@@ -395,7 +405,7 @@ describe("the close's bulk scoring", () => {
 });
 
 describe('stored results after an operator import', () => {
-  it('serve the full list built once: the same bytes as the listing read row by row, a new name within a minute', async () => {
+  it('serve the list built once: a single marked row, a new name within a minute', async () => {
     const app = await closableApp();
     const { ctx, fx, post, clock } = app;
     try {
@@ -403,9 +413,8 @@ describe('stored results after an operator import', () => {
       await tutupHasil(ctx.db, fx.idJadwal, FIXTURE_NOW);
       const url = `/siswa/tryout/ranking/idsiswa/${fx.siswa.budi}/paket/${fx.idJadwal}`;
       const full = await post(url, 'budi');
+      // The bytes are those of the answer's schema: 'answer byte for byte as before the close' compares them.
       expect(full.headers['content-type']).toBe('application/json; charset=utf-8');
-      // One page holding every row goes through the answer's schema: the built list must not differ by a byte.
-      expect(full.body).toBe((await post(url, 'budi', { halaman: 1, per_halaman: 500 })).body);
       expect(full.json().content.list_rangking.filter((r: { is_me: boolean }) => r.is_me)).toHaveLength(1);
 
       await ctx.db.kysely

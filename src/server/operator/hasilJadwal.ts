@@ -43,7 +43,9 @@ export interface HasilPeserta extends PeringkatPeserta {
  * when `tersimpan` (scoring/penutupan.ts), computed otherwise — with the same rules either way.
  */
 export async function hasilPeserta(db: Db, idJadwal: number, tersimpan: boolean): Promise<HasilPeserta[]> {
-  const ranking = tersimpan ? await peringkatPaketTersimpan(db, idJadwal) : await rankPackage(db, idJadwal);
+  const ranking = tersimpan
+    ? await peringkatPaketTersimpan(db.kysely, idJadwal)
+    : await rankPackage(db, idJadwal);
   const pilihan = await pilihanPeserta(db, idJadwal);
   const ranks = tersimpan
     ? await rankPilihanTersimpan(db, idJadwal)

@@ -10,22 +10,9 @@ import type { PeringkatPeserta } from './skorPaket';
 
 type Q = Kysely<Database>;
 
-/** The largest listing index a ranking can have (the column is a 32-bit integer on PostgreSQL). */
-const URUTAN_MAX = 2_147_483_647;
-
 /** The package ranking in listing order (names as the students' profiles now read). */
-export function peringkatPaketTersimpan(db: Db, idJadwal: number): Promise<PeringkatPeserta[]> {
-  return halamanPeringkatPaketTersimpan(db, idJadwal, 1, URUTAN_MAX);
-}
-
-/** Places `dari` to `sampai` (1-based, inclusive) of the package ranking, by the listing index. */
-export async function halamanPeringkatPaketTersimpan(
-  db: Db,
-  idJadwal: number,
-  dari: number,
-  sampai: number,
-): Promise<PeringkatPeserta[]> {
-  const rows = await halamanPaketQuery.all(db.kysely, { idJadwal, dari, sampai });
+export async function peringkatPaketTersimpan(q: Q, idJadwal: number): Promise<PeringkatPeserta[]> {
+  const rows = await peringkatPaketQuery.all(q, { idJadwal });
   return rows.map((r) => ({
     id_siswa: r.id_siswa,
     nama: r.nama_lengkap,
@@ -34,7 +21,7 @@ export async function halamanPeringkatPaketTersimpan(
   }));
 }
 
-const halamanPaketQuery = prepareQuery((q: Q, p: { idJadwal: number; dari: number; sampai: number }) =>
+const peringkatPaketQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
   q
     .selectFrom('peringkat_paket')
     .innerJoin('siswa', 'siswa.id', 'peringkat_paket.id_siswa')
@@ -45,40 +32,7 @@ const halamanPaketQuery = prepareQuery((q: Q, p: { idJadwal: number; dari: numbe
       'peringkat_paket.peringkat',
     ])
     .where('peringkat_paket.id_jadwal', '=', p.idJadwal)
-    .where('peringkat_paket.urutan', '>=', p.dari)
-    .where('peringkat_paket.urutan', '<=', p.sampai)
     .orderBy('peringkat_paket.urutan'),
-);
-
-/** One student's place in the package ranking (key look-up), and how many are ranked (the last listing index). */
-export async function tempatPaketTersimpan(
-  db: Db,
-  idJadwal: number,
-  idSiswa: number,
-): Promise<{ mine: { peringkat: number; skor: number } | null; urutan: number | null; jumlah: number }> {
-  const mine = await tempatPaketQuery.first(db.kysely, { idJadwal, idSiswa });
-  const last = await jumlahPaketQuery.first(db.kysely, { idJadwal });
-  return {
-    mine: mine ? { peringkat: Number(mine.peringkat), skor: Number(mine.skor) } : null,
-    urutan: mine ? Number(mine.urutan) : null,
-    jumlah: Number(last?.jumlah ?? 0),
-  };
-}
-
-const tempatPaketQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number }) =>
-  q
-    .selectFrom('peringkat_paket')
-    .select(['peringkat', 'skor', 'urutan'])
-    .where('id_jadwal', '=', p.idJadwal)
-    .where('id_siswa', '=', p.idSiswa),
-);
-
-// The listing index runs 1..N without gaps, so its largest value is the count, read from the index's end.
-const jumlahPaketQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
-  q
-    .selectFrom('peringkat_paket')
-    .select((eb) => eb.fn.max('urutan').as('jumlah'))
-    .where('id_jadwal', '=', p.idJadwal),
 );
 
 /** The first `limit` of a programme's ranking, in listing order. */

@@ -3,8 +3,10 @@
  * student's university choices, who finished a package, their totals, and competition ranks — for the package
  * and for one university programme.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { prepareQuery } from '../db/compiledQuery';
 import type { Db } from '../db/createDb';
+import type { Database } from '../db/types';
 import { competitionRanks, packageTotal } from '../domain/ranking';
 import { HttpError } from '../plugins/errors';
 
@@ -23,12 +25,26 @@ export interface JadwalInfo {
   peringkat_at: number | null;
 }
 
-export async function findJadwal(db: Db, idJadwal: number): Promise<JadwalInfo> {
-  const jadwal = await db.kysely
+type Q = Kysely<Database>;
+
+// Every ranking and result call starts with these two look-ups: compiled once.
+const jadwalQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
+  q
     .selectFrom('jadwal')
     .select(['id', 'paket', 'nama', 'tgl_akhir', 'is_event', 'peringkat_at'])
-    .where('id', '=', idJadwal)
-    .executeTakeFirst();
+    .where('id', '=', p.idJadwal),
+);
+
+const pesertaQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number }) =>
+  q
+    .selectFrom('jadwal_peserta')
+    .select('id_siswa')
+    .where('id_jadwal', '=', p.idJadwal)
+    .where('id_siswa', '=', p.idSiswa),
+);
+
+export async function findJadwal(db: Db, idJadwal: number): Promise<JadwalInfo> {
+  const jadwal = await jadwalQuery.first(db.kysely, { idJadwal });
   if (!jadwal) throw new HttpError(404, PESAN_AKSES.jadwalTidakAda);
   return {
     ...jadwal,
@@ -40,13 +56,7 @@ export async function findJadwal(db: Db, idJadwal: number): Promise<JadwalInfo> 
 /** A schedule the student may look at: enrolled in it, or has an attempt at it; 403 otherwise. */
 export async function findJadwalOf(db: Db, idSiswa: number, idJadwal: number): Promise<JadwalInfo> {
   const jadwal = await findJadwal(db, idJadwal);
-  const enrolled = await db.kysely
-    .selectFrom('jadwal_peserta')
-    .select('id_siswa')
-    .where('id_jadwal', '=', idJadwal)
-    .where('id_siswa', '=', idSiswa)
-    .executeTakeFirst();
-  if (enrolled) return jadwal;
+  if (await pesertaQuery.first(db.kysely, { idJadwal, idSiswa })) return jadwal;
   const attempt = await db.kysely
     .selectFrom('hasil_to')
     .select('id')

@@ -2,14 +2,9 @@
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
-import { daftarPeringkatPaket, daftarUntuk } from '../../scoring/daftarPeringkat';
+import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
-import {
-  halamanPeringkatPaketTersimpan,
-  peringkatPilihanTersimpan,
-  tempatPaketTersimpan,
-  tempatPilihanTersimpan,
-} from '../../scoring/peringkatTersimpan';
+import { peringkatPilihanTersimpan, tempatPilihanTersimpan } from '../../scoring/peringkatTersimpan';
 import {
   finishedJadwal,
   findJadwalOf,
@@ -61,22 +56,15 @@ export async function rankingPaket(
   const { siswa, page } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const stored = await finalkanHasil(db, jadwal, input.now);
-  if (stored && page) {
-    // A page of a closed schedule: a range of the listing index and two key look-ups, whatever its size.
-    const dari = (page.halaman - 1) * page.perHalaman + 1;
-    const list = await halamanPeringkatPaketTersimpan(db, jadwal.id, dari, dari + page.perHalaman - 1);
-    const { mine, jumlah } = await tempatPaketTersimpan(db, jadwal.id, siswa.id);
-    return {
-      status: true as const,
-      content: { my_rangking: mine, list_rangking: rows(list, siswa.id), jumlah_peserta: jumlah },
-    };
-  }
   if (stored) {
-    // The full list of a closed schedule: built once, then sliced for each caller (scoring/daftarPeringkat.ts).
-    const daftar = await daftarPeringkatPaket(db, jadwal.id, input.now);
-    const { mine, urutan } = await tempatPaketTersimpan(db, jadwal.id, siswa.id);
-    const myRangking = mine ? `{"peringkat":${mine.peringkat},"skor":${mine.skor}}` : 'null';
-    return `{"status":true,"content":{"my_rangking":${myRangking},"list_rangking":${daftarUntuk(daftar, urutan)},"jumlah_peserta":${daftar.isMeAt.length}}}`;
+    // A closed schedule: the list built once and sliced for each caller (scoring/daftarPeringkat.ts); a page costs
+    // the same at any depth and any size of event.
+    const { daftar, tempat } = await daftarDenganTempat(db, jadwal.id, siswa.id, input.now);
+    const jumlah = daftar.rowAt.length;
+    const dari = page ? (page.halaman - 1) * page.perHalaman + 1 : 1;
+    const sampai = page ? dari + page.perHalaman - 1 : jumlah;
+    const myRangking = tempat ? `{"peringkat":${tempat.peringkat},"skor":${tempat.skor}}` : 'null';
+    return `{"status":true,"content":{"my_rangking":${myRangking},"list_rangking":${potongDaftar(daftar, tempat?.urutan ?? null, dari, sampai)},"jumlah_peserta":${jumlah}}}`;
   }
   const ranking = await rankPackage(db, jadwal.id);
   const shown = page
