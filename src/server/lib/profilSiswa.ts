@@ -5,7 +5,8 @@ import {
   isRegularStudent,
   type InstitutionRules,
 } from '../domain/studentType';
-import type { Siswa } from '../plugins/auth';
+import type { Db } from '../db/createDb';
+import type { SiswaRow } from '../plugins/auth';
 
 /** Spec §1 student types, from the server's settings (an event institution listed as regular stays event). */
 export function jenisSiswaOf(lembaga: string, rules: InstitutionRules): JenisSiswa {
@@ -17,7 +18,7 @@ export function jenisSiswaOf(lembaga: string, rules: InstitutionRules): JenisSis
  * The profile of spec §3 from a student row: one mapping for login and the profile call alike. The two derived
  * fields tell the SPA the rules the server applies, so it never decides them itself.
  */
-export function toProfileUser(siswa: Siswa, rules: InstitutionRules): ProfileUser {
+export function toProfileUser(siswa: SiswaRow, rules: InstitutionRules): ProfileUser {
   return {
     id: siswa.id,
     nama_lengkap: siswa.nama_lengkap,
@@ -37,4 +38,10 @@ export function toProfileUser(siswa: Siswa, rules: InstitutionRules): ProfileUse
     jenis_siswa: jenisSiswaOf(siswa.lembaga, rules),
     jumlah_pilihan: allowsFiveChoices(siswa.lembaga, siswa.minat, rules) ? 5 : 4,
   };
+}
+
+/** The whole row of a student (the profile), by id. */
+export async function findSiswaById(db: Db, idSiswa: number): Promise<SiswaRow | null> {
+  const row = await db.kysely.selectFrom('siswa').selectAll().where('id', '=', idSiswa).executeTakeFirst();
+  return row ?? null;
 }

@@ -9,7 +9,14 @@ import { HttpError, isApiPath } from './errors';
 export const SESSION_COOKIE = 'siaptes_session';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
-export type Siswa = Selectable<SiswaTable>;
+/** A student's whole row (the profile). */
+export type SiswaRow = Selectable<SiswaTable>;
+
+/**
+ * The caller of an authenticated request: the columns the rules read (identity, name, institution, interest,
+ * programme). Not the profile and not the password hash: every request reads this row, so it stays small.
+ */
+export type Siswa = Pick<SiswaRow, 'id' | 'nama_lengkap' | 'lembaga' | 'minat' | 'id_program'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,16 +48,11 @@ const siswaByTokenQuery = prepareQuery((q: Db['kysely'], p: { tokenHash: string;
   q
     .selectFrom('sesi')
     .innerJoin('siswa', 'siswa.id', 'sesi.id_siswa')
-    .selectAll('siswa')
+    .select(['siswa.id', 'siswa.nama_lengkap', 'siswa.lembaga', 'siswa.minat', 'siswa.id_program'])
     .where('sesi.token_hash', '=', p.tokenHash)
     .where('sesi.revoked_at', 'is', null)
     .where('sesi.expires_at', '>', p.now),
 );
-
-/** The student of a live session: one indexed look-up by the token's hash (every authenticated request). */
-export async function findSiswaByToken(db: Db, token: string, now: number): Promise<Siswa | null> {
-  return (await siswaByTokenQuery.first(db.kysely, { tokenHash: hashToken(token), now })) ?? null;
-}
 
 /**
  * Registers the auth hook: every /api route except the public ones (login) gets `request.siswa`, or a 401

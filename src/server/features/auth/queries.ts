@@ -1,7 +1,7 @@
 import type { Db } from '../../db/createDb';
-import type { Siswa } from '../../plugins/auth';
+import type { SiswaRow } from '../../plugins/auth';
 
-export async function findSiswaByUsername(db: Db, username: string): Promise<Siswa | null> {
+export async function findSiswaByUsername(db: Db, username: string): Promise<SiswaRow | null> {
   const row = await db.kysely
     .selectFrom('siswa')
     .selectAll()
