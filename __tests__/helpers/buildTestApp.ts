@@ -54,6 +54,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** Parsed settings overriding the loaded ones, e.g. `{ loginMaxPerAddress: 2 }`. */
     config?: Partial<Config>;
+    /** Where the request log goes (off when absent). */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestContext> {
   const db = await createTestDb();
@@ -63,7 +65,12 @@ export async function buildTestApp(
     ...options.config,
   };
   const clock = options.clock ?? testClock();
-  const app = await buildApp({ db, config, now: clock.now });
+  const app = await buildApp({
+    db,
+    config,
+    now: clock.now,
+    ...(options.logStream ? { logger: { stream: options.logStream } } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { buildTestApp, createTestDb, type TestContext } from '../helpers/buildTestApp';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -66,6 +67,58 @@ describe('the app shell', () => {
 });
 
 describe('migrations', () => {
+  it('logs each request once, when answered: method, URL, caller, status and time as plain values', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(
+          ...chunk
+            .toString()
+            .split('\n')
+            .filter((line) => line !== ''),
+        );
+        callback();
+      },
+    });
+    const logged = await buildTestApp({ logStream });
+    try {
+      await logged.app.inject({
+        method: 'GET',
+        url: '/api/siswa/profil/user/id/1',
+        remoteAddress: '10.1.2.3',
+      });
+      await logged.app.inject({ method: 'POST', url: '/api/tidak/ada?x=1', payload: {} });
+    } finally {
+      await logged.close();
+    }
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(
+      entries.map(({ msg, method, url, remoteAddress, statusCode }) => ({
+        msg,
+        method,
+        url,
+        remoteAddress,
+        statusCode,
+      })),
+    ).toEqual([
+      {
+        msg: 'request completed',
+        method: 'GET',
+        url: '/api/siswa/profil/user/id/1',
+        remoteAddress: '10.1.2.3',
+        statusCode: 401,
+      },
+      {
+        msg: 'request completed',
+        method: 'POST',
+        url: '/api/tidak/ada?x=1',
+        remoteAddress: '127.0.0.1',
+        statusCode: 404,
+      },
+    ]);
+    for (const entry of entries) expect(typeof entry.responseTime).toBe('number');
+  });
+
   it('create every table on an empty database, and a second run changes nothing', async () => {
     const db = await createTestDb();
     try {

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
@@ -10,6 +10,7 @@ import { BODY_LIMIT_BYTES, registerInputChecks } from './plugins/input';
 import { registerSecurityHeaders } from './plugins/security';
 import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
+import { registerRequestLog } from './plugins/requestLog';
 import { authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profile/routes';
 import { jadwalRoutes } from './features/jadwal/routes';
@@ -23,7 +24,8 @@ export interface AppDeps {
   config: Config;
   /** The server's clock (epoch ms); tests pass a controllable one. */
   now?: () => number;
-  logger?: boolean;
+  /** Log each request (one line, plugins/requestLog.ts); `{stream}` writes the lines there instead of stdout. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   /** Serve the built SPA from config.publicDir (off in API tests). */
   serveSpa?: boolean;
 }
@@ -48,6 +50,8 @@ function trustProxyOption(setting: Config['trustProxy']) {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    // registerRequestLog writes one line per request instead.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
     clientErrorHandler,
@@ -56,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configureHashing({ threads: deps.config.scryptThreads });
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
+  if (deps.logger) registerRequestLog(app);
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, { https: deps.config.secureCookies });
   const spaServed = deps.serveSpa ? await registerSpa(app, deps.config.publicDir) : false;
