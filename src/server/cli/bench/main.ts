@@ -118,6 +118,16 @@ function timeEventClose(databaseUrl: string, idJadwal: number, participants: num
   return { ms, ok: run.status === 0, participants };
 }
 
+/**
+ * The seeding has just written up to a gigabyte that the kernel still holds as dirty pages; writing them back, and
+ * throttling every writer meanwhile, would stall the server during the first phases (on the day the event's data
+ * was loaded long before). SQLite's log is copied into the file first.
+ */
+async function settleAfterSeeding(db: Db): Promise<void> {
+  if (db.dialect === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
+  spawnSync('sync', { stdio: 'ignore' });
+}
+
 interface Target {
   label: string;
   databaseUrl: string;
@@ -183,6 +193,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
   const seeded = performance.now();
   const event: BenchEvent = await seedBenchEvent(db, opts.students);
   log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  await settleAfterSeeding(db);
   const { students, running, closed } = event;
   const C = opts.connections;
   const S = opts.seconds;
