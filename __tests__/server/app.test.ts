@@ -138,6 +138,7 @@ describe('migrations', () => {
         '003_hasil_to_berjalan',
         '004_peringkat',
         '005_peringkat_versi',
+        '006_mapel_urutan',
       ]);
     } finally {
       await db.close();

@@ -5,6 +5,7 @@ import * as loginAttempts from './migrations/002_login_attempts';
 import * as hasilToBerjalan from './migrations/003_hasil_to_berjalan';
 import * as peringkat from './migrations/004_peringkat';
 import * as peringkatVersi from './migrations/005_peringkat_versi';
+import * as mapelUrutan from './migrations/006_mapel_urutan';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -17,6 +18,7 @@ class ListProvider implements MigrationProvider {
       '003_hasil_to_berjalan': { up: (kysely) => hasilToBerjalan.up(kysely) },
       '004_peringkat': { up: (kysely) => peringkat.up(kysely) },
       '005_peringkat_versi': { up: (kysely) => peringkatVersi.up(kysely) },
+      '006_mapel_urutan': { up: (kysely) => mapelUrutan.up(kysely) },
     };
   }
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * One log line per request, written when its answer has gone out: method, URL, caller, status and time, each a
- * plain value. Fastify's default is two lines (received, completed) carrying serialised request and reply objects;
- * on the event day's save path that was about a tenth of a save, and the first line says nothing the second does not.
+ * plain value. Fastify's default is two lines (received, completed) carrying serialised request and reply objects:
+ * about 7 % of an answer save's CPU time, measured, against 3–4 % for this one, and the first line said nothing the
+ * second does not.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {

@@ -137,6 +137,12 @@ const saveTargetQuery = prepareQuery((q: Q, p: { idHasilTo: number; idJawaban: n
       join.on('jawaban.id', '=', p.idJawaban).onRef('jawaban.id_hasil_to', '=', 'hasil_to.id'),
     )
     .leftJoin('soal', 'soal.id', 'jawaban.id_soal')
+    .leftJoin('mapel', 'mapel.id_kategori', 'hasil_to.id_kategori')
+    .leftJoin('mapel_waktu', (join) =>
+      join
+        .onRef('mapel_waktu.id_mapel', '=', 'mapel.id')
+        .onRef('mapel_waktu.id_hasil_to', '=', 'hasil_to.id'),
+    )
     .select([
       'hasil_to.id',
       'hasil_to.id_jadwal',
@@ -152,16 +158,28 @@ const saveTargetQuery = prepareQuery((q: Q, p: { idHasilTo: number; idJawaban: n
       'jawaban.id_soal as jawaban_id_soal',
       'soal.type as soal_type',
       'soal.id_mapel as soal_id_mapel',
+      'mapel.id as mapel_id',
+      'mapel.nama as mapel_nama',
+      'mapel.waktu as mapel_waktu',
+      'mapel_waktu.id_hasil_to as waktu_id_hasil_to',
+      'mapel_waktu.sisa_waktu',
+      'mapel_waktu.status',
+      'mapel_waktu.opened_at',
+      'mapel_waktu.last_seen_at',
     ])
-    .where('hasil_to.id', '=', p.idHasilTo),
+    .where('hasil_to.id', '=', p.idHasilTo)
+    .orderBy('mapel.urutan')
+    .orderBy('mapel.id'),
 );
 
 /**
- * What an answer save checks, in one look-up: the attempt, its schedule (null when missing) and the answer row with
- * its question (null when it is not a row of this attempt). Undefined when the attempt does not exist.
+ * What an answer save checks, in one look-up: the attempt, its schedule (null when missing), the answer row with
+ * its question (null when it is not a row of this attempt), and the category's subjects in order with the
+ * attempt's clocks of them. Undefined when the attempt does not exist.
  */
 export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number) {
-  const row = await saveTargetQuery.first(q, { idHasilTo, idJawaban });
+  const rows = await saveTargetQuery.all(q, { idHasilTo, idJawaban });
+  const row = rows[0];
   if (!row) return undefined;
   const jadwal: JadwalRow | null =
     row.jadwal_id === null
@@ -183,6 +201,28 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
           type: row.soal_type,
           id_mapel: row.soal_id_mapel as number,
         };
+  const mapel: MapelRow[] = [];
+  const clocks: MapelWaktu[] = [];
+  for (const r of rows) {
+    // A category without subjects still gives the attempt's row, with no subject in it.
+    if (r.mapel_id === null) continue;
+    mapel.push({
+      id: r.mapel_id,
+      id_kategori: r.id_kategori,
+      nama: r.mapel_nama as string,
+      waktu: r.mapel_waktu as number,
+    });
+    if (r.waktu_id_hasil_to !== null) {
+      clocks.push({
+        id_hasil_to: r.waktu_id_hasil_to,
+        id_mapel: r.mapel_id,
+        sisa_waktu: r.sisa_waktu as number,
+        status: r.status as number,
+        opened_at: r.opened_at,
+        last_seen_at: r.last_seen_at,
+      });
+    }
+  }
   return {
     attempt: {
       id: row.id,
@@ -193,6 +233,8 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
     },
     jadwal,
     jawaban,
+    mapel,
+    clocks,
   };
 }
 
@@ -203,56 +245,6 @@ const attemptsQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number
 /** The student's attempts at the categories of a schedule. */
 export function listAttempts(q: Q, idJadwal: number, idSiswa: number): Promise<HasilTo[]> {
   return attemptsQuery.all(q, { idJadwal, idSiswa });
-}
-
-const mapelWithClocksQuery = prepareQuery((q: Q, p: { idKategori: number; idHasilTo: number }) =>
-  q
-    .selectFrom('mapel')
-    .leftJoin('mapel_waktu', (join) =>
-      join.onRef('mapel_waktu.id_mapel', '=', 'mapel.id').on('mapel_waktu.id_hasil_to', '=', p.idHasilTo),
-    )
-    .select([
-      'mapel.id',
-      'mapel.id_kategori',
-      'mapel.nama',
-      'mapel.waktu',
-      'mapel_waktu.id_hasil_to',
-      'mapel_waktu.sisa_waktu',
-      'mapel_waktu.status',
-      'mapel_waktu.opened_at',
-      'mapel_waktu.last_seen_at',
-    ])
-    .where('mapel.id_kategori', '=', p.idKategori)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id'),
-);
-
-/**
- * The subjects of a category in order (as `listMapel`) with the attempt's clocks of them (as `listClocks`), in one
- * look-up.
- */
-export async function listMapelWithClocks(
-  q: Q,
-  idKategori: number,
-  idHasilTo: number,
-): Promise<{ mapel: MapelRow[]; clocks: MapelWaktu[] }> {
-  const rows = await mapelWithClocksQuery.all(q, { idKategori, idHasilTo });
-  const mapel: MapelRow[] = [];
-  const clocks: MapelWaktu[] = [];
-  for (const r of rows) {
-    mapel.push({ id: r.id, id_kategori: r.id_kategori, nama: r.nama, waktu: r.waktu });
-    if (r.id_hasil_to !== null) {
-      clocks.push({
-        id_hasil_to: r.id_hasil_to,
-        id_mapel: r.id,
-        sisa_waktu: r.sisa_waktu as number,
-        status: r.status as number,
-        opened_at: r.opened_at,
-        last_seen_at: r.last_seen_at,
-      });
-    }
-  }
-  return { mapel, clocks };
 }
 
 const clocksOfAttemptQuery = prepareQuery((q: Q, p: { idHasilTo: number }) =>

@@ -8,7 +8,7 @@ import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { groupMarker, parseAnswer } from './jawaban';
-import { findSaveTarget, listMapelWithClocks, listStatementAnswers, type Q } from './queries';
+import { findSaveTarget, listStatementAnswers, type Q } from './queries';
 import { isWallClock } from './konteks';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
@@ -52,12 +52,11 @@ export async function saveAnswerPaket(
   if (!jadwal) throw new HttpError(404, PESAN.jadwalTidakAda);
   // After the schedule window and its grace nothing is accepted, and the refusal writes nothing.
   if (isWindowOver(jadwal.tgl_akhir, now)) return gagal(PESAN.jadwalBerakhir);
-  const { mapel, clocks: rows } = await listMapelWithClocks(q, attempt.id_kategori, attempt.id);
   const clocks = await settleClocks(q, {
     idHasilTo: attempt.id,
     jadwal,
-    mapel,
-    rows,
+    mapel: target.mapel,
+    rows: target.clocks,
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });
