@@ -5,6 +5,7 @@ import { DISABLED_PASSWORD, costOf, hashPassword, needsRehash, verifyPassword } 
 import { SESSION_COOKIE, SESSION_TTL_MS, currentSiswa, hashToken, newToken } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { toProfileUser } from '../../lib/profilSiswa';
+import { Gate } from '../../lib/gate';
 import { MAX_ATTEMPTS_PER_USERNAME, admitAttempt, forgetAttemptsUpTo, type Admission } from './attempts';
 import { parseLoginBody } from './input';
 import { createSesi, findSiswaByUsername, replacePasswordHash, revokeSesi } from './queries';
@@ -59,6 +60,9 @@ export const authRoutes: FeatureRoutes = (app, context) => {
   const { db, now, config } = context;
   // Computed now, so that not even the first unknown username pays an extra hash.
   void dummyPasswordHash(config.scryptN).catch(() => undefined);
+  // Logins beyond two per hashing thread wait here, before any database work (lib/gate.ts): the threads stay fed
+  // and the pool stays free for everyone else's requests.
+  const loginGate = new Gate(2 * config.scryptThreads);
 
   app.route({
     method: loginCall.method,
@@ -69,47 +73,61 @@ export const authRoutes: FeatureRoutes = (app, context) => {
     attachValidation: true,
     handler: async (request, reply) => {
       const { username, password } = parseLoginBody(request.body as unknown);
-      const at = now();
-      // Counted before the password is checked, so concurrent tries count; a locked username is refused even
-      // with the right password.
-      const admission = await admitAttempt(db, {
-        username,
-        address: request.ip,
-        now: at,
-        limits: { perUsername: MAX_ATTEMPTS_PER_USERNAME, perAddress: config.loginMaxPerAddress },
-      });
-      if (!admission.admitted) {
-        void reply.header('Retry-After', String(admission.retryAfterSeconds));
-        throw new HttpError(429, tooManyAttempts(admission));
-      }
       const signal = abandonedSignal(request, reply);
-      const siswa = await findSiswaByUsername(db, username);
-      const usable = siswa !== null && siswa.password_hash !== DISABLED_PASSWORD;
-      const stored = usable ? siswa.password_hash : await dummyPasswordHash(config.scryptN);
-      const valid = await verifyPassword(password, stored, { signal });
-      if (!usable || !valid) return { status: false as const, message: WRONG_CREDENTIALS };
-
-      await forgetAttemptsUpTo(db, username, admission.attemptId);
-      const cost = costOf(config.scryptN);
-      if (needsRehash(siswa.password_hash, cost)) {
-        const upgraded = await hashPassword(password, { cost, signal });
-        await replacePasswordHash(db, siswa.id, siswa.password_hash, upgraded);
+      const leave = await loginGate.enter(signal);
+      try {
+        return await login(request, reply, { username, password, signal });
+      } finally {
+        leave();
       }
-      const token = newToken();
-      await createSesi(db, {
-        tokenHash: hashToken(token),
-        idSiswa: siswa.id,
-        now: at,
-        ttlMs: SESSION_TTL_MS,
-      });
-      setSessionCookie(reply, token, context);
-      return {
-        status: true,
-        message: 'Login berhasil',
-        content: { user: toProfileUser(siswa, context.config), access_token: { value: token } },
-      };
     },
   });
+
+  /** A login let through the gate: count the try, check the password, open a session. */
+  async function login(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { username, password, signal }: { username: string; password: string; signal: AbortSignal },
+  ) {
+    const at = now();
+    // Counted before the password is checked, so concurrent tries count; a locked username is refused even
+    // with the right password.
+    const admission = await admitAttempt(db, {
+      username,
+      address: request.ip,
+      now: at,
+      limits: { perUsername: MAX_ATTEMPTS_PER_USERNAME, perAddress: config.loginMaxPerAddress },
+    });
+    if (!admission.admitted) {
+      void reply.header('Retry-After', String(admission.retryAfterSeconds));
+      throw new HttpError(429, tooManyAttempts(admission));
+    }
+    const siswa = await findSiswaByUsername(db, username);
+    const usable = siswa !== null && siswa.password_hash !== DISABLED_PASSWORD;
+    const stored = usable ? siswa.password_hash : await dummyPasswordHash(config.scryptN);
+    const valid = await verifyPassword(password, stored, { signal });
+    if (!usable || !valid) return { status: false as const, message: WRONG_CREDENTIALS };
+
+    await forgetAttemptsUpTo(db, username, admission.attemptId);
+    const cost = costOf(config.scryptN);
+    if (needsRehash(siswa.password_hash, cost)) {
+      const upgraded = await hashPassword(password, { cost, signal });
+      await replacePasswordHash(db, siswa.id, siswa.password_hash, upgraded);
+    }
+    const token = newToken();
+    await createSesi(db, {
+      tokenHash: hashToken(token),
+      idSiswa: siswa.id,
+      now: at,
+      ttlMs: SESSION_TTL_MS,
+    });
+    setSessionCookie(reply, token, context);
+    return {
+      status: true,
+      message: 'Login berhasil',
+      content: { user: toProfileUser(siswa, context.config), access_token: { value: token } },
+    };
+  }
 
   app.route({
     method: logoutCall.method,
