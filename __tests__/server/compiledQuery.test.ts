@@ -4,7 +4,9 @@
  * inside a transaction too, and a value left out is an error, never a query run with the wrong one.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../src/server/db/createDb';
+import { randomBytes } from 'node:crypto';
+import { createDb, type Db } from '../../src/server/db/createDb';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { prepareQuery } from '../../src/server/db/compiledQuery';
 import type { Database } from '../../src/server/db/types';
 import { createTestDb } from '../helpers/buildTestApp';
@@ -142,4 +144,38 @@ describe('a query compiled once', () => {
       isi: 'satu',
     });
   });
+
+  const postgresUrl = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '')
+    ? process.env.DATABASE_URL
+    : null;
+  // On PostgreSQL only (the suite runs there in CI): SQLite has its own statement cache (statementCache.test.ts).
+  (postgresUrl ? it : it.skip)(
+    'on PostgreSQL runs as a named statement: parsed once per connection, then only executed',
+    async () => {
+      const single = await createDb(postgresUrl as string, {
+        schema: `test_${randomBytes(6).toString('hex')}`,
+        poolSize: 1,
+      });
+      try {
+        await migrateToLatest(single);
+        const jadwalById = prepareQuery((k: Kysely<Database>, p: { id: number }) =>
+          k.selectFrom('jadwal').select('nama').where('id', '=', p.id),
+        );
+        await single.kysely
+          .insertInto('jadwal')
+          .values({ paket: 1, nama: 'Satu', tgl_awal: 0, tgl_akhir: 1, is_event: 0, irt_calibrated_at: null })
+          .execute();
+        expect(await jadwalById.all(single.kysely, { id: 1 })).toEqual([{ nama: 'Satu' }]);
+        expect(await jadwalById.all(single.kysely, { id: 2 })).toEqual([]);
+        // The pool's one connection holds the statement once, under the query's own name.
+        const { rows } = await sql<{ name: string; statement: string }>`
+          SELECT name, statement FROM pg_prepared_statements`.execute(single.kysely);
+        const named = rows.filter((r) => r.statement.includes('"jadwal"'));
+        expect(named).toHaveLength(1);
+        expect(named[0].name).toMatch(/^siaptes_\d+$/);
+      } finally {
+        await single.close();
+      }
+    },
+  );
 });

@@ -9,7 +9,7 @@
  * item when the query is built). The SQL is compiled once per dialect (SQLite `?`, PostgreSQL `$1`), on first use.
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { directSqliteOf } from './createDb';
+import { directPostgresOf, directSqliteOf } from './createDb';
 import type { Database } from './types';
 
 /** A place in a compiled query's parameters taken by a value given at run time. */
@@ -41,6 +41,9 @@ export interface PreparedQuery<P extends object, R> {
   compile(q: Executor, params: P): CompiledQuery<R>;
 }
 
+/** Prepared queries made so far: each gets its own statement name. */
+let preparedCount = 0;
+
 /**
  * A query compiled once: `build(q, p)` writes it with Kysely on `q`, taking its run-time values from the slots
  * of `p`. Works on both dialects and inside transactions (`trx` runs it on the transaction's connection).
@@ -49,6 +52,8 @@ export function prepareQuery<P extends object, R>(
   build: (q: Executor, p: P) => Compilable<R>,
 ): PreparedQuery<P, R> {
   const byDialect = new WeakMap<object, Compiled>();
+  // The statement's name on a PostgreSQL connection: one per prepared query, whose SQL is fixed.
+  const statementName = `siaptes_${++preparedCount}`;
 
   function compiledFor(q: Executor): Compiled {
     const key = dialectKey(q);
@@ -90,6 +95,11 @@ export function prepareQuery<P extends object, R>(
       const parameters = compiled.parameters as unknown[];
       if (statement.reader) return { rows: statement.all(parameters) as R[] };
       return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+    }
+    const pg = directPostgresOf(q);
+    if (pg) {
+      const result = await pg.query(statementName, compiled.sql, compiled.parameters);
+      return { rows: result.rows as R[], numAffectedRows: BigInt(result.rowCount) };
     }
     return q.executeQuery<R>(compiled);
   }

@@ -87,6 +87,22 @@ export function directSqliteOf(q: Kysely<Database>): DirectSqlite | undefined {
   return directSqlite.get(q);
 }
 
+/**
+ * The pool under a PostgreSQL Kysely instance, for the compiled queries (compiledQuery): each runs as a named
+ * statement, which PostgreSQL parses and plans once per connection instead of at every run (Kysely sends every
+ * query unnamed). Only for queries whose SQL never changes, so a connection keeps a bounded set of them.
+ */
+export interface DirectPostgres {
+  query(name: string, text: string, values: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+}
+
+const directPostgres = new WeakMap<Kysely<Database>, DirectPostgres>();
+
+/** The pool of a PostgreSQL database's root Kysely instance; undefined for SQLite and for transactions. */
+export function directPostgresOf(q: Kysely<Database>): DirectPostgres | undefined {
+  return directPostgres.get(q);
+}
+
 /** Statements kept per SQL text; the few hundred distinct queries of the app fit many times over. */
 export const STATEMENT_CACHE_SIZE = 2000;
 
@@ -126,6 +142,12 @@ async function createPostgres(url: string, schema: string | undefined, poolSize:
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  directPostgres.set(kysely, {
+    query: async (name, text, values) => {
+      const result = await pool.query({ name, text, values: [...values] });
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    },
+  });
   return {
     kysely,
     dialect: 'postgres',
