@@ -523,6 +523,29 @@ describe('start and the choices a student can see', () => {
   });
 });
 
+describe('start of a category without questions', () => {
+  it("is refused with the spec's message and writes nothing", async () => {
+    const h = await harness();
+    try {
+      const { db } = h.ctx;
+      const jadwal = await insertJadwal(db, 8, 0, T0 - DAY);
+      const kategori = await insertKategori(db, jadwal, 'Belum Siap', 'kosong0001', 1);
+      await insertMapel(db, kategori, 'Penalaran Umum', 30, 1);
+      await insertMapel(db, kategori, 'Literasi', 20, 2);
+      await db.kysely
+        .insertInto('jadwal_peserta')
+        .values({ id_jadwal: jadwal, id_siswa: h.f.reg5.id })
+        .execute();
+      const refused = await h.start(h.f.reg5, 'kosong0001', jadwal);
+      expect(refused.body).toEqual({ status: false, message: 'Soal untuk kategori ini belum tersedia' });
+      expect(await h.count('hasil_to')).toBe(0);
+      expect(await h.count('mapel_waktu')).toBe(0);
+    } finally {
+      await h.ctx.close();
+    }
+  });
+});
+
 describe('saveanswer', () => {
   let h: Harness;
   let reg4: Reply;

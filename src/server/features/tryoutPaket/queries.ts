@@ -102,19 +102,19 @@ export async function countSoal(q: Q, mapelIds: readonly number[]): Promise<Map<
   return new Map(rows.map((r) => [r.id_mapel, Number(r.jumlah)]));
 }
 
-const countSoalOfKategoriQuery = prepareQuery((q: Q, p: { idKategori: number }) =>
+// One row at most: whether any exists, not how many.
+const soalOfKategoriQuery = prepareQuery((q: Q, p: { idKategori: number }) =>
   q
     .selectFrom('soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
-    .select(['soal.id_mapel', (eb) => eb.fn.countAll<number>().as('jumlah')])
+    .select('soal.id')
     .where('mapel.id_kategori', '=', p.idKategori)
-    .groupBy('soal.id_mapel'),
+    .limit(1),
 );
 
-/** Number of questions per subject of one category (subjects without questions are absent). */
-export async function countSoalOfKategori(q: Q, idKategori: number): Promise<Map<number, number>> {
-  const rows = await countSoalOfKategoriQuery.all(q, { idKategori });
-  return new Map(rows.map((r) => [r.id_mapel, Number(r.jumlah)]));
+/** Whether a category has any question at all (a start of one without is refused). */
+export async function kategoriPunyaSoal(q: Q, idKategori: number): Promise<boolean> {
+  return (await soalOfKategoriQuery.first(q, { idKategori })) !== undefined;
 }
 
 const attemptQuery = prepareQuery((q: Q, p: { idKategori: number; idSiswa: number }) =>

@@ -9,10 +9,10 @@ import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { isWallClock, kategoriContext } from './konteks';
 import {
-  countSoalOfKategori,
   createAnswerRows,
   createAttempt,
   hasKunciE,
+  kategoriPunyaSoal,
   listAttempts,
   listClocks,
   listJawaban,
@@ -60,8 +60,7 @@ export async function startPaket(
   if (!fiveChoices && (await hasKunciE(q, kategori.id))) return gagal(PESAN.kunciDiLuarPilihan);
 
   const mapel = await listMapel(q, [kategori.id]);
-  const jumlah = await countSoalOfKategori(q, kategori.id);
-  if ([...jumlah.values()].every((n) => n === 0)) return gagal(PESAN.soalBelumAda);
+  if (!(await kategoriPunyaSoal(q, kategori.id))) return gagal(PESAN.soalBelumAda);
 
   // A repeated start (the SPA asks again for each next subject) finds its attempt: nothing to write.
   const existing = attempts.find((a) => a.id_kategori === kategori.id);
