@@ -93,7 +93,11 @@ export function directSqliteOf(q: Kysely<Database>): DirectSqlite | undefined {
  * query unnamed). Only for queries whose SQL never changes, so a connection keeps a bounded set of them.
  */
 export interface DirectPostgres {
-  query(name: string, text: string, values: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+  query(
+    name: string,
+    text: string,
+    values: readonly unknown[],
+  ): Promise<{ rows: unknown[]; rowCount: number }>;
 }
 
 const directPostgres = new WeakMap<Kysely<Database>, DirectPostgres>();
