@@ -35,7 +35,11 @@ export interface DaftarPeringkat {
 // Per database handle, so that two databases in one process (tests) never share a list.
 const perDb = new WeakMap<object, Map<number, Promise<DaftarPeringkat>>>();
 
-/** The list as its rows read now, stamped with the version read in the same transaction. */
+/**
+ * The list as its rows read now, stamped with the version read just before them in the same transaction: on
+ * SQLite one snapshot; on PostgreSQL (read committed) the rows may be newer than the stamp, never older, so a list
+ * is never taken for newer than it is (a caller with the newer version builds it again).
+ */
 function build(db: Db, idJadwal: number, now: number): Promise<DaftarPeringkat> {
   return db.kysely.transaction().execute(async (trx) => {
     const stamp = Number((await stampQuery.first(trx, { idJadwal }))?.peringkat_versi ?? 0);
