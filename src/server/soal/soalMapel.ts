@@ -40,10 +40,6 @@ export type SoalLembar = Omit<SoalLengkap, 'kunci' | 'pembahasan' | 'pernyataan'
   pernyataan: Omit<Pernyataan, 'kunci'>[];
 };
 
-/**
- * The one query pair behind both views. Keys and discussions are read only when asked for, so the sheet's hot path
- * (`start` on an event day) never loads them.
- */
 /** The columns of a question the sheet shows (never its key or discussion). */
 const KOLOM_LEMBAR = [
   'soal.id',
@@ -59,6 +55,10 @@ const KOLOM_LEMBAR = [
   'soal.group_text_type',
 ] as const;
 
+/**
+ * The one query pair behind both views. Keys and discussions are read only when asked for, so the sheet's hot path
+ * (`start` on an event day) never loads them.
+ */
 async function bacaSoal(q: Q, mapelIds: readonly number[], denganKunci: boolean) {
   if (mapelIds.length === 0) return [];
   const soal = await q

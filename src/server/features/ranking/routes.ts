@@ -41,8 +41,9 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
                 },
         });
         if (typeof answer !== 'string') return answer;
-        // The full list of a closed schedule comes as ready JSON in the contract's shape (built once per schedule):
-        // Fastify sends a string as it is, while the typed reply only knows the object form.
+        // A closed schedule's answer (the full list or a page) comes as ready JSON in the contract's shape, cut from
+        // the list built once per schedule: Fastify sends a string as it is, while the typed reply only knows the
+        // object form.
         return reply.type('application/json; charset=utf-8').send(answer as unknown as RankingPaketResponse);
       },
     );
