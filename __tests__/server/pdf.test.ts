@@ -25,6 +25,10 @@ function get(url: string, who: Who | null) {
 function expectPdf(response: Awaited<ReturnType<typeof get>>, filename: RegExp) {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
+  // Shown in the SPA's own frame: our pages may frame it, nothing may run in it.
+  expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+  expect(String(response.headers['content-security-policy'])).toContain("default-src 'none'");
+  expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(String(response.headers['content-disposition'])).toMatch(/^inline; filename="[^"]+\.pdf"$/);
   expect(String(response.headers['content-disposition'])).toMatch(filename);
   expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');

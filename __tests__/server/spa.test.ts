@@ -22,6 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js'), bundle);
   writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js.br'), brotliCompressSync(bundle));
   writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js.gz'), gzipSync(bundle));
+  writeFileSync(join(dir, 'petunjuk-to.html'), '<!doctype html><html><body>Petunjuk</body></html>');
   writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   db = await createTestDb();
   const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:', PUBLIC_DIR: dir });
@@ -79,5 +80,19 @@ describe('the built SPA', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/main.0a1b2c3d4e.js.br' });
     // The history fallback answers: index.html, not the brotli bytes.
     expect(res.body).toBe(INDEX);
+  });
+
+  it('lets only our own pages frame the instruction page; every other file keeps the strict policy', async () => {
+    const petunjuk = await app.inject({ method: 'GET', url: '/petunjuk-to.html' });
+    expect(petunjuk.statusCode).toBe(200);
+    expect(String(petunjuk.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(String(petunjuk.headers['content-security-policy'])).toContain("default-src 'none'");
+    expect(petunjuk.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/logo.svg', '/assets/main.0a1b2c3d4e.js', '/login']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
   });
 });

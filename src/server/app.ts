@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.logger) registerRequestLog(app);
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, { https: deps.config.secureCookies });
+  registerSecurityHeaders(app, { https: deps.config.secureCookies });
   const spaServed = deps.serveSpa ? await registerSpa(app, deps.config.publicDir) : false;
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);

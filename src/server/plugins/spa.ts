@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { EMBEDDED_DOCUMENT_HEADERS, EMBEDDED_DOCUMENT_PAGE } from './security';
 
 /** A content-hashed file name (webpack's `[contenthash]`), possibly a precompressed copy of one. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)(\.br|\.gz)?$/;
@@ -25,11 +26,12 @@ export async function registerSpa(app: FastifyInstance, publicDir: string): Prom
     preCompressed: true,
     // The .br/.gz copies are served in place of their original, not under their own names.
     globIgnore: ['**/*.br', '**/*.gz'],
-    setHeaders(res, path) {
-      res.header(
+    setHeaders(reply, path) {
+      reply.header(
         'Cache-Control',
         HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      if (path === join(publicDir, EMBEDDED_DOCUMENT_PAGE)) reply.headers(EMBEDDED_DOCUMENT_HEADERS);
     },
   });
   return true;
