@@ -1,9 +1,13 @@
 /**
- * SQLite statements are prepared once per SQL text and reused (src/server/db/createDb.ts): a reused statement must
- * still see every later write, survive a schema change, and the cache must keep working past its size.
+ * SQLite statements are prepared once per SQL text and reused (src/server/db/sqliteStatements.ts): a reused statement
+ * must still see every later write, survive a schema change, and the cache must keep working past its size. The
+ * compiled queries' direct path reads rows as arrays and builds the objects itself: the same objects.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { createDb, type Db } from '../../src/server/db/createDb';
+import { prepareQuery } from '../../src/server/db/compiledQuery';
+import type { Database } from '../../src/server/db/types';
+import { rowBuilder } from '../../src/server/db/sqliteStatements';
 
 let db: Db;
 beforeEach(async () => {
@@ -41,5 +45,36 @@ describe('the SQLite statement cache', () => {
       expect(rows.rows).toEqual([{ v: n }]);
     }
     expect(await isiOf(1)).toBe('A');
+  });
+});
+
+describe('rows of the direct path (compiled queries)', () => {
+  type Catatan = { id: number; isi: string };
+  const semua = prepareQuery((q: Kysely<Database>, p: { dari: number }) =>
+    q
+      .withTables<{ catatan: Catatan }>()
+      .selectFrom('catatan')
+      .selectAll()
+      .where('id', '>=', p.dari)
+      .orderBy('id'),
+  );
+
+  it('are the objects better-sqlite3 makes, and follow a schema change under SELECT *', async () => {
+    await sql`INSERT INTO catatan (id, isi) VALUES (1, 'A'), (2, 'B')`.execute(db.kysely);
+    expect(await semua.all(db.kysely, { dari: 1 })).toEqual([
+      { id: 1, isi: 'A' },
+      { id: 2, isi: 'B' },
+    ]);
+    expect(await semua.all(db.kysely, { dari: 3 })).toEqual([]);
+    await sql`ALTER TABLE catatan ADD COLUMN nilai INTEGER NOT NULL DEFAULT 7`.execute(db.kysely);
+    expect(await semua.all(db.kysely, { dari: 2 })).toEqual([{ id: 2, isi: 'B', nilai: 7 }]);
+  });
+
+  it('keep the last of two equal column names, and a column named __proto__ as a plain key', () => {
+    expect(rowBuilder(['id', 'isi', 'id'])([1, 'A', 2])).toEqual({ id: 2, isi: 'A' });
+    const row = rowBuilder(['__proto__', 'isi'])([{ polluted: true }, 'A']);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.keys(row)).toEqual(['__proto__', 'isi']);
+    expect((row as { polluted?: boolean }).polluted).toBeUndefined();
   });
 });

@@ -91,10 +91,9 @@ export function prepareQuery<P extends object, R>(
     // statement runs at once, without Kysely's executor and its connection lock. Inside a transaction (another
     // request's), it waits for the connection through Kysely like every other query, so it never runs inside it.
     if (direct && !direct.inTransaction) {
-      const statement = direct.prepare(compiled.sql);
-      const parameters = compiled.parameters as unknown[];
-      if (statement.reader) return { rows: statement.all(parameters) as R[] };
-      return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+      const statement = direct.statement(compiled.sql);
+      if (statement.reader) return { rows: statement.all(compiled.parameters) as R[] };
+      return { rows: [], numAffectedRows: BigInt(statement.run(compiled.parameters)) };
     }
     const pg = directPostgresOf(q);
     if (pg) {

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import type { Database } from './types';
 import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpoint';
+import { directStatementCache, statementCache, type DirectStatement } from './sqliteStatements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -52,11 +52,12 @@ async function createSqlite(path: string): Promise<Db> {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: { close: () => database.close(), prepare } }),
   });
+  const statement = directStatementCache(database);
   directSqlite.set(kysely, {
     get inTransaction() {
       return database.inTransaction;
     },
-    prepare,
+    statement,
   });
   if (path === ':memory:') return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   // Checkpoints off the event loop (walCheckpoint.ts); this connection only past the safety net.
@@ -76,8 +77,8 @@ async function createSqlite(path: string): Promise<Db> {
 export interface DirectSqlite {
   /** True while a transaction is open on the connection: a statement run now would run inside it. */
   readonly inTransaction: boolean;
-  /** The prepared statement of a SQL text (from the statement cache). */
-  prepare(sqlText: string): Statement;
+  /** The direct path's prepared statement of a SQL text (sqliteStatements.ts). */
+  statement(sqlText: string): DirectStatement;
 }
 
 const directSqlite = new WeakMap<Kysely<Database>, DirectSqlite>();
@@ -105,28 +106,6 @@ const directPostgres = new WeakMap<Kysely<Database>, DirectPostgres>();
 /** The pool of a PostgreSQL database's root Kysely instance; undefined for SQLite and for transactions. */
 export function directPostgresOf(q: Kysely<Database>): DirectPostgres | undefined {
   return directPostgres.get(q);
-}
-
-/** Statements kept per SQL text; the few hundred distinct queries of the app fit many times over. */
-export const STATEMENT_CACHE_SIZE = 2000;
-
-/**
- * Kysely prepares every query anew; on the save path preparing cost as much as running. A prepared statement is
- * reusable (better-sqlite3 runs one at a time on its one connection, and SQLite re-prepares it itself after a
- * schema change), so each distinct SQL text is prepared once. Oldest first out when the cache is full.
- */
-function statementCache(database: BetterSqlite3Database): (sqlText: string) => Statement {
-  const statements = new Map<string, Statement>();
-  return (sqlText) => {
-    let statement = statements.get(sqlText);
-    if (statement === undefined) {
-      statement = database.prepare(sqlText);
-      if (statements.size >= STATEMENT_CACHE_SIZE)
-        statements.delete(statements.keys().next().value as string);
-      statements.set(sqlText, statement);
-    }
-    return statement;
-  };
 }
 
 async function createPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Db> {
