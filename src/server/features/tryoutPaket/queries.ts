@@ -464,22 +464,60 @@ export async function writeClock(q: Q, clock: ClockWrite): Promise<void> {
   await writeClockQuery.run(q, clock);
 }
 
-/** The statements of one question with the student's answers (rows created at start, '0' when missing). */
-export function listStatementAnswers(q: Q, idSoal: number, idJawaban: number) {
-  return q
+const statementAnswersQuery = prepareQuery((q: Q, p: { idSoal: number; idJawaban: number }) =>
+  q
     .selectFrom('soal_group')
     .leftJoin('jawaban_group', (join) =>
       join
         .onRef('jawaban_group.id_soal_group', '=', 'soal_group.id')
-        .on('jawaban_group.id_jawaban', '=', idJawaban),
+        .on('jawaban_group.id_jawaban', '=', p.idJawaban),
     )
     .select([
       'soal_group.id as id_soal_group',
       'jawaban_group.id as id_jawaban_group',
       'jawaban_group.jawaban',
     ])
-    .where('soal_group.id_soal', '=', idSoal)
+    .where('soal_group.id_soal', '=', p.idSoal)
     .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
-    .execute();
+    .orderBy('soal_group.id'),
+);
+
+/** The statements of one question with the student's answers (rows created at start, '0' when missing). */
+export function listStatementAnswers(q: Q, idSoal: number, idJawaban: number) {
+  return statementAnswersQuery.all(q, { idSoal, idJawaban });
+}
+
+const statementAnswerWrite = prepareQuery(
+  (q: Q, p: { idJawabanGroup: number; idJawaban: number; jawaban: string }) =>
+    q
+      .updateTable('jawaban_group')
+      .set({ jawaban: p.jawaban })
+      .where('id', '=', p.idJawabanGroup)
+      .where('id_jawaban', '=', p.idJawaban),
+);
+
+/** One statement's answer ('Y', 'N', or '0' to clear it). */
+export function writeStatementAnswer(
+  q: Q,
+  input: { idJawabanGroup: number; idJawaban: number; jawaban: string },
+): Promise<number> {
+  return statementAnswerWrite.run(q, input);
+}
+
+const statementsClear = prepareQuery((q: Q, p: { idJawaban: number }) =>
+  q.updateTable('jawaban_group').set({ jawaban: '0' }).where('id_jawaban', '=', p.idJawaban),
+);
+
+/** Every statement of a question cleared. */
+export function clearStatementAnswers(q: Q, idJawaban: number): Promise<number> {
+  return statementsClear.run(q, { idJawaban });
+}
+
+const statementValuesQuery = prepareQuery((q: Q, p: { idJawaban: number }) =>
+  q.selectFrom('jawaban_group').select('jawaban').where('id_jawaban', '=', p.idJawaban),
+);
+
+/** The answers of a question's statements as stored (for its marker). */
+export async function statementValues(q: Q, idJawaban: number): Promise<string[]> {
+  return (await statementValuesQuery.all(q, { idJawaban })).map((row) => row.jawaban);
 }

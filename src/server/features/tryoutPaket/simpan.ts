@@ -8,7 +8,14 @@ import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { groupMarker, parseAnswer } from './jawaban';
-import { findSaveTarget, listStatementAnswers, type Q } from './queries';
+import {
+  clearStatementAnswers,
+  findSaveTarget,
+  listStatementAnswers,
+  statementValues,
+  writeStatementAnswer,
+  type Q,
+} from './queries';
 import { isWallClock } from './konteks';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
@@ -87,25 +94,15 @@ export async function saveAnswerPaket(
     if (row.type === 3) {
       // Only the statement asked for is written, so two saves of one question in flight do not undo each other.
       if (change.kind === 'statement') {
-        await trx
-          .updateTable('jawaban_group')
-          .set({ jawaban: change.jawaban })
-          .where('id', '=', change.idJawabanGroup)
-          .where('id_jawaban', '=', row.id)
-          .execute();
+        await writeStatementAnswer(trx, {
+          idJawabanGroup: change.idJawabanGroup,
+          idJawaban: row.id,
+          jawaban: change.jawaban,
+        });
       } else if (change.kind === 'cancelGroup') {
-        await trx
-          .updateTable('jawaban_group')
-          .set({ jawaban: '0' })
-          .where('id_jawaban', '=', row.id)
-          .execute();
+        await clearStatementAnswers(trx, row.id);
       }
-      const saved = await trx
-        .selectFrom('jawaban_group')
-        .select('jawaban')
-        .where('id_jawaban', '=', row.id)
-        .execute();
-      jawaban = groupMarker(saved.map((g) => g.jawaban));
+      jawaban = groupMarker(await statementValues(trx, row.id));
     }
     await updateJawaban(trx, row.id, jawaban, now);
   });
