@@ -145,6 +145,38 @@ describe('every error in {status: false, message}', () => {
     expect(answers[10].headers['retry-after']).toBe('900');
   });
 
+  it('names what a body may not hold: null, a NUL character, a number JSON cannot carry (login keeps its own nulls)', async () => {
+    const send = (payload: string, url = hasilUrl) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', key: token },
+        payload,
+      });
+    const messages = [];
+    for (const payload of [
+      `{"id_siswa": ${idSiswa}, "idjadwal": null}`,
+      `{"id_siswa": ${idSiswa}, "idjadwal": "a\\u0000b"}`,
+      `{"id_siswa": ${idSiswa}, "idjadwal": 1e999}`,
+      `{"id_siswa": ${idSiswa}, "a\\u0000": 1}`,
+    ]) {
+      const res = await send(payload);
+      expectShape(payload, res, 400);
+      messages.push(res.json().message);
+    }
+    expect(messages).toEqual([
+      'Permintaan tidak valid: body.idjadwal tidak boleh null',
+      'Permintaan tidak valid: body.idjadwal berisi karakter NUL',
+      'Permintaan tidak valid: body.idjadwal bukan angka yang sah',
+      'Permintaan tidak valid: body.a\\0 berisi karakter NUL',
+    ]);
+    const login = await send(
+      '{"username": null, "password": "x", "code": "s", "isgoogle": false}',
+      '/api/auth/login',
+    );
+    expect(login.json().message).not.toMatch(/tidak boleh null/);
+  });
+
   it('refuses coercion: a boolean or a numeric string where the contract wants a number', async () => {
     const before = await rowCounts();
     for (const id_siswa of [true, String(idSiswa), [idSiswa]]) {

@@ -134,31 +134,47 @@ export function registerInputChecks(app: FastifyInstance): void {
     },
   );
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     // The same routes take a request without any body as {} too (their body fields are all optional).
     const { emptyJsonBody } = request.routeOptions.config as { emptyJsonBody?: boolean };
     if (emptyJsonBody && request.body === undefined) request.body = {};
-    for (const [where, value] of [
-      ['params', request.params],
-      ['body', request.body],
-    ] as const) {
-      const path = findValue(value, hasNul);
-      if (path) refuse(where, path, 'berisi karakter NUL');
+    const paramsPath = findValue(request.params, hasNul);
+    if (paramsPath) refuse('params', paramsPath, 'berisi karakter NUL');
+    if (request.body !== undefined) {
+      // One walk over the body for everything it may not hold (it is never coerced, so what it holds now it
+      // holds in the handler); login and logout check their own nulls.
+      const ownBody = checksItsOwnBody(request);
+      const bad = ownBody ? notAllowedInOwnBody : notAllowedInBody;
+      const bodyPath = findValue(request.body, bad);
+      if (bodyPath) refuse('body', bodyPath, whatIsWrong(valueAt(request.body, bodyPath)));
     }
-    if (checksItsOwnBody(request) || request.body === undefined) return;
-    const path = findValue(request.body, (v) => v === null);
-    if (path) refuse('body', path, 'tidak boleh null');
+    done();
   });
 
-  app.addHook('preHandler', async (request) => {
-    if (checksItsOwnBody(request)) return;
-    const notFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
-    for (const [where, value] of [
-      ['params', request.params],
-      ['body', request.body],
-    ] as const) {
-      const path = findValue(value, notFinite);
-      if (path) refuse(where, path, 'bukan angka yang sah');
-    }
+  // Path parameters are numbers only once validated (coerced from text): "1e999" becomes Infinity there.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const path = checksItsOwnBody(request) ? null : findValue(request.params, notFinite);
+    if (path) refuse('params', path, 'bukan angka yang sah');
+    done();
   });
+}
+
+const notFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
+const notAllowedInOwnBody = hasNul;
+const notAllowedInBody = (v: unknown) => v === null || hasNul(v) || notFinite(v);
+
+function whatIsWrong(value: unknown): string {
+  if (value === null) return 'tidak boleh null';
+  if (typeof value === 'number') return 'bukan angka yang sah';
+  return 'berisi karakter NUL';
+}
+
+/** The value at a path findValue gave (a key with NUL in it is the bad value itself). */
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return '\0';
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
