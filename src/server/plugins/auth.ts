@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { prepareQuery } from '../db/compiledQuery';
@@ -32,7 +32,8 @@ export function newToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot form: no Hash object per request.
+  return hash('sha256', token, 'hex');
 }
 
 /** The token from the `Key` header (the SPA) or else the session cookie (plain links such as PDFs). */

@@ -35,8 +35,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 function findValue(value: unknown, bad: (v: unknown) => boolean): string[] | null {
   if (bad(value)) return [];
   if (value === null || typeof value !== 'object') return null;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+  for (const key of Object.keys(value)) {
     if (key.includes('\0')) return [key.replace(/\0/g, '\\0')];
     const found = findValue((value as Record<string, unknown>)[key], bad);
     if (found) {
