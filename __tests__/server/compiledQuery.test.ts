@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { prepareQuery } from '../../src/server/db/compiledQuery';
+import { prepareQuery, transaction } from '../../src/server/db/compiledQuery';
 import type { Database } from '../../src/server/db/types';
 import { createTestDb } from '../helpers/buildTestApp';
 
@@ -132,6 +132,59 @@ describe('a query compiled once', () => {
       await q.selectFrom('catatan').select(['id', 'isi']).where('id', 'in', [2, 4]).orderBy('id').execute(),
     ).toEqual([
       { id: 2, isi: 'dua!' },
+      { id: 4, isi: 'empat' },
+    ]);
+  });
+
+  it('in `transaction`: compiled and built queries commit together, or are undone together', async () => {
+    await transaction(db.kysely, async (trx) => {
+      await setIsi.run(trx, { id: 1, isi: 'satu!', dibaca: 1 });
+      await withCatatan(trx).updateTable('catatan').set({ isi: 'dua!' }).where('id', '=', 2).execute();
+      expect(await unreadQuery.all(trx, { pemilik: 7, dari: 1 })).toEqual([{ id: 4, isi: 'empat' }]);
+    });
+    await expect(
+      transaction(db.kysely, async (trx) => {
+        await setIsi.run(trx, { id: 3, isi: 'tiga?', dibaca: 0 });
+        await withCatatan(trx).updateTable('catatan').set({ isi: 'empat?' }).where('id', '=', 4).execute();
+        throw new Error('batal');
+      }),
+    ).rejects.toThrow('batal');
+    expect(await q.selectFrom('catatan').select(['id', 'isi']).orderBy('id').execute()).toEqual([
+      { id: 1, isi: 'satu!' },
+      { id: 2, isi: 'dua!' },
+      { id: 3, isi: 'tiga' },
+      { id: 4, isi: 'empat' },
+    ]);
+  });
+
+  it('outside `transaction` while it is open: never sees its writes, never undone by its rollback', async () => {
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let written: () => void = () => {};
+    const insideWrote = new Promise<void>((resolve) => (written = resolve));
+    const open = transaction(db.kysely, async (trx) => {
+      await setIsi.run(trx, { id: 4, isi: 'belum', dibaca: 0 });
+      written();
+      await gate;
+      throw new Error('batal');
+    });
+    await insideWrote;
+    const read = unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 });
+    const write = setIsi.run(db.kysely, { id: 2, isi: 'dua!', dibaca: 1 });
+    const built = withCatatan(db.kysely)
+      .updateTable('catatan')
+      .set({ isi: 'satu!' })
+      .where('id', '=', 1)
+      .execute();
+    openGate();
+    await expect(open).rejects.toThrow('batal');
+    expect(await read).toEqual([{ id: 4, isi: 'empat' }]);
+    expect(await write).toBe(1);
+    await built;
+    expect(await q.selectFrom('catatan').select(['id', 'isi']).orderBy('id').execute()).toEqual([
+      { id: 1, isi: 'satu!' },
+      { id: 2, isi: 'dua!' },
+      { id: 3, isi: 'tiga' },
       { id: 4, isi: 'empat' },
     ]);
   });

@@ -1,6 +1,6 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { prepareQuery } from '../../db/compiledQuery';
+import { prepareQuery, transaction } from '../../db/compiledQuery';
 import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
 
 export type Q = Kysely<Database>;
@@ -366,7 +366,7 @@ export async function createAttempt(
     now: number;
   },
 ): Promise<number> {
-  return q.transaction().execute(async (trx) => {
+  return transaction(q, async (trx) => {
     const created = await insertAttemptQuery.run(trx, input);
     const attempt = await attemptQuery.first(trx, input);
     if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
@@ -410,7 +410,7 @@ export async function createAnswerRows(
   q: Q,
   input: { idHasilTo: number; idMapel: readonly number[]; now: number },
 ): Promise<void> {
-  await q.transaction().execute(async (trx) => {
+  await transaction(q, async (trx) => {
     for (const idMapel of input.idMapel) {
       await insertJawabanQuery.run(trx, { idHasilTo: input.idHasilTo, idMapel, now: input.now });
     }

@@ -2,7 +2,7 @@
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
-import { prepareQuery } from '../../db/compiledQuery';
+import { prepareQuery, transaction } from '../../db/compiledQuery';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
@@ -88,7 +88,7 @@ export async function saveAnswerPaket(
     await updateJawaban(q, row.id, jawaban, now);
     return { status: true, message: PESAN.jawabanTersimpan };
   }
-  await q.transaction().execute(async (trx) => {
+  await transaction(q, async (trx) => {
     if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
     let jawaban = change.kind === 'text' ? change.jawaban : '0';
     if (row.type === 3) {
