@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createDb, type Db } from '../../src/server/db/createDb';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrate';
 
 export interface TestClock {
   now: () => number;
@@ -34,15 +34,17 @@ export interface TestContext {
 
 /**
  * A fresh migrated database for one suite: SQLite in memory by default, or its own PostgreSQL schema when
- * DATABASE_URL is a postgres:// URL (as `.ci/run` sets it for the second pass). Never a mocked database.
+ * DATABASE_URL is a postgres:// URL (as `.ci/run` sets it for the second pass). Never a mocked database. Migrated
+ * to the latest schema, or only up to the named migration (`upTo`, for a migration's own test).
  */
-export async function createTestDb(): Promise<Db> {
+export async function createTestDb(options: { upTo?: string } = {}): Promise<Db> {
   const url = process.env.DATABASE_URL;
   const db =
     url && /^postgres(ql)?:\/\//i.test(url)
       ? await createDb(url, { schema: `test_${randomBytes(6).toString('hex')}` })
       : await createDb(':memory:');
-  await migrateToLatest(db);
+  if (options.upTo) await migrateTo(db, options.upTo);
+  else await migrateToLatest(db);
   return db;
 }
 

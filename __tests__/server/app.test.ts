@@ -139,6 +139,7 @@ describe('migrations', () => {
         '004_peringkat',
         '005_peringkat_versi',
         '006_mapel_urutan',
+        '007_jawaban_tanpa_fk_soal',
       ]);
     } finally {
       await db.close();

@@ -6,6 +6,7 @@ import * as hasilToBerjalan from './migrations/003_hasil_to_berjalan';
 import * as peringkat from './migrations/004_peringkat';
 import * as peringkatVersi from './migrations/005_peringkat_versi';
 import * as mapelUrutan from './migrations/006_mapel_urutan';
+import * as jawabanTanpaFkSoal from './migrations/007_jawaban_tanpa_fk_soal';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -19,24 +20,36 @@ class ListProvider implements MigrationProvider {
       '004_peringkat': { up: (kysely) => peringkat.up(kysely) },
       '005_peringkat_versi': { up: (kysely) => peringkatVersi.up(kysely) },
       '006_mapel_urutan': { up: (kysely) => mapelUrutan.up(kysely) },
+      '007_jawaban_tanpa_fk_soal': { up: (kysely) => jawabanTanpaFkSoal.up(kysely, dialect) },
     };
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+async function migratorOf(db: Db): Promise<Migrator> {
   // PostgreSQL: Kysely looks for its migration tables in every schema, so a test schema would see another
   // suite's tables and skip creating its own. Pin them to the connection's current schema.
   const migrationTableSchema =
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.kysely,
     provider: new ListProvider(db),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const result: MigrationResultSet = await migrator.migrateToLatest();
+}
+
+function settled(result: MigrationResultSet): void {
   if (result.error) {
     throw result.error instanceof Error ? result.error : new Error(String(result.error));
   }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  settled(await (await migratorOf(db)).migrateToLatest());
+}
+
+/** Up to the named migration and no further (tests of a migration start from the schema before it). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  settled(await (await migratorOf(db)).migrateTo(name));
 }
