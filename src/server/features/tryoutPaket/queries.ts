@@ -1,6 +1,6 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { prepareQuery, transaction } from '../../db/compiledQuery';
+import { prepareQuery, transaction, type PreparedQuery } from '../../db/compiledQuery';
 import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
 
 export type Q = Kysely<Database>;
@@ -381,23 +381,41 @@ export async function createAttempt(
     }
 
     if (input.mapel.length > 0) {
-      await trx
-        .insertInto('mapel_waktu')
-        .values(
-          input.mapel.map((m, i) => ({
-            id_hasil_to: attempt.id,
-            id_mapel: m.id,
-            sisa_waktu: m.durasi,
-            status: 0,
-            opened_at: i === 0 ? input.now : null,
-            last_seen_at: i === 0 ? input.now : null,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_mapel']).doNothing())
-        .execute();
+      const clocks: Record<string, number> = { idHasilTo: attempt.id, now: input.now };
+      input.mapel.forEach((m, i) => {
+        clocks[`mapel${i}`] = m.id;
+        clocks[`durasi${i}`] = m.durasi;
+      });
+      await clockInsertFor(input.mapel.length).run(trx, clocks);
     }
     return attempt.id;
   });
+}
+
+/** The clocks of a new attempt, the first subject opened: one compiled insert per number of subjects. */
+const clockInserts = new Map<number, PreparedQuery<Record<string, number>, unknown>>();
+
+function clockInsertFor(count: number): PreparedQuery<Record<string, number>, unknown> {
+  let query = clockInserts.get(count);
+  if (query === undefined) {
+    query = prepareQuery((q: Q, p: Record<string, number>) =>
+      q
+        .insertInto('mapel_waktu')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            id_hasil_to: p.idHasilTo,
+            id_mapel: p[`mapel${i}`],
+            sisa_waktu: p[`durasi${i}`],
+            status: 0,
+            opened_at: i === 0 ? p.now : null,
+            last_seen_at: i === 0 ? p.now : null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_mapel']).doNothing()),
+    );
+    clockInserts.set(count, query);
+  }
+  return query;
 }
 
 /**
