@@ -9,7 +9,8 @@
  * item when the query is built). The SQL is compiled once per dialect (SQLite `?`, PostgreSQL `$1`), on first use.
  */
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { directPostgresOf, directSqliteOf, type DirectSqlite } from './createDb';
+import { directPostgresOf, directSqliteOf } from './createDb';
+import { directTransactionOf } from './transaction';
 import type { Database } from './types';
 
 /** A place in a compiled query's parameters taken by a value given at run time. */
@@ -39,37 +40,6 @@ export interface PreparedQuery<P extends object, R> {
   run(q: Executor, params: P): Promise<number>;
   /** The SQL text and parameters a run with these values sends (for tests and logs). */
   compile(q: Executor, params: P): CompiledQuery<R>;
-}
-
-/** Connection-bound Kysely instances inside a transaction that `transaction` opened on SQLite directly. */
-const directTransactions = new WeakMap<Executor, DirectSqlite>();
-
-/**
- * `work` as one transaction: committed when it resolves, rolled back when it throws. On SQLite the connection is
- * taken through Kysely (so every other query, compiled or not, waits for the commit, as for Kysely's transactions),
- * but BEGIN, COMMIT and the compiled queries of `work` run on it directly: Kysely's transaction sends each of them
- * through its executor and driver, about a tenth of a first start. Queries built with Kysely inside `work` run on
- * the same connection, inside the transaction. On PostgreSQL, Kysely's transaction.
- */
-export async function transaction<T>(q: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
-  if (directTransactions.has(q)) return work(q);
-  const direct = directSqliteOf(q);
-  if (!direct) return q.transaction().execute(work);
-  return q.connection().execute(async (connection) => {
-    direct.statement('BEGIN').run([]);
-    directTransactions.set(connection, direct);
-    try {
-      const result = await work(connection);
-      direct.statement('COMMIT').run([]);
-      return result;
-    } catch (error) {
-      // SQLite may have rolled back already (a failed COMMIT, some errors): only an open transaction is undone.
-      if (direct.inTransaction) direct.statement('ROLLBACK').run([]);
-      throw error;
-    } finally {
-      directTransactions.delete(connection);
-    }
-  });
 }
 
 /** Prepared queries made so far: each gets its own statement name. */
@@ -120,9 +90,9 @@ export function prepareQuery<P extends object, R>(
     // SQLite runs one statement at a time, synchronously: when no transaction is open on the connection, the
     // statement runs at once, without Kysely's executor and its connection lock. Inside a transaction (another
     // request's), it waits for the connection through Kysely like every other query, so it never runs inside it.
-    // In a transaction opened by `transaction` below, its own queries run at once too.
+    // In a transaction opened by transaction.ts, its own queries run at once too.
     const root = directSqliteOf(q);
-    const direct = directTransactions.get(q) ?? (root && !root.inTransaction ? root : undefined);
+    const direct = directTransactionOf(q) ?? (root && !root.inTransaction ? root : undefined);
     if (direct) {
       const statement = direct.statement(compiled.sql);
       if (statement.reader) return { rows: statement.all(compiled.parameters) as R[] };

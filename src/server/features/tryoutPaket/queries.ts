@@ -1,6 +1,7 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { prepareQuery, transaction, type PreparedQuery } from '../../db/compiledQuery';
+import { prepareQuery, type PreparedQuery } from '../../db/compiledQuery';
+import { batchedTransaction } from '../../db/transaction';
 import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
 
 export type Q = Kysely<Database>;
@@ -366,7 +367,7 @@ export async function createAttempt(
     now: number;
   },
 ): Promise<number> {
-  return transaction(q, async (trx) => {
+  return batchedTransaction(q, async (trx) => {
     const created = await insertAttemptQuery.run(trx, input);
     const attempt = await attemptQuery.first(trx, input);
     if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
@@ -428,7 +429,7 @@ export async function createAnswerRows(
   q: Q,
   input: { idHasilTo: number; idMapel: readonly number[]; now: number },
 ): Promise<void> {
-  await transaction(q, async (trx) => {
+  await batchedTransaction(q, async (trx) => {
     for (const idMapel of input.idMapel) {
       await insertJawabanQuery.run(trx, { idHasilTo: input.idHasilTo, idMapel, now: input.now });
     }

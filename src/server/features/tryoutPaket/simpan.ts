@@ -2,7 +2,8 @@
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
-import { prepareQuery, transaction } from '../../db/compiledQuery';
+import { prepareQuery } from '../../db/compiledQuery';
+import { batchedTransaction } from '../../db/transaction';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
@@ -88,7 +89,7 @@ export async function saveAnswerPaket(
     await updateJawaban(q, row.id, jawaban, now);
     return { status: true, message: PESAN.jawabanTersimpan };
   }
-  await transaction(q, async (trx) => {
+  await batchedTransaction(q, async (trx) => {
     if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
     let jawaban = change.kind === 'text' ? change.jawaban : '0';
     if (row.type === 3) {

@@ -1,0 +1,112 @@
+/**
+ * Transactions of the hot paths. Kysely's transaction sends BEGIN, COMMIT and every query through its executor
+ * and driver; on SQLite these run on the connection directly (compiledQuery.ts runs the compiled queries of the
+ * work there too), while the connection is held through Kysely, so that every other query, compiled or not, waits
+ * for the commit as it does for Kysely's own transactions. On PostgreSQL, Kysely's transaction.
+ */
+import type { Kysely } from 'kysely';
+import { directSqliteOf, type DirectSqlite } from './createDb';
+import type { Database } from './types';
+
+type Executor = Kysely<Database>;
+
+/** Connection-bound Kysely instances inside a transaction opened here on SQLite. */
+const directTransactions = new WeakMap<Executor, DirectSqlite>();
+
+/** The SQLite connection of a transaction opened here, for its compiled queries; undefined otherwise. */
+export function directTransactionOf(q: Executor): DirectSqlite | undefined {
+  return directTransactions.get(q);
+}
+
+function run(direct: DirectSqlite, statement: string): void {
+  direct.statement(statement).run([]);
+}
+
+/**
+ * `work` as one transaction: committed when it resolves, rolled back when it throws. Queries built with Kysely
+ * inside `work` run on the same connection, inside the transaction.
+ */
+export async function transaction<T>(q: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  if (directTransactions.has(q)) return work(q);
+  const direct = directSqliteOf(q);
+  if (!direct) return q.transaction().execute(work);
+  return q.connection().execute(async (connection) => {
+    run(direct, 'BEGIN');
+    directTransactions.set(connection, direct);
+    try {
+      const result = await work(connection);
+      run(direct, 'COMMIT');
+      return result;
+    } catch (error) {
+      // SQLite may have rolled back already (a failed COMMIT, some errors): only an open transaction is undone.
+      if (direct.inTransaction) run(direct, 'ROLLBACK');
+      throw error;
+    } finally {
+      directTransactions.delete(connection);
+    }
+  });
+}
+
+interface Waiting {
+  work: (trx: Executor) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Works waiting for the next shared commit, per database. */
+const batches = new WeakMap<Executor, Waiting[]>();
+
+/**
+ * `work` as a transaction of its own in effect, committed together with the others asked for within the same turn of
+ * the event loop (a group commit). A commit writes every page the transaction changed: the first starts of a spike
+ * all add to the same last pages of the answer table and its indexes, so that one commit for a few starts writes
+ * about what one start wrote alone. Each work runs in a savepoint: one that throws is undone alone and rejects
+ * alone; the others resolve once the commit is done (never earlier: nothing is acknowledged before it is durable).
+ * A failed commit rejects them all (none was written). `work` may only query the database (the connection is held
+ * meanwhile). On PostgreSQL, which groups commits itself, a transaction per work.
+ */
+export function batchedTransaction<T>(q: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  const direct = directSqliteOf(q);
+  if (!direct || directTransactions.has(q)) return transaction(q, work);
+  return new Promise<T>((resolve, reject) => {
+    let waiting = batches.get(q);
+    if (waiting === undefined) {
+      waiting = [];
+      batches.set(q, waiting);
+      setImmediate(() => {
+        batches.delete(q);
+        void commitTogether(q, direct, waiting as Waiting[]);
+      });
+    }
+    waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+  });
+}
+
+async function commitTogether(q: Executor, direct: DirectSqlite, waiting: readonly Waiting[]): Promise<void> {
+  const outcomes: { ok: boolean; value: unknown }[] = [];
+  try {
+    await transaction(q, async (trx) => {
+      for (const item of waiting) {
+        run(direct, 'SAVEPOINT siaptes_batch');
+        try {
+          outcomes.push({ ok: true, value: await item.work(trx) });
+          run(direct, 'RELEASE siaptes_batch');
+        } catch (error) {
+          // An error that ended the whole transaction (SQLite does so on a full disk, say) fails every work.
+          if (!direct.inTransaction) throw error;
+          run(direct, 'ROLLBACK TO siaptes_batch');
+          run(direct, 'RELEASE siaptes_batch');
+          outcomes.push({ ok: false, value: error });
+        }
+      }
+    });
+  } catch (error) {
+    for (const item of waiting) item.reject(error);
+    return;
+  }
+  waiting.forEach((item, i) => {
+    const outcome = outcomes[i];
+    if (outcome.ok) item.resolve(outcome.value);
+    else item.reject(outcome.value);
+  });
+}
