@@ -42,9 +42,12 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
       const seq = sequence.rows[0]?.seq;
       if (seq !== undefined)
         await sql`UPDATE sqlite_sequence SET seq = max(seq, ${seq}) WHERE name = 'jawaban'`.execute(db);
-      const broken = await sql`PRAGMA foreign_key_check`.execute(db);
-      if (broken.rows.length > 0)
-        throw new Error(`foreign keys broken: ${JSON.stringify(broken.rows.slice(0, 5))}`);
+      // What the copy could break: the answers' key to their attempt, the statement answers' key to their answer.
+      const broken = [
+        ...(await sql`PRAGMA foreign_key_check(jawaban)`.execute(db)).rows,
+        ...(await sql`PRAGMA foreign_key_check(jawaban_group)`.execute(db)).rows,
+      ];
+      if (broken.length > 0) throw new Error(`foreign keys broken: ${JSON.stringify(broken.slice(0, 5))}`);
       await sql`COMMIT`.execute(db);
     } catch (error) {
       await sql`ROLLBACK`.execute(db);
