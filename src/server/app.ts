@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
+import { trustProxyOption } from './lib/trustProxy';
 import { authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profile/routes';
 import { jadwalRoutes } from './features/jadwal/routes';
@@ -41,11 +42,6 @@ const features: FeatureRoutes[] = [
   hasilRoutes,
   rankingRoutes,
 ];
-
-/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */
-function trustProxyOption(setting: Config['trustProxy']) {
-  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
-}
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
