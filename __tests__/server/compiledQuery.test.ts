@@ -20,6 +20,9 @@ interface Catatan {
 }
 type TestDatabase = Database & { catatan: Catatan };
 const withCatatan = (q: Kysely<Database>) => q.withTables<{ catatan: Catatan }>();
+/** Every note's id and text, in order; `notes('a', 'b', …)` the same for the texts of ids 1, 2, …. */
+const allNotes = () => q.selectFrom('catatan').select(['id', 'isi']).orderBy('id').execute();
+const notes = (...isi: string[]) => isi.map((text, i) => ({ id: i + 1, isi: text }));
 const onSqlite = !/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
 
 let db: Db;
@@ -111,33 +114,6 @@ describe('a query compiled once', () => {
     expect(await unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 })).toEqual([{ id: 4, isi: 'empat' }]);
   });
 
-  it('run outside a transaction that is open meanwhile: never sees its writes, never undone by its rollback', async () => {
-    let openGate = () => {};
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
-    let written: () => void = () => {};
-    const insideWrote = new Promise<void>((resolve) => (written = resolve));
-    const transaction = db.kysely.transaction().execute(async (trx) => {
-      await setIsi.run(trx, { id: 4, isi: 'belum', dibaca: 0 });
-      written();
-      await gate;
-      throw new Error('batal');
-    });
-    await insideWrote;
-    // Issued while the transaction is open (SQLite's one connection is inside it at this moment).
-    const read = unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 });
-    const write = setIsi.run(db.kysely, { id: 2, isi: 'dua!', dibaca: 1 });
-    openGate();
-    await expect(transaction).rejects.toThrow('batal');
-    expect(await read).toEqual([{ id: 4, isi: 'empat' }]);
-    expect(await write).toBe(1);
-    expect(
-      await q.selectFrom('catatan').select(['id', 'isi']).where('id', 'in', [2, 4]).orderBy('id').execute(),
-    ).toEqual([
-      { id: 2, isi: 'dua!' },
-      { id: 4, isi: 'empat' },
-    ]);
-  });
-
   it('in `transaction`: compiled and built queries commit together, or are undone together', async () => {
     await transaction(db.kysely, async (trx) => {
       await setIsi.run(trx, { id: 1, isi: 'satu!', dibaca: 1 });
@@ -151,45 +127,45 @@ describe('a query compiled once', () => {
         throw new Error('batal');
       }),
     ).rejects.toThrow('batal');
-    expect(await q.selectFrom('catatan').select(['id', 'isi']).orderBy('id').execute()).toEqual([
-      { id: 1, isi: 'satu!' },
-      { id: 2, isi: 'dua!' },
-      { id: 3, isi: 'tiga' },
-      { id: 4, isi: 'empat' },
-    ]);
+    expect(await allNotes()).toEqual(notes('satu!', 'dua!', 'tiga', 'empat'));
   });
 
-  it('outside `transaction` while it is open: never sees its writes, never undone by its rollback', async () => {
-    let openGate = () => {};
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
-    let written: () => void = () => {};
-    const insideWrote = new Promise<void>((resolve) => (written = resolve));
-    const open = transaction(db.kysely, async (trx) => {
-      await setIsi.run(trx, { id: 4, isi: 'belum', dibaca: 0 });
-      written();
-      await gate;
-      throw new Error('batal');
-    });
-    await insideWrote;
-    const read = unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 });
-    const write = setIsi.run(db.kysely, { id: 2, isi: 'dua!', dibaca: 1 });
-    const built = withCatatan(db.kysely)
-      .updateTable('catatan')
-      .set({ isi: 'satu!' })
-      .where('id', '=', 1)
-      .execute();
-    openGate();
-    await expect(open).rejects.toThrow('batal');
-    expect(await read).toEqual([{ id: 4, isi: 'empat' }]);
-    expect(await write).toBe(1);
-    await built;
-    expect(await q.selectFrom('catatan').select(['id', 'isi']).orderBy('id').execute()).toEqual([
-      { id: 1, isi: 'satu!' },
-      { id: 2, isi: 'dua!' },
-      { id: 3, isi: 'tiga' },
-      { id: 4, isi: 'empat' },
-    ]);
-  });
+  it.each([
+    [
+      'Kysely’s transaction',
+      (work: (trx: Kysely<Database>) => Promise<void>) => db.kysely.transaction().execute(work),
+    ],
+    ['`transaction`', (work: (trx: Kysely<Database>) => Promise<void>) => transaction(db.kysely, work)],
+  ])(
+    'outside %s while it is open: never sees its writes, never undone by its rollback',
+    async (_name, open) => {
+      let openGate = () => {};
+      const gate = new Promise<void>((resolve) => (openGate = resolve));
+      let written: () => void = () => {};
+      const insideWrote = new Promise<void>((resolve) => (written = resolve));
+      const opened = open(async (trx) => {
+        await setIsi.run(trx, { id: 4, isi: 'belum', dibaca: 0 });
+        written();
+        await gate;
+        throw new Error('batal');
+      });
+      await insideWrote;
+      // Issued while the transaction is open (SQLite's one connection is inside it at this moment).
+      const read = unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 });
+      const write = setIsi.run(db.kysely, { id: 2, isi: 'dua!', dibaca: 1 });
+      const built = withCatatan(db.kysely)
+        .updateTable('catatan')
+        .set({ isi: 'satu!' })
+        .where('id', '=', 1)
+        .execute();
+      openGate();
+      await expect(opened).rejects.toThrow('batal');
+      expect(await read).toEqual([{ id: 4, isi: 'empat' }]);
+      expect(await write).toBe(1);
+      await built;
+      expect(await allNotes()).toEqual(notes('satu!', 'dua!', 'tiga', 'empat'));
+    },
+  );
 
   it('`batchedTransaction`: works asked for together commit together; one that throws is undone alone', async () => {
     const isiOf = async (k: Kysely<Database>, id: number) =>
@@ -218,12 +194,7 @@ describe('a query compiled once', () => {
     ]);
     // The third saw the first's write and not the second's undone one (on SQLite within the same transaction).
     expect(seenByLater).toEqual(['satu!', 'dua']);
-    expect(await q.selectFrom('catatan').select(['id', 'isi']).orderBy('id').execute()).toEqual([
-      { id: 1, isi: 'satu!' },
-      { id: 2, isi: 'dua' },
-      { id: 3, isi: 'tiga' },
-      { id: 4, isi: 'empat!' },
-    ]);
+    expect(await allNotes()).toEqual(notes('satu!', 'dua', 'tiga', 'empat!'));
   });
 
   // The group commit is SQLite's; on PostgreSQL (CI's second pass) each work is a transaction of its own.
