@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -22,10 +22,17 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js'), bundle);
   writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js.br'), brotliCompressSync(bundle));
   writeFileSync(join(dir, 'assets/main.0a1b2c3d4e.js.gz'), gzipSync(bundle));
-  writeFileSync(join(dir, 'petunjuk-to.html'), '<!doctype html><html><body>Petunjuk</body></html>');
+  const petunjuk = '<!doctype html><html><body>Petunjuk</body></html>';
+  writeFileSync(join(dir, 'petunjuk-to.html'), petunjuk);
+  writeFileSync(join(dir, 'petunjuk-to.html.br'), brotliCompressSync(petunjuk));
   writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
   db = await createTestDb();
-  const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:', PUBLIC_DIR: dir });
+  // Relative, like the default `dist/public`.
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: 'file::memory:',
+    PUBLIC_DIR: relative(process.cwd(), dir),
+  });
   app = await buildApp({ db, config, serveSpa: true });
   await app.ready();
 });
@@ -83,11 +90,14 @@ describe('the built SPA', () => {
   });
 
   it('lets only our own pages frame the instruction page; every other file keeps the strict policy', async () => {
-    const petunjuk = await app.inject({ method: 'GET', url: '/petunjuk-to.html' });
-    expect(petunjuk.statusCode).toBe(200);
-    expect(String(petunjuk.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
-    expect(String(petunjuk.headers['content-security-policy'])).toContain("default-src 'none'");
-    expect(petunjuk.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // As the browser asks for it (its brotli copy) and as a plain client does.
+    for (const headers of [{ 'accept-encoding': 'gzip, deflate, br' }, {}]) {
+      const petunjuk = await app.inject({ method: 'GET', url: '/petunjuk-to.html', headers });
+      expect(petunjuk.statusCode).toBe(200);
+      expect(String(petunjuk.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(String(petunjuk.headers['content-security-policy'])).toContain("default-src 'none'");
+      expect(petunjuk.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
     for (const url of ['/logo.svg', '/assets/main.0a1b2c3d4e.js', '/login']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);

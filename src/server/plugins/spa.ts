@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { EMBEDDED_DOCUMENT_HEADERS, EMBEDDED_DOCUMENT_PAGE } from './security';
 
@@ -17,6 +17,8 @@ export async function registerSpa(app: FastifyInstance, publicDir: string): Prom
     app.log.warn(`SPA belum dibangun di ${publicDir}; jalankan npm run build`);
     return false;
   }
+  // PUBLIC_DIR may be relative (the default is): compared as absolute paths, as @fastify/static names its files.
+  const embeddedPage = resolve(publicDir, `.${EMBEDDED_DOCUMENT_PAGE}`);
   // Loaded only when the SPA is served, so API tests never load the static-file stack.
   const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
@@ -31,7 +33,8 @@ export async function registerSpa(app: FastifyInstance, publicDir: string): Prom
         'Cache-Control',
         HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      if (path === join(publicDir, EMBEDDED_DOCUMENT_PAGE)) reply.headers(EMBEDDED_DOCUMENT_HEADERS);
+      // The page itself or the brotli/gzip copy sent in its place.
+      if (resolve(path.replace(/\.(br|gz)$/, '')) === embeddedPage) reply.headers(EMBEDDED_DOCUMENT_HEADERS);
     },
   });
   return true;
