@@ -53,11 +53,13 @@ async function createSqlite(path: string): Promise<Db> {
     dialect: new SqliteDialect({ database: { close: () => database.close(), prepare } }),
   });
   const statement = directStatementCache(database);
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
   directSqlite.set(kysely, {
     get inTransaction() {
       return database.inTransaction;
     },
     statement,
+    dataVersion: () => dataVersion.get() as number,
   });
   if (path === ':memory:') return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   // Checkpoints off the event loop (walCheckpoint.ts); this connection only past the safety net.
@@ -79,6 +81,12 @@ export interface DirectSqlite {
   readonly inTransaction: boolean;
   /** The direct path's prepared statement of a SQL text (sqliteStatements.ts). */
   statement(sqlText: string): DirectStatement;
+  /**
+   * SQLite's `PRAGMA data_version`: changes whenever another connection (another process, an operator command)
+   * commits, never for this connection's own commits. What this process keeps of the database is good while it
+   * stays the same.
+   */
+  dataVersion(): number;
 }
 
 const directSqlite = new WeakMap<Kysely<Database>, DirectSqlite>();

@@ -12,6 +12,7 @@ import { hashPassword } from '../lib/password';
 import { FileBermasalah } from './masalah';
 import { bacaSiswaCsv, type BarisSiswa } from './siswaCsv';
 import { segarkanHasilTersimpan } from '../scoring/penutupan';
+import { forgetSessions } from '../lib/sessionCache';
 
 /** No 0/O, 1/l/I: a password read aloud or copied from paper is typed right. */
 const ALFABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -120,6 +121,8 @@ export async function imporSiswa(
       }
     }
   });
+  // Run from a server's own process, the students it changed must be read again (renamed, moved institution).
+  forgetSessions(db.kysely);
   // A renamed student moves within his tie in the stored rankings of closed schedules.
   if (rencana.some((r) => r.id !== null)) await segarkanHasilTersimpan(db);
   return result;

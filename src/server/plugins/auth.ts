@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import { prepareQuery } from '../db/compiledQuery';
 import type { Db } from '../db/createDb';
 import type { SiswaTable } from '../db/types';
+import { sessionCacheOf } from '../lib/sessionCache';
 import { HttpError, isApiPath } from './errors';
 
 export const SESSION_COOKIE = 'siaptes_session';
@@ -49,11 +50,31 @@ const siswaByTokenQuery = prepareQuery((q: Db['kysely'], p: { tokenHash: string;
   q
     .selectFrom('sesi')
     .innerJoin('siswa', 'siswa.id', 'sesi.id_siswa')
-    .select(['siswa.id', 'siswa.nama_lengkap', 'siswa.lembaga', 'siswa.minat', 'siswa.id_program'])
+    .select([
+      'siswa.id',
+      'siswa.nama_lengkap',
+      'siswa.lembaga',
+      'siswa.minat',
+      'siswa.id_program',
+      'sesi.expires_at',
+    ])
     .where('sesi.token_hash', '=', p.tokenHash)
     .where('sesi.revoked_at', 'is', null)
     .where('sesi.expires_at', '>', p.now),
 );
+
+/** The live session's student, from this process's cache (lib/sessionCache.ts) or else the database. */
+async function siswaOfToken(db: Db, tokenHash: string, now: number): Promise<Siswa | null> {
+  const cache = sessionCacheOf<Siswa>(db.kysely);
+  const cached = cache?.get(tokenHash);
+  if (cached && cached.expiresAt > now) return cached.siswa;
+  const ticket = cache?.ticket() ?? 0;
+  const row = await siswaByTokenQuery.first(db.kysely, { tokenHash, now });
+  if (!row) return null;
+  const { expires_at: expiresAt, ...siswa } = row;
+  cache?.set(tokenHash, { siswa, expiresAt }, ticket);
+  return siswa;
+}
 
 /**
  * Registers the auth hook: every /api route except the public ones (login) gets `request.siswa`, or a 401
@@ -77,7 +98,7 @@ export function registerAuth(app: FastifyInstance, db: Db, now: () => number): v
         .send({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
     }
     const tokenHash = hashToken(token);
-    const siswa = await siswaByTokenQuery.first(db.kysely, { tokenHash, now: now() });
+    const siswa = await siswaOfToken(db, tokenHash, now());
     if (!siswa) {
       return reply.status(401).send({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
     }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/createDb';
+import { forgetSession } from '../../lib/sessionCache';
 import type { SiswaRow } from '../../plugins/auth';
 
 export async function findSiswaByUsername(db: Db, username: string): Promise<SiswaRow | null> {
@@ -44,4 +45,5 @@ export async function revokeSesi(db: Db, tokenHash: string, now: number): Promis
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .execute();
+  forgetSession(db.kysely, tokenHash);
 }
