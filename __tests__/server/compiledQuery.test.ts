@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createDb, type Db } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { prepareQuery } from '../../src/server/db/compiledQuery';
-import { batchedTransaction, transaction } from '../../src/server/db/transaction';
+import { batchedStatement, batchedTransaction, transaction } from '../../src/server/db/transaction';
 import type { Database } from '../../src/server/db/types';
 import { createTestDb } from '../helpers/buildTestApp';
 
@@ -206,6 +206,31 @@ describe('a query compiled once', () => {
       expect(await allNotes()).toEqual(notes('satu!', 'dua', 'tiga', 'empat!'));
     },
   );
+
+  it('`batchedStatement`: a statement that fails is refused alone; on SQLite the turn’s statements are written after it, together', async () => {
+    const asked = [
+      batchedStatement(db.kysely, (w) => setIsi.run(w, { id: 1, isi: 'satu!', dibaca: 1 })),
+      batchedStatement(db.kysely, (w) =>
+        withCatatan(w)
+          .updateTable('catatan')
+          .set({ pemilik: null as unknown as number })
+          .where('id', '=', 2)
+          .execute(),
+      ),
+      batchedStatement(db.kysely, (w) => setIsi.run(w, { id: 4, isi: 'empat!', dibaca: 1 })),
+    ];
+    // A compiled read runs at once on SQLite: within the turn the writes asked for are not made yet.
+    const readAtOnce = unreadQuery.all(db.kysely, { pemilik: 7, dari: 1 });
+    const results = await Promise.allSettled(asked);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: 1 });
+    if (onSqlite)
+      expect(await readAtOnce).toEqual([
+        { id: 1, isi: 'satu' },
+        { id: 4, isi: 'empat' },
+      ]);
+    expect(await allNotes()).toEqual(notes('satu!', 'dua', 'tiga', 'empat!'));
+  });
 
   it('refuses a run with a value missing, and runs nothing', async () => {
     await expect(

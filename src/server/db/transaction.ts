@@ -49,6 +49,8 @@ export async function transaction<T>(q: Executor, work: (trx: Executor) => Promi
 
 interface Waiting {
   work: (trx: Executor) => Promise<unknown>;
+  /** A work of one statement needs no savepoint: SQLite undoes a failed statement alone. */
+  savepoint: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -68,6 +70,27 @@ const batches = new WeakMap<Executor, Waiting[]>();
 export function batchedTransaction<T>(q: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
   const direct = directSqliteOf(q);
   if (!direct || directTransactions.has(q)) return transaction(q, work);
+  return joinBatch(q, direct, work, true);
+}
+
+/**
+ * A write of one statement (`write` runs exactly one query), committed with the others of the same turn of the event
+ * loop on SQLite as batchedTransaction's works are: an answer save's commit wrote a page of the log and took the
+ * log's locks for one row, and a few saves a turn change rows on the same pages. Resolves once committed. On
+ * PostgreSQL, and inside a transaction, the statement runs as it is (a lone statement commits by itself).
+ */
+export function batchedStatement<T>(q: Executor, write: (trx: Executor) => Promise<T>): Promise<T> {
+  const direct = directSqliteOf(q);
+  if (!direct || directTransactions.has(q)) return write(q);
+  return joinBatch(q, direct, write, false);
+}
+
+function joinBatch<T>(
+  q: Executor,
+  direct: DirectSqlite,
+  work: (trx: Executor) => Promise<T>,
+  savepoint: boolean,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let waiting = batches.get(q);
     if (waiting === undefined) {
@@ -78,7 +101,7 @@ export function batchedTransaction<T>(q: Executor, work: (trx: Executor) => Prom
         void commitTogether(q, direct, waiting as Waiting[]);
       });
     }
-    waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    waiting.push({ work, savepoint, resolve: resolve as (value: unknown) => void, reject });
   });
 }
 
@@ -87,15 +110,17 @@ async function commitTogether(q: Executor, direct: DirectSqlite, waiting: readon
   try {
     await transaction(q, async (trx) => {
       for (const item of waiting) {
-        run(direct, 'SAVEPOINT siaptes_batch');
+        if (item.savepoint) run(direct, 'SAVEPOINT siaptes_batch');
         try {
           outcomes.push({ ok: true, value: await item.work(trx) });
-          run(direct, 'RELEASE siaptes_batch');
+          if (item.savepoint) run(direct, 'RELEASE siaptes_batch');
         } catch (error) {
           // An error that ended the whole transaction (SQLite does so on a full disk, say) fails every work.
           if (!direct.inTransaction) throw error;
-          run(direct, 'ROLLBACK TO siaptes_batch');
-          run(direct, 'RELEASE siaptes_batch');
+          if (item.savepoint) {
+            run(direct, 'ROLLBACK TO siaptes_batch');
+            run(direct, 'RELEASE siaptes_batch');
+          }
           outcomes.push({ ok: false, value: error });
         }
       }

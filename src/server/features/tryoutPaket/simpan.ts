@@ -3,7 +3,7 @@ import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
 import { prepareQuery } from '../../db/compiledQuery';
-import { batchedTransaction } from '../../db/transaction';
+import { batchedStatement, batchedTransaction } from '../../db/transaction';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
@@ -83,13 +83,10 @@ export async function saveAnswerPaket(
 
   // Several saves within one second charge nothing: the clock as stored is already the clock of now.
   const clockChanged = clock.status === 0 && !sameClock(clock, before) && chargeIsKept(clocks[index]);
-  if (!clockChanged && row.type !== 3) {
-    // A single statement is atomic by itself: no transaction to open around it.
-    const jawaban = change.kind === 'text' ? change.jawaban : '0';
-    await updateJawaban(q, row.id, jawaban, now);
-    return { status: true, message: PESAN.jawabanTersimpan };
-  }
-  await batchedTransaction(q, async (trx) => {
+  // Written with the other saves of this turn (one commit for them all); an answer alone is one statement, atomic
+  // by itself, a changed clock or a statement question are several, undone together should one fail.
+  const commit = clockChanged || row.type === 3 ? batchedTransaction : batchedStatement;
+  await commit(q, async (trx) => {
     if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
     let jawaban = change.kind === 'text' ? change.jawaban : '0';
     if (row.type === 3) {
