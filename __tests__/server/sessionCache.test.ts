@@ -1,0 +1,108 @@
+/**
+ * Sessions kept by a server process (src/server/lib/sessionCache.ts): a session or a student changed by another
+ * connection (another process, an operator command) counts at the next call; a look-up that raced a forget does not
+ * bring the forgotten session back; the cache is bounded.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { createDb, type Db } from '../../src/server/db/createDb';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { SessionCache, sessionCacheOf } from '../../src/server/lib/sessionCache';
+import { hashToken, SESSION_TTL_MS, type Siswa } from '../../src/server/plugins/auth';
+import { createTestDb, testClock } from '../helpers/buildTestApp';
+import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
+
+const onSqlite = !/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
+
+describe('a session changed by another connection', () => {
+  const clock = testClock();
+  const dir = mkdtempSync(join(tmpdir(), 'sesi-'));
+  let db: Db;
+  /** Another connection to the same database: on SQLite a second one to the file, on PostgreSQL the pool itself. */
+  let other: Db;
+  let app: App;
+  let idSiswa: number;
+  const token = 'token-sesi-lain';
+  const profil = () =>
+    app.inject({ method: 'GET', url: `/api/siswa/profil/user/id/${idSiswa}`, headers: { key: token } });
+
+  beforeAll(async () => {
+    const url = `file:${join(dir, 'siaptes.db')}`;
+    db = onSqlite ? await createDb(url) : await createTestDb();
+    if (onSqlite) await migrateToLatest(db);
+    other = onSqlite ? await createDb(url) : db;
+    app = await buildApp({
+      db,
+      config: loadConfig({ ...process.env, DATABASE_URL: 'file::memory:' }),
+      now: clock.now,
+    });
+    await app.ready();
+    idSiswa = await insertSiswaRow(db, 'lain');
+    await insertSesi(db, idSiswa, token, clock.now(), clock.now() + SESSION_TTL_MS);
+  });
+  afterAll(async () => {
+    await app.close();
+    if (other !== db) await other.close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sees the student changed and then the session revoked elsewhere at the next call', async () => {
+    expect((await profil()).statusCode).toBe(200);
+
+    await other.kysely
+      .updateTable('siswa')
+      .set({ lembaga: 'Lembaga Baru' })
+      .where('id', '=', idSiswa)
+      .execute();
+    expect((await profil()).statusCode).toBe(200);
+    // What the call ran with (the rules read the caller's institution): the row as it is now.
+    if (onSqlite)
+      expect(sessionCacheOf<Siswa>(db.kysely)?.get(hashToken(token))?.siswa.lembaga).toBe('Lembaga Baru');
+
+    await other.kysely
+      .updateTable('sesi')
+      .set({ revoked_at: clock.now() })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    const revoked = await profil();
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toEqual({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
+  });
+});
+
+describe('SessionCache', () => {
+  const session = (id: number) => ({ siswa: { id }, expiresAt: 1_000 });
+
+  it('keeps what was read until another connection commits (its data version changes)', () => {
+    let version = 1;
+    const cache = new SessionCache<{ id: number }>(() => version);
+    cache.set('a', session(1), cache.ticket());
+    expect(cache.get('a')).toEqual(session(1));
+    version = 2;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep a session read before it was forgotten (a logout that ran meanwhile)', () => {
+    const cache = new SessionCache<{ id: number }>(() => 1);
+    const ticket = cache.ticket();
+    cache.forget('a');
+    cache.set('a', session(1), ticket);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', session(1), cache.ticket());
+    expect(cache.get('a')).toEqual(session(1));
+  });
+
+  it('holds 100,000 sessions: the 100,001st drops the oldest', () => {
+    const cache = new SessionCache<{ id: number }>(() => 1);
+    for (let i = 1; i <= 100_001; i++) cache.set(`t${i}`, session(i), cache.ticket());
+    expect(cache.size).toBe(100_000);
+    expect(cache.get('t1')).toBeUndefined();
+    expect(cache.get('t2')).toEqual(session(2));
+    expect(cache.get('t100001')).toEqual(session(100_001));
+  });
+});
