@@ -54,8 +54,10 @@ function loadRow(label: string, r: LoadResult, ratio: string, probe = false): st
     r.requests,
     probe ? '—' : fixed(r.perSecond),
     fixed(r.p50),
-    // A request still waiting when the phase ended outlasted every answered one.
-    r.unansweredMs > r.p99 ? `> ${fixed(r.unansweredMs)} (unanswered)` : fixed(r.p99),
+    // A request still waiting when the phase ended outlasted every answered one: its wait so far beside their p99.
+    r.unansweredMs > r.p99
+      ? `${fixed(r.p99)} (in flight at the end: ${fixed(r.unansweredMs)})`
+      : fixed(r.p99),
     `${r.errors} / ${r.refused}`,
     ratio,
   ]);
