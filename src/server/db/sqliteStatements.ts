@@ -7,7 +7,7 @@
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 
 /** Statements kept per SQL text; the few hundred distinct queries of the app fit many times over. */
-export const STATEMENT_CACHE_SIZE = 2000;
+const STATEMENT_CACHE_SIZE = 2000;
 
 function lruBySql<T>(make: (sqlText: string) => T): (sqlText: string) => T {
   const kept = new Map<string, T>();

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 type Trust = (address: string, hop: number) => boolean;
 
 /** Distinct addresses whose verdict is kept: the proxies in front of the server are a handful. */
-export const TRUSTED_ADDRESSES_KEPT = 1000;
+const TRUSTED_ADDRESSES_KEPT = 1000;
 
 /**
  * A hop count trusts the nearest N hops; a list of addresses or subnets is compiled once (proxy-addr, as Fastify
