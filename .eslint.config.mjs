@@ -129,6 +129,7 @@ export default tseslint.config(
             {
               target: [
                 './src/server/db',
+                './src/server/demo',
                 './src/server/pdf',
                 './src/server/domain',
                 './src/server/scoring',
@@ -139,6 +140,11 @@ export default tseslint.config(
               ],
               from: './src/server/features',
               message: 'db/, pdf/ and the other shared layers do not import features/: features import them.',
+            },
+            {
+              target: './src/server/db',
+              from: './src/server/demo',
+              message: 'The database layer does not import the demo data: the demo loads through operator/.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { App } from '../../src/server/app';
-import { DEMO, seedDemo, type SeedOptions, type SeedSummary } from '../../src/server/db/seed';
+import { DEMO, seedDemo, type SeedOptions, type SeedSummary } from '../../src/server/demo';
 import type { ProfileUser } from '../../src/contract/profile';
 import { buildTestApp, testClock, type TestClock, type TestContext } from './buildTestApp';
 

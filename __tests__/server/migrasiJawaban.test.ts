@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/db/seed';
+import { seedDemo } from '../../src/server/demo';
 import { createTestDb } from '../helpers/buildTestApp';
 
 let db: Db;

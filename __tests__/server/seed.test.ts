@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/createDb';
 import type { Database } from '../../src/server/db/types';
-import { DEMO, seedDemo, seedIfEmpty, type SeedSummary } from '../../src/server/db/seed';
+import { DEMO, seedDemo, seedIfEmpty, type SeedSummary } from '../../src/server/demo';
 import { verifyPassword } from '../../src/server/lib/password';
 import { classicalScore, tally } from '../../src/server/domain/scoring';
 import { loadAttemptAnswers } from '../../src/server/scoring/hasilMapel';

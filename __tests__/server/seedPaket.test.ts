@@ -1,8 +1,8 @@
 /** The demo packages are operator package files in the repository, in step with the question generators. */
 import { readFileSync } from 'node:fs';
-import { SEED } from '../../src/server/db/seed';
-import { paketFilesSeed } from '../../src/server/db/seed/packages';
-import { Rng } from '../../src/server/db/seed/random';
+import { SEED } from '../../src/server/demo';
+import { paketFilesSeed } from '../../src/server/demo/packages';
+import { Rng } from '../../src/server/demo/random';
 import { periksaPaketFile } from '../../src/server/operator/periksaPaket';
 
 const files = paketFilesSeed(new Rng(SEED).fork('paket'));

@@ -1,5 +1,5 @@
 import type { Db } from '../../src/server/db/createDb';
-import { DEMO } from '../../src/server/db/seed';
+import { DEMO } from '../../src/server/demo';
 import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries';
 import { eksporHasil } from '../../src/server/operator/ekspor';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/createDb';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { seedIfEmpty } from './demo';
 
 /**
  * config → database → migrate → seed when empty → app → listen. With WORKERS > 1 the primary process migrates and

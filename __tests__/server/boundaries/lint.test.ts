@@ -15,11 +15,16 @@ describe('server lint zones', () => {
     ).toEqual([`Unexpected path "../features/hasil/queries" imported in restricted zone. ${SHARED_LAYERS}`]);
     expect(
       restrictedIn(
-        'src/server/db/seed/probe.ts',
-        "import { startPaket } from '../../features/tryoutPaket/start';\nexport const probe = startPaket;\n",
+        'src/server/demo/probe.ts',
+        "import { startPaket } from '../features/tryoutPaket/start';\nexport const probe = startPaket;\n",
       ),
     ).toEqual([
-      `Unexpected path "../../features/tryoutPaket/start" imported in restricted zone. ${SHARED_LAYERS}`,
+      `Unexpected path "../features/tryoutPaket/start" imported in restricted zone. ${SHARED_LAYERS}`,
+    ]);
+    expect(
+      restrictedIn('src/server/db/probe.ts', "import { DEMO } from '../demo';\nexport const probe = DEMO;\n"),
+    ).toEqual([
+      'Unexpected path "../demo" imported in restricted zone. The database layer does not import the demo data: the demo loads through operator/.',
     ]);
   });
 

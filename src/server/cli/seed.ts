@@ -7,9 +7,9 @@ import { loadConfig } from '../config';
 import { createDb, type Db } from '../db/createDb';
 import { migrateToLatest } from '../db/migrate';
 import { writeFileSync } from 'node:fs';
-import { DEMO, SEED, seedDemo, type SeedSummary } from '../db/seed';
-import { paketFilesSeed } from '../db/seed/packages';
-import { Rng } from '../db/seed/random';
+import { DEMO, SEED, seedDemo, type SeedSummary } from '../demo';
+import { paketFilesSeed } from '../demo/packages';
+import { Rng } from '../demo/random';
 import type { Database } from '../db/types';
 
 /** Children before parents, so deleting in this order never breaks a foreign key. */

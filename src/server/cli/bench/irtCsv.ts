@@ -4,7 +4,7 @@
  * (default 200 × 100,000). Deterministic: the same sizes give the same file.
  */
 import { createWriteStream } from 'node:fs';
-import { Rng } from '../../db/seed/random';
+import { Rng } from '../../demo/random';
 
 export function* irtCsvLines(items: number, persons: number, seed = 11): Generator<string> {
   const rng = new Rng(seed);

@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { insertRows } from '../../db/batch';
 import type { Db } from '../../db/createDb';
 import { migrateToLatest } from '../../db/migrate';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../plugins/auth';
 

@@ -1,5 +1,5 @@
-import { judgeAnswer, parseNumber, tally, classicalScore, type Penilaian } from '../../domain/scoring';
-import { packageTotal } from '../../domain/ranking';
+import { judgeAnswer, parseNumber, tally, classicalScore, type Penilaian } from '../domain/scoring';
+import { packageTotal } from '../domain/ranking';
 import { KUNCI } from './questions/draft';
 import type { JadwalSeed, SoalSeed } from './packages';
 import type { Rng } from './random';

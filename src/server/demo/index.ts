@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely';
-import type { Db } from '../createDb';
-import type { Database } from '../types';
-import { loadConfig } from '../../config';
-import type { InstitutionRules } from '../../domain/studentType';
-import { calibrateJadwal } from '../../scoring/irtScoring';
+import type { Db } from '../db/createDb';
+import type { Database } from '../db/types';
+import { loadConfig } from '../config';
+import type { InstitutionRules } from '../domain/studentType';
+import { calibrateJadwal } from '../scoring/irtScoring';
 import { DEMO_ROLES, demoAccountRows, type DemoRole } from './accounts';
 import { insertAttempts, type AttemptPlan } from './attempts';
-import { insertRows, insertRowsReturningIds } from '../batch';
+import { insertRows, insertRowsReturningIds } from '../db/batch';
 import { DAY, type JadwalRole } from './catalog';
 import { pilihanAcak, pilihanReguler, type ProdiSeed } from './choices';
 import { insertMateri, type MateriSummary } from './materi';

@@ -1,7 +1,7 @@
 import type { Insertable, Transaction } from 'kysely';
-import { judgeAnswer, tally } from '../../domain/scoring';
-import type { Database, MateriSoalTable } from '../types';
-import { insertRows, insertRowsReturningIds } from '../batch';
+import { judgeAnswer, tally } from '../domain/scoring';
+import type { Database, MateriSoalTable } from '../db/types';
+import { insertRows, insertRowsReturningIds } from '../db/batch';
 import { DAY } from './catalog';
 import { MATERI } from './questions/materi';
 import type { Rng } from './random';

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PaketFile, SoalFile } from '../../operator/paketFormat';
+import type { PaketFile, SoalFile } from '../operator/paketFormat';
 import { DAY, KATEGORI, opsiPaket, type JadwalDef } from './catalog';
 import type { SoalDraft } from './questions/draft';
 
@@ -70,11 +70,7 @@ function repoRoot(): string {
 }
 
 export function paketFilePath(def: JadwalDef): string {
-  return path.join(
-    repoRoot(),
-    'src/server/db/seed/paket',
-    `paket-${String(def.paket).padStart(2, '0')}.json`,
-  );
+  return path.join(repoRoot(), 'src/server/demo/paket', `paket-${String(def.paket).padStart(2, '0')}.json`);
 }
 
 /** The demo package file as stored, its schedule moved around `now` (the days of the catalog). */

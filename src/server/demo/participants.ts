@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import { DISABLED_PASSWORD } from '../../lib/password';
-import type { SiswaTable } from '../types';
+import { DISABLED_PASSWORD } from '../lib/password';
+import type { SiswaTable } from '../db/types';
 import { JALAN, NAMA_BELAKANG, NAMA_DEPAN, NAMA_TENGAH, SEKOLAH } from './names';
 import type { Rng } from './random';
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import { hashPassword } from '../../lib/password';
-import type { SiswaTable } from '../types';
+import { hashPassword } from '../lib/password';
+import type { SiswaTable } from '../db/types';
 
 /** The four demo accounts people log in with. */
 export const DEMO = {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Transaction } from 'kysely';
-import type { InstitutionRules } from '../../domain/studentType';
-import { imporPaketDalam } from '../../operator/imporPaket';
-import type { Database } from '../types';
-import { insertRows } from '../batch';
+import type { InstitutionRules } from '../domain/studentType';
+import { imporPaketDalam } from '../operator/imporPaket';
+import type { Database } from '../db/types';
+import { insertRows } from '../db/batch';
 import {
   JADWAL,
   KATEGORI,
@@ -14,7 +14,7 @@ import {
   type JadwalRole,
 } from './catalog';
 import type { Generator, SoalDraft } from './questions/draft';
-import type { PaketFile } from '../../operator/paketFormat';
+import type { PaketFile } from '../operator/paketFormat';
 import { bacaPaketSeed, paketFilePath, paketFileSeed } from './paketFile';
 import type { Rng } from './random';
 

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { ProdiTable } from '../types';
+import type { ProdiTable } from '../db/types';
 
 /** University programmes (PTN) with a minimum score (0..1000) and a capacity, for the choice rankings. */
 export const PRODI: readonly Insertable<ProdiTable>[] = [

@@ -1,6 +1,12 @@
 import type { Insertable, Transaction } from 'kysely';
-import type { Database, HasilMapelTable, JawabanGroupTable, JawabanTable, MapelWaktuTable } from '../types';
-import { insertRows, insertRowsReturningIds } from '../batch';
+import type {
+  Database,
+  HasilMapelTable,
+  JawabanGroupTable,
+  JawabanTable,
+  MapelWaktuTable,
+} from '../db/types';
+import { insertRows, insertRowsReturningIds } from '../db/batch';
 import type { JadwalSeed } from './packages';
 import type { Rng } from './random';
 import { skorKategori, type LembarJawaban } from './responses';

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { PilihanSiswaTable, ProdiTable } from '../types';
+import type { PilihanSiswaTable, ProdiTable } from '../db/types';
 import type { Rng } from './random';
 
 export interface ProdiSeed extends Insertable<ProdiTable> {
