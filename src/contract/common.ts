@@ -31,10 +31,12 @@ export function Envelope<T extends TSchema>(content: T) {
   });
 }
 
-/** A refused call: `{status: false, message}`. */
+/** A refused call: `{status: false, message}`. A refusal that only means "not yet" also says from when:
+ * `dibuka_pada` (ISO 8601), e.g. an event's discussion, which opens once the event is over. */
 export const Failure = Type.Object({
   status: Type.Literal(false),
   message: Type.String(),
+  dibuka_pada: Type.Optional(Type.String()),
 });
 export type Failure = Static<typeof Failure>;
 

@@ -34,7 +34,8 @@ export const MapelDetail = Type.Object({
 });
 export type MapelDetail = Static<typeof MapelDetail>;
 
-/** Spec §3 Category of the preview. `pembahasan` is the discussion PDF link, '' until finished. */
+/** Spec §3 Category of the preview. `pembahasan` is the discussion PDF link, '' until finished (and, for a TO
+ * Akbar event, until the event is over: `pembahasan_terkunci` then says when it opens). */
 export const KategoriPreview = Type.Object({
   kategori: Type.String(),
   kategoriHash: Type.String(),
@@ -44,6 +45,7 @@ export const KategoriPreview = Type.Object({
   is_selesai: Flag,
   is_antrian: Flag,
   pembahasan: Type.String(),
+  pembahasan_terkunci: Type.Optional(Type.String()),
   detailSoal: Type.Array(MapelDetail),
 });
 export type KategoriPreview = Static<typeof KategoriPreview>;

@@ -51,3 +51,9 @@ export function formatTanggal(ms: number): string {
 export function formatTanggalSaja(ms: number): string {
   return tanggalBulanTahun(wibOf(ms, 'formatTanggalSaja'));
 }
+
+/** Epoch milliseconds → date and time in WIB as sentences write it, e.g. "1 Desember 2026 21.00 WIB". */
+export function formatTanggalJam(ms: number): string {
+  const wib = wibOf(ms, 'formatTanggalJam');
+  return `${tanggalBulanTahun(wib)} ${dua(wib.getUTCHours())}.${dua(wib.getUTCMinutes())} WIB`;
+}

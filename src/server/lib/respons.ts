@@ -5,6 +5,15 @@ export function gagal(message: string): { status: false; message: string } {
   return { status: false, message };
 }
 
+/** A refusal that only means "not yet": the message and the moment after which the thing opens. */
+export function belumDibuka(terkunci: { message: string; dibuka_pada: string }): {
+  status: false;
+  message: string;
+  dibuka_pada: string;
+} {
+  return { status: false, message: terkunci.message, dibuka_pada: terkunci.dibuka_pada };
+}
+
 /** Base64 of the UTF-8 bytes of an HTML text (contract: soal, a..e and pembahasan travel this way). */
 export function base64(teks: string): string {
   return Buffer.from(teks, 'utf8').toString('base64');

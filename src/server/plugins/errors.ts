@@ -8,11 +8,13 @@ export function isApiPath(url: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** An error a route throws to answer `{status: false, message}` with a chosen HTTP status. */
+/** An error a route throws to answer `{status: false, message}` with a chosen HTTP status; `dibuka_pada` for a
+ * refusal that only means "not yet" (see Failure in the contract). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly dibuka_pada?: string,
   ) {
     super(message);
   }
@@ -101,7 +103,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ status: false, message: error.message });
+      const { statusCode, message, dibuka_pada } = error;
+      return reply
+        .status(statusCode)
+        .send(
+          dibuka_pada === undefined ? { status: false, message } : { status: false, message, dibuka_pada },
+        );
     }
     if (error.validation) {
       return reply.status(400).send({ status: false, message: validationMessage(error) });

@@ -1,9 +1,10 @@
 /**
  * The student's discussion and result PDFs of a category (DESIGN.md "PDFs"): a discussion only after the student
- * finished the category, a result from the stored scores. The question PDF belongs to the package tryout
+ * finished the category (and for a TO Akbar event only once the event is over), a result from the stored scores. The question PDF belongs to the package tryout
  * (features/tryoutPaket/soalPdf.ts), since fetching it opens the subject's clock.
  */
 import type { Db } from '../../db/createDb';
+import { kunciTerkunci } from '../../domain/kunciEvent';
 import { packageTotal } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { pembahasanKategori } from '../../pdf/data';
@@ -42,6 +43,8 @@ export async function pembahasanPdfSiswa(db: Db, input: PermintaanPdf): Promise<
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const kategori = await findKategori(db, jadwal.id, input.hash);
+  const terkunci = kunciTerkunci(jadwal, input.now);
+  if (terkunci) throw new HttpError(403, terkunci.message, terkunci.dibuka_pada);
   await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
   const idHasilTo = await endedAttempt(db, siswa.id, kategori.id);
   // Keys and explanations never leave the server before the category is finished.

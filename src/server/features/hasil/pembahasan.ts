@@ -1,5 +1,6 @@
 /** Review of finished subjects (spec §7 /siswa/tryout/pembahasan; §4 "Review of a finished subject"). Keys,
- * verdicts and discussions leave the server only for a subject whose category attempt has ended. */
+ * verdicts and discussions leave the server only for a subject whose category attempt has ended, and for a TO
+ * Akbar event only once the event is over (domain/kunciEvent.ts). */
 import type { SoalReview } from '../../../contract/hasil';
 import type { QuestionType } from '../../../contract/common';
 import type { Db } from '../../db/createDb';
@@ -7,7 +8,8 @@ import { isBlank } from '../../domain/scoring';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
-import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
+import { base64, belumDibuka, gagal, teksSoalBase64 } from '../../lib/respons';
+import { kunciTerkunci } from '../../domain/kunciEvent';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { mapelJadwal, soalDenganKunci } from '../../soal/soalMapel';
 import { PESAN, endedAttempts, findJadwalOf } from './queries';
@@ -63,6 +65,9 @@ export async function pembahasanPaket(
 ) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  // An event's subjects, keys and verdicts stay on the server until the event is over, for everyone.
+  const terkunci = kunciTerkunci(jadwal, input.now);
+  if (terkunci) return belumDibuka(terkunci);
   // A category still running in a closed window ends now, so its review opens.
   await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
   const mapel = await mapelJadwal(db.kysely, jadwal.id);

@@ -3,6 +3,7 @@ import type { KategoriPreview } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
 import { kategoriAntrian } from '../../domain/antrian';
+import { kunciTerkunci } from '../../domain/kunciEvent';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
@@ -39,6 +40,7 @@ export async function previewPaket(
     kategoriList.map((k) => ({ selesai: attemptOf.get(k.id)?.is_selesai === 1 })),
   );
   const wallClock = isWallClock(jadwal, input.siswa, input.config);
+  const terkunci = kunciTerkunci(jadwal, input.now);
 
   const result: KategoriPreview[] = [];
   for (const [i, kategori] of kategoriList.entries()) {
@@ -71,8 +73,10 @@ export async function previewPaket(
       waktu: detailSoal.reduce((sum, m) => sum + m.waktu, 0),
       is_selesai: selesai ? 1 : 0,
       is_antrian: antrian[i],
-      // The discussion is shown only once the category is finished (DESIGN.md "Starting and saving").
-      pembahasan: selesai ? kategori.pembahasan : '',
+      // The discussion is shown only once the category is finished (DESIGN.md "Starting and saving"), and an
+      // event's only once the event is over: until then the student reads when it opens.
+      pembahasan: selesai && !terkunci ? kategori.pembahasan : '',
+      ...(selesai && terkunci ? { pembahasan_terkunci: terkunci.message } : {}),
       detailSoal,
     });
   }
