@@ -182,7 +182,13 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
           },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-        { test: /\.(png|svg|jpe?g|woff2?)$/, type: 'asset' },
+        // KaTeX's fonts (katex.css, for the typeset math of questions): files of their own, cached by their hash.
+        {
+          test: /\.(woff2?|ttf)$/,
+          type: 'asset/resource',
+          generator: { filename: 'assets/[name].[contenthash:10][ext]' },
+        },
+        { test: /\.(png|svg|jpe?g)$/, type: 'asset' },
       ],
     },
     plugins: [
@@ -203,7 +209,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
     devServer: {
       port: 8080,
       historyApiFallback: true,
-      proxy: [{ context: ['/api'], target: 'http://localhost:3000' }],
+      proxy: [{ context: ['/api', '/konten'], target: 'http://localhost:3000' }],
     },
   };
 };

@@ -5,50 +5,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Db } from '../../src/server/db/createDb';
-import type { Database } from '../../src/server/db/types';
-import { jalankan, SCHEMA_PATH, type PerintahDeps } from '../../src/server/cli/siaptesPerintah';
+import { SCHEMA_PATH } from '../../src/server/cli/siaptesPerintah';
+import { counts, runner } from '../helpers/operatorRun';
 import { paketJsonSchema, type PaketFile } from '../../src/server/operator/paketFormat';
 import { parseCsv } from '../../src/server/operator/csv';
 import { periksaPaketFile } from '../../src/server/operator/periksaPaket';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
-import { ALL_TABLES } from '../helpers/serverRows';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
-
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-function runner(context: TestContext, dir: string) {
-  return async (...argv: string[]): Promise<Run> => {
-    let out = '';
-    let err = '';
-    const deps: PerintahDeps = {
-      db: context.db,
-      config: context.config,
-      now: context.clock.now,
-      cwd: dir,
-      konsol: { out: (t) => (out += t), err: (t) => (err += t), tty: false },
-    };
-    const code = await jalankan(argv, deps);
-    return { code, out, err };
-  };
-}
-
-async function counts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of ALL_TABLES) {
-    const row = await db.kysely
-      .selectFrom(table as keyof Database)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    out[table] = Number(row.n);
-  }
-  return out;
-}
 
 function writeJson(dir: string, name: string, data: unknown): string {
   writeFileSync(path.join(dir, name), JSON.stringify(data, null, 2));

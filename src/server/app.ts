@@ -19,6 +19,7 @@ import { tryoutPaketRoutes } from './features/tryoutPaket/routes';
 import { tryoutMateriRoutes } from './features/tryoutMateri/routes';
 import { hasilRoutes } from './features/hasil/routes';
 import { rankingRoutes } from './features/ranking/routes';
+import { registerKontenRoutes } from './konten/routes';
 
 export interface AppDeps {
   db: Db;
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
+  registerKontenRoutes(app, deps.db);
 
   await app.register(
     async (api) => {

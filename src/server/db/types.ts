@@ -278,6 +278,15 @@ export interface RataRataKategoriTable {
   rata_rata: number;
 }
 
+/** One stored image of the content store (migration 008), served at `/konten/<sha256>`. */
+export interface KontenTable {
+  /** SHA-256 of the bytes, lower-case hex. */
+  sha256: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: number;
+}
+
 export interface Database {
   siswa: SiswaTable;
   sesi: SesiTable;
@@ -305,4 +314,5 @@ export interface Database {
   peringkat_paket: PeringkatPaketTable;
   peringkat_pilihan: PeringkatPilihanTable;
   rata_rata_kategori: RataRataKategoriTable;
+  konten: KontenTable;
 }

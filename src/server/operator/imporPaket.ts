@@ -15,6 +15,8 @@ import type { PaketFile, SoalFile } from './paketFormat';
 import { pesertaPaket, periksaEmpatPilihan, periksaPerubahan, periksaPtn } from './periksaDb';
 import { masalahDi, parseTanggal, periksaPaketFile } from './periksaPaket';
 import { segarkanHasilTersimpan } from '../scoring/penutupan';
+import { simpanKonten, type Berkas } from '../konten/kontenStore';
+import { siapkanKonten } from './kontenPaket';
 
 export interface OpsiImporPaket {
   dryRun?: boolean;
@@ -44,6 +46,8 @@ interface Rencana {
   peserta: number[];
   pilihanSiswa: Map<string, number>;
   ada: PaketAda | null;
+  /** The images the questions embed, for the content store. */
+  berkas: Berkas[];
 }
 
 /** Every problem of the file and against the database; the plan when there is none. */
@@ -56,7 +60,13 @@ async function rencanakan(
   const masalah: Masalah[] = periksaPaketFile(fileName, data);
   const shapeOk = masalah.length === 0;
   // The database checks need the parts they read in shape; when they are not, the file's own problems stand.
-  const root = data as PaketFile;
+  let root = data as PaketFile;
+  let berkas: Berkas[] = [];
+  if (shapeOk) {
+    const siap = siapkanKonten(fileName, root);
+    masalah.push(...siap.masalah);
+    ({ paket: root, berkas } = siap);
+  }
   const canResolve = shapeOk || (Array.isArray(root?.kategori) && typeof root?.jadwal?.peserta === 'object');
   if (!canResolve) throw new FileBermasalah(masalah);
 
@@ -83,7 +93,7 @@ async function rencanakan(
     }
   }
   if (masalah.length > 0) throw new FileBermasalah(masalah);
-  return { paket: root, peserta: peserta.map((s) => s.id), pilihanSiswa, ada };
+  return { paket: root, peserta: peserta.map((s) => s.id), pilihanSiswa, ada, berkas };
 }
 
 interface Slot<R> {
@@ -163,6 +173,7 @@ async function tulis(
     [idJadwal] = await insertRowsReturningIds(trx, 'jadwal', [jadwalRow]);
   }
   const buatHash = options.buatHash ?? (() => randomBytes(8).toString('hex'));
+  await simpanKonten(trx, rencana.berkas, Date.now());
 
   // Categories.
   const kategoriAda = ada?.kategori ?? [];

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { EMBEDDED_DOCUMENT_HEADERS, EMBEDDED_DOCUMENT_PAGE } from './security';
 
 /** A content-hashed file name (webpack's `[contenthash]`), possibly a precompressed copy of one. */
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg)(\.br|\.gz)?$/;
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|ttf|png|svg)(\.br|\.gz)?$/;
 
 /**
  * Serves the built SPA's files: the brotli or gzip copy webpack wrote beside a file when the browser accepts it,

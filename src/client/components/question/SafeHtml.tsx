@@ -1,4 +1,6 @@
 import DOMPurify from 'dompurify';
+// Questions carry math typeset by KaTeX at import (its HTML and MathML); this styles it, no script runs.
+import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
 
 /** Question HTML from the server, sanitized (DOMPurify) before it reaches the page. */

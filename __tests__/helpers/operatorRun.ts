@@ -1,0 +1,41 @@
+/** The operator's tool run as the CLI runs it (`jalankan`), on a test database, in a working directory. */
+import type { Db } from '../../src/server/db/createDb';
+import type { Database } from '../../src/server/db/types';
+import { jalankan, type PerintahDeps } from '../../src/server/cli/siaptesPerintah';
+import { ALL_TABLES } from './serverRows';
+import type { TestContext } from './buildTestApp';
+
+export interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+export function runner(context: TestContext, dir: string) {
+  return async (...argv: string[]): Promise<Run> => {
+    let out = '';
+    let err = '';
+    const deps: PerintahDeps = {
+      db: context.db,
+      config: context.config,
+      now: context.clock.now,
+      cwd: dir,
+      konsol: { out: (t) => (out += t), err: (t) => (err += t), tty: false },
+    };
+    const code = await jalankan(argv, deps);
+    return { code, out, err };
+  };
+}
+
+/** Rows per table: "nothing was written" is the same counts before and after. */
+export async function counts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of ALL_TABLES) {
+    const row = await db.kysely
+      .selectFrom(table as keyof Database)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    out[table] = Number(row.n);
+  }
+  return out;
+}
