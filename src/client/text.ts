@@ -11,6 +11,7 @@ export const text = {
     dataPilihanTidakDitemukan: 'Data Pilihan Tidak Ditemukan',
     dataPembahasanTidakDitemukan: 'Data Pembahasan Tidak Ditemukan',
     dataDetailSkorMapelTidakDitemukan: 'Data Detail Skor Mapel Tidak Ditemukan',
+    pembahasanBelumDibuka: 'Pembahasan belum dibuka',
     failed: 'Failed',
     error: 'Error',
     ok: 'OK',

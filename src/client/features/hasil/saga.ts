@@ -35,6 +35,7 @@ import {
   pembahasanMateriLoaded,
   pembahasanMateriLoading,
   pembahasanMateriRequested,
+  pembahasanTerkunci,
   ptnFailed,
   ptnLoaded,
   ptnLoading,
@@ -184,6 +185,11 @@ function* syncRequested(action: PayloadAction<number>) {
 // ---------------------------------------------------------------------------------------------------------------
 // Reviews
 
+/** The sentence of a refusal that only means "not yet" (a running TO Akbar event keeps its keys), else null. */
+function terkunciOf(reply: PembahasanReply): string | null {
+  return !reply.status && 'dibuka_pada' in reply && reply.dibuka_pada !== undefined ? reply.message : null;
+}
+
 export function* loadReviewList(action: PayloadAction<number>) {
   const idjadwal = action.payload;
   const idSiswa: number | null = yield select(selectIdSiswa);
@@ -195,7 +201,10 @@ export function* loadReviewList(action: PayloadAction<number>) {
       yield put(reviewListLoaded({ idjadwal, data: reply.content }));
     } else {
       yield put(reviewListLoaded({ idjadwal, data: null }));
-      if (!reply.status) yield call(showFailed, reply.message);
+      const terkunci = terkunciOf(reply);
+      // Not an error: the event is still running, and the page says when the reviews open.
+      if (terkunci !== null) yield put(pembahasanTerkunci({ idjadwal, message: terkunci }));
+      else if (!reply.status) yield call(showFailed, reply.message);
     }
   } catch (error) {
     yield put(reviewListFailed(idjadwal));
@@ -216,6 +225,11 @@ export function* loadReview(idjadwal: number, idmapel: number) {
       return true;
     }
     yield put(reviewLoaded({ key, data: null }));
+    const terkunci = terkunciOf(reply);
+    if (terkunci !== null) {
+      yield put(pembahasanTerkunci({ idjadwal, message: terkunci }));
+      return false;
+    }
     yield call(showError, t.gagal, (!reply.status && reply.message) || t.belumDikerjakanText);
   } catch (error) {
     yield put(reviewFailed(key));

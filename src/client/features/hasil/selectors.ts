@@ -26,5 +26,9 @@ export const selectReviewList = (state: WithHasil, idjadwal: number) =>
 export const selectReview = (state: WithHasil, idjadwal: number, idmapel: number) =>
   forKey(state.hasil.review, reviewKey(idjadwal, idmapel));
 
+/** The sentence saying when the schedule's reviews open, while its TO Akbar event keeps them; else undefined. */
+export const selectPembahasanTerkunci = (state: WithHasil, idjadwal: number): string | undefined =>
+  state.hasil.terkunci[idjadwal];
+
 export const selectPembahasanMateri = (state: WithHasil, idmateri: number) =>
   forKey(state.hasil.pembahasanMateri, String(idmateri));

@@ -43,6 +43,8 @@ export interface HasilState {
   review: Loaded<PembahasanMapel>;
   /** Per-topic discussion, keyed by topic id. */
   pembahasanMateri: Loaded<PembahasanMateri>;
+  /** Schedules whose reviews the server keeps until the TO Akbar event is over: the sentence saying when. */
+  terkunci: Record<number, string>;
 }
 
 export const hasilInitialState: HasilState = {
@@ -55,6 +57,7 @@ export const hasilInitialState: HasilState = {
   reviewList: notLoaded(),
   review: notLoaded(),
   pembahasanMateri: notLoaded(),
+  terkunci: {},
 };
 
 type ListPayload =
@@ -126,6 +129,7 @@ const hasilSlice = createSlice({
     },
     reviewListLoaded(state, action: PayloadAction<{ idjadwal: number; data: PembahasanList | null }>) {
       finishLoading(state.reviewList, String(action.payload.idjadwal), action.payload.data);
+      if (action.payload.data) delete state.terkunci[action.payload.idjadwal];
     },
     reviewListFailed(state, action: PayloadAction<number>) {
       failLoading(state.reviewList, String(action.payload));
@@ -143,6 +147,11 @@ const hasilSlice = createSlice({
     },
     reviewFailed(state, action: PayloadAction<string>) {
       failLoading(state.review, action.payload);
+    },
+
+    /** The server keeps the schedule's reviews until its event is over; `message` says when they open. */
+    pembahasanTerkunci(state, action: PayloadAction<{ idjadwal: number; message: string }>) {
+      state.terkunci[action.payload.idjadwal] = action.payload.message;
     },
 
     pembahasanMateriRequested(_state, _action: PayloadAction<number>) {},
@@ -186,6 +195,7 @@ export const {
   reviewLoading,
   reviewLoaded,
   reviewFailed,
+  pembahasanTerkunci,
   pembahasanMateriRequested,
   pembahasanMateriLoading,
   pembahasanMateriLoaded,

@@ -3,10 +3,11 @@ import { shallowEqual } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { idParam } from '../../../lib/routeParams';
-import { selectReviewList } from '../selectors';
+import { selectPembahasanTerkunci, selectReviewList } from '../selectors';
 import { reviewListRequested, reviewMapelChosen } from '../slice';
 
 const t = text.hasil;
@@ -16,6 +17,7 @@ export default function ReviewListPage() {
   const idjadwal = idParam(useParams().id) ?? 0;
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector((state) => selectReviewList(state, idjadwal), shallowEqual);
+  const terkunci = useAppSelector((state) => selectPembahasanTerkunci(state, idjadwal));
 
   useEffect(() => {
     if (idjadwal > 0) dispatch(reviewListRequested(idjadwal));
@@ -23,6 +25,7 @@ export default function ReviewListPage() {
 
   if (idjadwal === 0) return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
   if (loading && !data) return <Spinner />;
+  if (!data && terkunci !== undefined) return <PembahasanTerkunci message={terkunci} />;
   if (!data || data.mapel.length === 0)
     return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
 

@@ -3,12 +3,13 @@ import { shallowEqual } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
 import { Spinner } from '../../../components/Spinner';
 import { StepBar, type Step } from '../../../components/StepBar';
 import { text } from '../../../text';
 import { ReviewQuestion } from '../components/ReviewQuestion';
 import { idParam } from '../../../lib/routeParams';
-import { selectReview } from '../selectors';
+import { selectPembahasanTerkunci, selectReview } from '../selectors';
 import { reviewRequested } from '../slice';
 
 const t = text.hasil;
@@ -20,6 +21,7 @@ export default function ReviewSheetPage() {
   const idmapel = idParam(params.id2) ?? 0;
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector((state) => selectReview(state, idjadwal, idmapel), shallowEqual);
+  const terkunci = useAppSelector((state) => selectPembahasanTerkunci(state, idjadwal));
   const [current, setCurrent] = useState(0);
   const needsLoad = idjadwal > 0 && idmapel > 0 && data === null && loading;
 
@@ -33,6 +35,7 @@ export default function ReviewSheetPage() {
   if (idjadwal === 0 || idmapel === 0)
     return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
   if (loading && !data) return <Spinner />;
+  if (!data && terkunci !== undefined) return <PembahasanTerkunci message={terkunci} />;
   if (!data || data.soal.length === 0)
     return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
 

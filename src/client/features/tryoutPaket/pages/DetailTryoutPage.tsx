@@ -4,6 +4,7 @@ import type { KategoriPreview } from '../../../../contract';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { NotFound } from '../../../components/NotFound';
+import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
 import { Spinner } from '../../../components/Spinner';
 import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
@@ -18,16 +19,22 @@ function KategoriAction({ idJadwal, kategori }: { idJadwal: number; kategori: Ka
   const starting = useAppSelector((state) => state.tryoutPaket.starting);
   if (kategori.is_selesai === 1) {
     return (
-      <div className="d-flex gap-2">
-        {kategori.pembahasan !== '' && (
-          <Link className="btn btn-primary" to={`/to/${idJadwal}/pembahasan/${kategori.kategoriHash}`}>
-            {t.pembahasan}
-          </Link>
+      <>
+        {/* A running TO Akbar event: where its Pembahasan button will be, the time it opens. */}
+        {kategori.pembahasan_terkunci !== undefined && (
+          <PembahasanTerkunci message={kategori.pembahasan_terkunci} />
         )}
-        <button type="button" className="btn btn-secondary" disabled>
-          {t.sudahDikerjakan}
-        </button>
-      </div>
+        <div className="d-flex gap-2">
+          {kategori.pembahasan !== '' && (
+            <Link className="btn btn-primary" to={`/to/${idJadwal}/pembahasan/${kategori.kategoriHash}`}>
+              {t.pembahasan}
+            </Link>
+          )}
+          <button type="button" className="btn btn-secondary" disabled>
+            {t.sudahDikerjakan}
+          </button>
+        </div>
+      </>
     );
   }
   if (kategori.is_antrian === 1) {

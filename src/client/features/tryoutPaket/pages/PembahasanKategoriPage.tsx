@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { NotFound } from '../../../components/NotFound';
+import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
 import { Spinner } from '../../../components/Spinner';
 import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
@@ -31,6 +32,8 @@ export default function PembahasanKategoriPage() {
       <EmptyState message={text.common.dataPembahasanTidakDitemukan} />
     );
   }
+  if (kategori.pembahasan_terkunci !== undefined)
+    return <PembahasanTerkunci message={kategori.pembahasan_terkunci} />;
   if (kategori.pembahasan === '') return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
   return (
     <section className="container-fluid py-3">

@@ -1,0 +1,14 @@
+import { text } from '../text';
+
+/**
+ * Where a discussion or review would be while a TO Akbar event is still running: the server's sentence saying when
+ * it opens (e.g. "Pembahasan dibuka setelah TO Akbar berakhir pada 1 Desember 2026 21.00 WIB"), not an error.
+ */
+export function PembahasanTerkunci({ message }: { message: string }) {
+  return (
+    <div className="alert alert-info my-3" role="status">
+      <h2 className="h6 alert-heading">{text.common.pembahasanBelumDibuka}</h2>
+      <p className="mb-0">{message}</p>
+    </div>
+  );
+}
