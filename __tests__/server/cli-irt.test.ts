@@ -20,7 +20,8 @@ function runCli(name: string, content: string | null) {
 }
 
 interface Report {
-  items: { id: string; difficulty: number; se: number | null }[];
+  kr20: number | null;
+  items: { id: string; difficulty: number; se: number | null; infit: number | null; outfit: number | null }[];
   persons: { row: number; theta: number; se: number }[];
 }
 
@@ -51,6 +52,10 @@ describe('cli/irt', () => {
     expect(q1.se).toBeGreaterThan(0);
     // Nobody answered q5: an extreme but finite difficulty without a standard error.
     expect(q5.se).toBeNull();
+    // ...and no fit: it has no estimate to fit against.
+    expect(q5.infit).toBeNull();
+    expect(q5.outfit).toBeNull();
+    expect(q1.infit).toBeGreaterThan(0);
     expect(q5.difficulty).toBeGreaterThanOrEqual(5);
     expect(report.persons.map((p) => p.row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const theta = report.persons.map((p) => p.theta);
@@ -60,6 +65,29 @@ describe('cli/irt', () => {
     expect(theta[0]).toBeLessThan(theta[2]); // 2 right < 3 right
     expect(theta[2]).toBeLessThan(theta[6]); // 3 right < all four
     expect(theta[0]).toBeCloseTo(theta[1], 6); // same raw score, same θ
+  });
+
+  it("prints infit and outfit beside difficulty and a top-level kr20, as R eRm's itemfit computes them", () => {
+    // Reference: R 4.2.2 with eRm, RM(X) → person.parameter → itemfit; KR-20 with var() of the row sums. Item e
+    // was planted against the others.
+    const rows = ['11100', '11001', '10110', '11111', '00000', '11000', '10001', '01100', '11100', '10101'];
+    const more = ['11010', '00001', '11110', '10000', '01001', '11100', '11010', '10100', '00101', '11110'];
+    const csv = ['a;b;c;d;e', ...[...rows, ...more].map((r) => [...r].join(';'))].join('\n');
+    const { code, stdout } = runCli('fit.csv', csv);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.kr20).toBeCloseTo(0.191, 3);
+    const expected = {
+      difficulty: [-1.0989, -0.3569, -0.1466, 0.9206, 0.6818],
+      infit: [0.7798, 0.839, 0.9145, 0.6863, 1.5002],
+      outfit: [0.6285, 0.7844, 0.8547, 0.5928, 1.7603],
+    };
+    report.items.forEach((item, i) => {
+      expect(Object.keys(item)).toEqual(['id', 'difficulty', 'se', 'infit', 'outfit']);
+      expect(item.difficulty).toBeCloseTo(expected.difficulty[i], 3);
+      expect(item.infit).toBeCloseTo(expected.infit[i], 3);
+      expect(item.outfit).toBeCloseTo(expected.outfit[i], 3);
+    });
   });
 
   it('refuses a cell that is not 0/1 with exit code 1 and the line', () => {

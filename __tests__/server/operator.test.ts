@@ -301,11 +301,75 @@ describe('import-paket on the demo data', () => {
       'proporsi_benar',
       'difficulty',
       'se',
+      'korelasi_butir_sisa',
+      'infit',
+      'outfit',
+      ...['a', 'b', 'c', 'd', 'e'].flatMap((h) => [`pilih_${h}`, `proporsi_${h}`, `rerata_skor_${h}`]),
+      'perhatian',
+      'kr20',
     ]);
-    expect(table.records).toHaveLength(7 * 12);
-    const calibrated = table.records.filter((r) => r.values.get('difficulty') !== '');
+    const questions = table.records.filter((r) => r.values.get('nomor') !== 'ringkasan');
+    expect(questions).toHaveLength(7 * 12);
+    const calibrated = questions.filter((r) => r.values.get('difficulty') !== '');
     expect(calibrated.length).toBeGreaterThan(40);
-    for (const r of calibrated) expect(Number(r.values.get('se'))).toBeGreaterThan(0);
+    for (const r of calibrated) {
+      expect(Number(r.values.get('se'))).toBeGreaterThan(0);
+      // Fit of every calibrated question: mean-squares near 1 for data simulated from the Rasch model.
+      expect(Number(r.values.get('infit'))).toBeGreaterThan(0.3);
+      expect(Number(r.values.get('infit'))).toBeLessThan(2);
+      expect(r.values.get('outfit')).not.toBe('');
+      expect(r.values.get('korelasi_butir_sisa')).not.toBe('');
+    }
+    // Type 1: every participant is counted under an option or as blank.
+    for (const r of questions.filter((q) => q.values.get('type') === '1')) {
+      const chosen = ['a', 'b', 'c', 'd', 'e'].reduce(
+        (sum, h) => sum + Number(r.values.get(`pilih_${h}`) || 0),
+        0,
+      );
+      expect(chosen + Number(r.values.get('kosong'))).toBe(Number(r.values.get('peserta')));
+    }
+    // One summary row per subject with its KR-20.
+    const ringkasan = table.records.filter((r) => r.values.get('nomor') === 'ringkasan');
+    expect(ringkasan).toHaveLength(7);
+    for (const r of ringkasan) {
+      expect(r.values.get('perhatian')).toMatch(/^KR-20 −?\d,\d\d/);
+      expect(Number(r.values.get('kr20'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('export-butir flags a planted wrong key by the option the best students chose', async () => {
+    const run = runner(ctx, dir);
+    const idJadwal = ctx.seed.jadwal.eventSelesai.id;
+    // A type 1 question whose key the answers were simulated from; the operator's file then names another letter.
+    const soal = await ctx.db.kysely
+      .selectFrom('soal')
+      .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+      .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+      .select(['soal.id', 'soal.nomor', 'soal.kunci', 'mapel.nama'])
+      .where('kategori.id_jadwal', '=', idJadwal)
+      .where('soal.type', '=', 1)
+      .orderBy('soal.id')
+      .executeTakeFirstOrThrow();
+    const wrong = soal.kunci === 'A' ? 'B' : 'A';
+    await ctx.db.kysely.updateTable('soal').set({ kunci: wrong }).where('id', '=', soal.id).execute();
+    expect((await run('close', String(idJadwal))).code).toBe(0);
+
+    const table = parseCsv((await run('export-butir', String(idJadwal))).out);
+    const rows = table.records.filter((r) => r.values.get('mapel') === soal.nama);
+    const planted = rows.find((r) => r.values.get('nomor') === String(soal.nomor));
+    expect(planted?.values.get('kunci')).toBe(wrong);
+    expect(planted?.values.get('perhatian')).toContain(
+      `kunci mungkin salah: opsi ${soal.kunci} dipilih siswa terbaik`,
+    );
+    expect(Number(planted?.values.get('korelasi_butir_sisa'))).toBeLessThan(0);
+    // The true answer's choosers outscore the (wrong) key's.
+    const mean = (h: string) => Number(planted?.values.get(`rerata_skor_${h.toLowerCase()}`));
+    expect(mean(soal.kunci)).toBeGreaterThan(mean(wrong));
+    // No other question of the subject is said to have a wrong key.
+    const others = rows.filter(
+      (r) => r !== planted && /kunci mungkin salah/.test(r.values.get('perhatian') ?? ''),
+    );
+    expect(others).toEqual([]);
   });
 
   it('the README’s example package is a valid file', () => {
@@ -536,26 +600,43 @@ describe('close and export-hasil on a known class', () => {
     ]);
 
     const butir = parseCsv((await run('export-butir', String(idJadwal))).out);
-    expect(butir.records.map((r) => [...r.values.values()])).toEqual([
-      ['TPS', 'Penalaran Umum', '1', '1', 'A', '2', '1', '1', '0', '0.5', '', ''],
-      ['TPS', 'Penalaran Umum', '2', '2', 'Jakarta', '2', '2', '0', '0', '1', '', ''],
-      ['TPS', 'Penalaran Umum', '3', '3', '', '2', '1', '1', '0', '0.5', '', ''],
-      ['TPS', 'Penalaran Umum', '4', '5', '0,5', '2', '1', '0', '1', '0.5', '', ''],
-      ['Literasi', 'Literasi dalam Bahasa Indonesia', '1', '1', 'C', '2', '2', '0', '0', '1', '', ''],
+    const values = butir.records.map((r) => [...r.values.values()]);
+    expect(values.map((v) => v.slice(0, 12))).toEqual(
       [
-        'Literasi',
-        'Literasi dalam Bahasa Indonesia',
-        '2',
-        '4',
-        'Ringkasan memuat gagasan utama.',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-        '',
-      ],
+        ['TPS', 'Penalaran Umum', '1', '1', 'A', '2', '1', '1', '0', '0.5', '', ''],
+        ['TPS', 'Penalaran Umum', '2', '2', 'Jakarta', '2', '2', '0', '0', '1', '', ''],
+        ['TPS', 'Penalaran Umum', '3', '3', '', '2', '1', '1', '0', '0.5', '', ''],
+        ['TPS', 'Penalaran Umum', '4', '5', '0,5', '2', '1', '0', '1', '0.5', '', ''],
+        ['Literasi', 'Literasi dalam Bahasa Indonesia', '1', '1', 'C', '2', '2', '0', '0', '1', '', ''],
+        ['Literasi', 'Literasi dalam Bahasa Indonesia', '2', '4', 'Ringkasan memuat gagasan utama.'],
+        ['TPS', 'Penalaran Umum', 'ringkasan', '', '', '2'],
+        ['Literasi', 'Literasi dalam Bahasa Indonesia', 'ringkasan', '', '', '2'],
+      ].map((v) => [...v, ...new Array<string>(12 - v.length).fill('')]),
+    );
+    const column = (row: number, name: string) => butir.records[row].values.get(name);
+    // Question 1 (key A): Budi chose A and has 4 right in the subject, Citra chose B and has 1; rest 3 vs 1.
+    expect(
+      ['a', 'b', 'c', 'e'].map((h) => [
+        column(0, `pilih_${h}`),
+        column(0, `proporsi_${h}`),
+        column(0, `rerata_skor_${h}`),
+      ]),
+    ).toEqual([
+      ['1', '0.5', '4'],
+      ['1', '0.5', '1'],
+      ['0', '0', ''],
+      ['0', '0', ''],
+    ]);
+    expect(column(0, 'korelasi_butir_sisa')).toBe('1');
+    expect(column(0, 'perhatian')).toBe('');
+    // Not an event: no fit. Only type 1 has option columns.
+    expect([column(0, 'infit'), column(0, 'outfit'), column(1, 'pilih_a')]).toEqual(['', '', '']);
+    expect(column(1, 'perhatian')).toBe('terlalu mudah: hampir semua peserta benar');
+    // KR-20 of Penalaran Umum: totals 4 and 1 (sample variance 4,5), Σpq = 0,75 → 4/3 · (1 − 0,75/4,5) = 1,111.
+    expect([column(6, 'perhatian'), column(6, 'kr20')]).toEqual(['KR-20 1,11', '1.111']);
+    expect([column(7, 'perhatian'), column(7, 'kr20')]).toEqual([
+      'KR-20 tidak dapat dihitung: kurang dari dua soal dinilai',
+      '',
     ]);
   });
 

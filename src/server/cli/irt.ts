@@ -1,9 +1,10 @@
 /**
  * `npm run irt -- FILE.csv`: calibrates a Rasch model on a 0/1 response matrix and prints the item and person
- * parameters as JSON (DESIGN.md "Scoring"). The CSV has a header row of item ids and one row per person; blank
+ * parameters, the items' fit mean-squares and the KR-20 reliability as JSON (DESIGN.md "Scoring"). The CSV has a header row of item ids and one row per person; blank
  * cells (and cells missing at the end of a row) count as 0. A bad file prints a clear error and exits with 1.
  */
 import { readFileSync } from 'node:fs';
+import { kr20, raschFit } from '../domain/analisisButir';
 import { abilitiesByRawScore, calibrateRasch, type Response } from '../domain/irt';
 
 export class CsvError extends Error {}
@@ -75,13 +76,19 @@ export function parseResponseCsv(text: string): ResponseMatrix {
 }
 
 export interface IrtReport {
-  items: { id: string; difficulty: number; se: number | null }[];
+  /** KR-20 over every column (sample variance of the totals); null when the totals do not vary. */
+  kr20: number | null;
+  /** infit/outfit: Rasch mean-squares as R eRm's itemfit; null for an item everyone answered alike. */
+  items: { id: string; difficulty: number; se: number | null; infit: number | null; outfit: number | null }[];
   persons: { row: number; theta: number; se: number }[];
 }
 
 const round4 = (value: number): number => Math.round(value * 1e4) / 1e4;
 
-/** Item difficulties by CML; person abilities by WLE over the estimated items (extreme items carry no information). */
+/**
+ * Item difficulties by CML; their fit mean-squares from the persons' ML abilities; person abilities by WLE over the
+ * estimated items (extreme items carry no information); KR-20 of the whole matrix.
+ */
 export function analyse(matrix: ResponseMatrix): IrtReport {
   const calibration = calibrateRasch(matrix.rows);
   const estimated = calibration.items
@@ -96,12 +103,25 @@ export function analyse(matrix: ResponseMatrix): IrtReport {
     theta: round4(a.theta),
     se: round4(a.se),
   }));
+  const fit = raschFit(
+    matrix.rows,
+    difficulties,
+    estimated.map(({ index }) => index),
+  );
+  const fitOf = new Map(estimated.map(({ index }, j) => [index, fit.items[j]]));
+  const reliability = kr20(matrix.rows);
   return {
-    items: calibration.items.map((item, index) => ({
-      id: matrix.itemIds[index],
-      difficulty: round4(item.difficulty),
-      se: item.se === null ? null : round4(item.se),
-    })),
+    kr20: reliability === null ? null : round4(reliability),
+    items: calibration.items.map((item, index) => {
+      const itemFit = fitOf.get(index) ?? null;
+      return {
+        id: matrix.itemIds[index],
+        difficulty: round4(item.difficulty),
+        se: item.se === null ? null : round4(item.se),
+        infit: itemFit ? round4(itemFit.infit) : null,
+        outfit: itemFit ? round4(itemFit.outfit) : null,
+      };
+    }),
     persons: matrix.rows.map((row, index) => {
       let rawScore = 0;
       for (const { index: item } of estimated) rawScore += row[item];

@@ -7,6 +7,8 @@ import type { Db } from '../db/createDb';
 import { finalkanHasil } from '../scoring/penutupan';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { mapelJadwal, soalDenganKunci } from '../soal/soalMapel';
+import { analisisMapel, kalimatKr20, type AnalisisMapel } from '../domain/analisisButir';
+import type { Response } from '../domain/irt';
 import { toCsv } from './csv';
 import { cariJadwal, hasilPeserta } from './hasilJadwal';
 
@@ -71,10 +73,45 @@ export async function eksporHasil(db: Db, idJadwal: number, now: number): Promis
 }
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
+const roundOrBlank = (value: number | null | undefined, digits: number) =>
+  value === null || value === undefined ? '' : round(value, digits);
+
+const HURUF_OPSI = ['A', 'B', 'C', 'D', 'E'] as const;
+
+/** The letters a type 1 question offers: those with an option text (A–D packages leave E empty). */
+function opsiSoal(s: { type: number; a: string; b: string; c: string; d: string; e: string }): string[] {
+  if (s.type !== 1) return [];
+  const texts = [s.a, s.b, s.c, s.d, s.e];
+  return HURUF_OPSI.filter((_, i) => texts[i].trim() !== '');
+}
+
+export const KOLOM_BUTIR = [
+  'kategori',
+  'mapel',
+  'nomor',
+  'type',
+  'kunci',
+  'peserta',
+  'benar',
+  'salah',
+  'kosong',
+  'proporsi_benar',
+  'difficulty',
+  'se',
+  'korelasi_butir_sisa',
+  'infit',
+  'outfit',
+  ...HURUF_OPSI.flatMap((h) => [`pilih_${h}`, `proporsi_${h}`, `rerata_skor_${h}`]),
+  'perhatian',
+  'kr20',
+] as const;
 
 /**
- * One row per question: how many finished participants answered it right, wrong or not at all, the proportion
- * right, and the Rasch difficulty with its standard error where the event has been calibrated.
+ * One row per question, in the package's own numbers and letters: how many finished participants answered it
+ * right, wrong or not at all, the proportion right, the Rasch difficulty with its standard error and fit where the
+ * event has been calibrated, the corrected item–rest correlation, for type 1 who chose each option and how they
+ * scored, and in words why the question needs a look (domain/analisisButir.ts). After the questions, one summary
+ * row per subject with its KR-20 reliability.
  */
 export async function eksporButir(
   db: Db,
@@ -82,6 +119,16 @@ export async function eksporButir(
   now: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<string> {
+  const { header, rows } = await barisButir(db, idJadwal, now, onProgress);
+  return toCsv(header, rows);
+}
+
+export async function barisButir(
+  db: Db,
+  idJadwal: number,
+  now: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ header: readonly string[]; rows: (string | number)[][] }> {
   await cariJadwal(db, idJadwal);
   await finalkanHasil(db, idJadwal, now);
   const mapel = await mapelJadwal(db.kysely, idJadwal);
@@ -106,57 +153,114 @@ export async function eksporButir(
     .orderBy('id')
     .execute();
 
+  const order = new Map(mapel.map((m, i) => [m.id, i]));
+  const sorted = [...soal].sort(
+    (a, b) => (order.get(a.id_mapel) ?? 0) - (order.get(b.id_mapel) ?? 0) || a.nomor - b.nomor || a.id - b.id,
+  );
+  // The scored questions of each subject are the columns of its response matrix.
+  const scored = sorted.filter((s) => s.type !== 4);
+  const columnOf = new Map<number, number>();
+  const kolomMapel = new Map<number, typeof scored>();
+  for (const s of scored) {
+    const columns = kolomMapel.get(s.id_mapel) ?? [];
+    columnOf.set(s.id, columns.length);
+    columns.push(s);
+    kolomMapel.set(s.id_mapel, columns);
+  }
+  const sheets = new Map<number, { responses: Response[][]; choices: string[][] }>(
+    [...kolomMapel.keys()].map((id) => [id, { responses: [], choices: [] }]),
+  );
+
   const counts = new Map<number, { benar: number; salah: number; kosong: number }>();
   for (const [i, attempt] of attempts.entries()) {
     const loaded = await loadAttemptAnswers(db, attempt.id);
+    const rowOf = new Map<number, { responses: Response[]; choices: string[] }>();
     for (const answer of loaded?.answers ?? []) {
       const c = counts.get(answer.id_soal) ?? { benar: 0, salah: 0, kosong: 0 };
       if (answer.penilaian === 'benar') c.benar += 1;
       else if (answer.penilaian === 'salah') c.salah += 1;
       else if (answer.penilaian === 'kosong') c.kosong += 1;
       counts.set(answer.id_soal, c);
+
+      const column = columnOf.get(answer.id_soal);
+      if (column === undefined) continue;
+      let row = rowOf.get(answer.id_mapel);
+      if (!row) {
+        const width = kolomMapel.get(answer.id_mapel)?.length ?? 0;
+        row = { responses: new Array<Response>(width).fill(0), choices: new Array<string>(width).fill('') };
+        rowOf.set(answer.id_mapel, row);
+      }
+      row.responses[column] = answer.penilaian === 'benar' ? 1 : 0;
+      row.choices[column] = answer.jawaban;
+    }
+    for (const [idMapel, row] of rowOf) {
+      const sheet = sheets.get(idMapel);
+      sheet?.responses.push(row.responses);
+      sheet?.choices.push(row.choices);
     }
     onProgress?.(i + 1, attempts.length);
   }
 
-  const order = new Map(mapel.map((m, i) => [m.id, i]));
-  const sorted = [...soal].sort(
-    (a, b) => (order.get(a.id_mapel) ?? 0) - (order.get(b.id_mapel) ?? 0) || a.nomor - b.nomor || a.id - b.id,
-  );
-  const header = [
-    'kategori',
-    'mapel',
-    'nomor',
-    'type',
-    'kunci',
-    'peserta',
-    'benar',
-    'salah',
-    'kosong',
-    'proporsi_benar',
-    'difficulty',
-    'se',
-  ];
+  const analysisOf = new Map<number, AnalisisMapel>();
+  for (const [idMapel, columns] of kolomMapel) {
+    const sheet = sheets.get(idMapel) ?? { responses: [], choices: [] };
+    analysisOf.set(
+      idMapel,
+      analisisMapel(
+        columns.map((s) => {
+          const item = irtOf.get(s.id);
+          return { kunci: s.kunci, opsi: opsiSoal(s), difficulty: item ? Number(item.difficulty) : null };
+        }),
+        sheet.responses,
+        sheet.choices,
+      ),
+    );
+  }
+
   const rows = sorted.map((s) => {
     const m = mapel[order.get(s.id_mapel) ?? 0];
     const c = counts.get(s.id) ?? { benar: 0, salah: 0, kosong: 0 };
     const peserta = c.benar + c.salah + c.kosong;
-    const scored = s.type !== 4;
+    const isScored = s.type !== 4;
     const item = irtOf.get(s.id);
+    const column = columnOf.get(s.id);
+    const analysis = column === undefined ? undefined : analysisOf.get(s.id_mapel)?.butir[column];
+    const pilihan = HURUF_OPSI.flatMap((h): (string | number)[] => {
+      const o = analysis?.opsi?.find((x) => x.opsi === h);
+      return o ? [o.jumlah, round(o.proporsi, 3), roundOrBlank(o.rerataSkor, 2)] : ['', '', ''];
+    });
     return [
       m.kategori,
       m.nama,
       s.nomor,
       s.type,
       s.type === 3 ? '' : s.kunci,
-      scored ? peserta : '',
-      scored ? c.benar : '',
-      scored ? c.salah : '',
-      scored ? c.kosong : '',
-      scored && peserta > 0 ? round(c.benar / peserta, 3) : '',
+      isScored ? peserta : '',
+      isScored ? c.benar : '',
+      isScored ? c.salah : '',
+      isScored ? c.kosong : '',
+      isScored && peserta > 0 ? round(c.benar / peserta, 3) : '',
       item ? round(Number(item.difficulty), 3) : '',
       item ? round(Number(item.se), 3) : '',
+      roundOrBlank(analysis?.korelasi, 3),
+      roundOrBlank(analysis?.fit?.infit, 3),
+      roundOrBlank(analysis?.fit?.outfit, 3),
+      ...pilihan,
+      analysis?.perhatian.join('; ') ?? '',
+      '',
     ];
   });
-  return toCsv(header, rows);
+  const ringkasan = mapel.flatMap((m) => {
+    const analysis = analysisOf.get(m.id);
+    if (!analysis) return [];
+    const row: (string | number)[] = KOLOM_BUTIR.map(() => '');
+    row[0] = m.kategori;
+    row[1] = m.nama;
+    row[2] = 'ringkasan';
+    row[5] = analysis.peserta;
+    row[KOLOM_BUTIR.length - 2] = kalimatKr20(analysis);
+    row[KOLOM_BUTIR.length - 1] = roundOrBlank(analysis.kr20, 3);
+    return [row];
+  });
+  return { header: KOLOM_BUTIR, rows: [...rows, ...ringkasan] };
 }
