@@ -26,7 +26,12 @@ export interface Config {
   workers: number;
   /** PostgreSQL connections per server process (each worker has its own pool). */
   dbPoolSize: number;
+  /** SIAPTES_DEMO: when the server seeds the demo data into an empty database (README "Demo accounts"). */
+  demo: DemoMode;
 }
+
+/** auto: an empty SQLite database only (the embedded default); on: PostgreSQL too; off: never. */
+export type DemoMode = 'auto' | 'on' | 'off';
 
 export class ConfigError extends Error {}
 
@@ -90,6 +95,15 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
   return parseList(value, []);
 }
 
+/** SIAPTES_DEMO: unset → auto, 1/true → on, 0/false → off. */
+export function parseDemoMode(raw: string | undefined): DemoMode {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '') return 'auto';
+  if (value === '1' || value === 'true') return 'on';
+  if (value === '0' || value === 'false') return 'off';
+  throw new ConfigError(`SIAPTES_DEMO harus 1 atau 0 (atau tidak diisi), bukan "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || 'file:data/siaptes.db';
   if (!/^(file:|postgres(ql)?:\/\/|:memory:)/i.test(databaseUrl)) {
@@ -111,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     workers: parseCount('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 1, 256),
     dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
+    demo: parseDemoMode(env.SIAPTES_DEMO),
   };
 }

@@ -1,13 +1,14 @@
 import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/createDb';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './demo';
+import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
 
 /**
- * config → database → migrate → seed when empty → app → listen. With WORKERS > 1 the primary process migrates and
- * seeds once, then forks that many workers (node:cluster) that share the one port; each worker opens its own
+ * config → database → migrate → demo data (SIAPTES_DEMO) → app → listen. With WORKERS > 1 the primary process
+ * migrates and seeds once, then forks that many workers (node:cluster) that share the one port; each worker opens its own
  * database pool and serves. The server keeps nothing between requests that another worker would not see (README
  * "Several processes and machines").
  */
@@ -16,10 +17,17 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serve(config, await openDb(config));
   const db = await openDb(config);
   await migrateToLatest(db);
-  await seedIfEmpty(db, { rules: config });
+  await seedDemoAtStart(db, config);
+  await warnOfDemoAccounts(db);
   if (config.workers <= 1) return serve(config, db);
   await db.close();
   startWorkers(config.workers);
+}
+
+/** Demo accounts whose password the README prints must not meet real students unnoticed. */
+async function warnOfDemoAccounts(db: Db): Promise<void> {
+  const open = await demoAccountsWithPublicPassword(db);
+  if (open.length > 0) pino().warn({ demoAccounts: open }, publicPasswordWarning(open));
 }
 
 function openDb(config: Config): Promise<Db> {

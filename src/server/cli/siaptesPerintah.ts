@@ -15,6 +15,7 @@ import { imporSiswa } from '../operator/imporSiswa';
 import { FileBermasalah, formatMasalah } from '../operator/masalah';
 import { paketJsonSchema } from '../operator/paketFormat';
 import { tutupJadwal } from '../operator/tutup';
+import { removeDemo } from '../demo/remove';
 
 export interface Konsol {
   out(text: string): void;
@@ -49,6 +50,8 @@ export const BANTUAN = `SiapTes operator commands (DATABASE_URL as for the serve
       Closes the schedule now, ends running attempts and re-scores everything (IRT for an event).
   npm run siaptes -- jadwal
       Lists the schedules with their ids.
+  npm run siaptes -- demo remove
+      Deletes the demo accounts, the synthetic participants, the demo schedules and their attempts.
   npm run siaptes -- schema [--write]
       Prints the package JSON Schema (--write: updates ${SCHEMA_PATH}).
 `;
@@ -235,6 +238,19 @@ async function daftarJadwal(deps: PerintahDeps): Promise<number> {
   return 0;
 }
 
+async function demo(deps: PerintahDeps, args: Argumen): Promise<number> {
+  if (args.positional.length !== 1 || args.positional[0] !== 'remove')
+    throw new SalahPakai('demo needs "remove"');
+  const removed = await removeDemo(deps.db);
+  deps.konsol.out(
+    `Demo data removed: ${removed.siswa} students, ${removed.jadwal} schedules, ${removed.percobaan} attempts.\n` +
+      removed.jadwalDipertahankan
+        .map((j) => `Kept schedule ${j.id} (${j.nama}): students of your own are enrolled in it.\n`)
+        .join(''),
+  );
+  return 0;
+}
+
 function schema(deps: PerintahDeps, args: Argumen): number {
   if (!args.flags.has('--write')) {
     deps.konsol.out(paketJsonSchema());
@@ -265,6 +281,8 @@ export async function jalankan(argv: readonly string[], deps: PerintahDeps): Pro
         return await daftarJadwal(deps);
       case 'schema':
         return schema(deps, args);
+      case 'demo':
+        return await demo(deps, args);
       case undefined:
       case 'help':
       case '--help':

@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../lib/password';
-import type { SiswaTable } from '../db/types';
+import type { Database, SiswaTable } from '../db/types';
 
 /** The four demo accounts people log in with. */
 export const DEMO = {
@@ -89,4 +89,27 @@ export const DEMO_ROLES: readonly DemoRole[] = ['reguler', 'tutor', 'akbar', 'um
 export async function demoAccountRows(): Promise<Insertable<SiswaTable>[]> {
   const hashes = await Promise.all(DEMO_ROLES.map(() => hashPassword(DEMO.password)));
   return DEMO_ROLES.map((role, i) => ({ ...PROFIL[role], password_hash: hashes[i], is_synthetic: 0 }));
+}
+
+/**
+ * The demo accounts present in the database. A student of an institution who happens to share a demo username is
+ * not one: a demo account also has its demo e-mail address.
+ */
+export async function demoAccountsIn(
+  db: Kysely<Database>,
+): Promise<{ id: number; username: string; password_hash: string }[]> {
+  const rows = await db
+    .selectFrom('siswa')
+    .select(['id', 'username', 'email', 'password_hash'])
+    .where(
+      'username',
+      'in',
+      DEMO_ROLES.map((role) => PROFIL[role].username),
+    )
+    .execute();
+  return rows
+    .filter((row) =>
+      DEMO_ROLES.some((role) => PROFIL[role].username === row.username && PROFIL[role].email === row.email),
+    )
+    .map(({ id, username, password_hash }) => ({ id, username, password_hash }));
 }
