@@ -14,6 +14,8 @@ import { imporPaket } from '../operator/imporPaket';
 import { imporSiswa } from '../operator/imporSiswa';
 import { FileBermasalah, formatMasalah } from '../operator/masalah';
 import { paketJsonSchema } from '../operator/paketFormat';
+import { bacaJson } from '../operator/bacaJson';
+import { bacaFileSoal, kalimatTidakDidukung, muatSoalFile } from '../operator/soalFile/muatSoalFile';
 import { tutupJadwal } from '../operator/tutup';
 import { removeDemo } from '../demo/remove';
 
@@ -40,8 +42,12 @@ export const BANTUAN = `SiapTes operator commands (DATABASE_URL as for the serve
   npm run siaptes -- import-siswa FILE.csv [--passwords OUT.csv] [--dry-run]
       Creates or updates students by username. New students without a password column get a generated
       password, written once to OUT.csv (default FILE-passwords.csv beside FILE.csv).
-  npm run siaptes -- import-paket FILE.json [--dry-run]
-      Creates or updates a package and its schedule (format: ${SCHEMA_PATH}).
+  npm run siaptes -- import-paket FILE.json [--dry-run] [--skip-unsupported]
+      Creates or updates a package and its schedule (format: ${SCHEMA_PATH}). A subject's questions may come
+      from a soal_file: Moodle XML, GIFT, QTI 2.x (item or content package .zip) or Excel (.xlsx). Questions we
+      cannot score as written are refused by name; --skip-unsupported imports the rest and lists them.
+  npm run siaptes -- convert-soal FILE [--skip-unsupported]
+      Prints a question file's questions as the package JSON "soal" array (to look at, edit, or paste).
   npm run siaptes -- export-hasil JADWAL_ID [--out FILE.csv]
       The results of a schedule, one row per student (standard output without --out).
   npm run siaptes -- export-butir JADWAL_ID [--out FILE.csv]
@@ -76,7 +82,7 @@ function parseArgs(argv: readonly string[]): Argumen {
       if (value === undefined || value.startsWith('--')) throw new SalahPakai(`${arg} needs a file name`);
       flags.set(arg, value);
       i += 1;
-    } else if (arg === '--dry-run' || arg === '--write' || arg === '--help') flags.set(arg, true);
+    } else if (['--dry-run', '--write', '--help', '--skip-unsupported'].includes(arg)) flags.set(arg, true);
     else throw new SalahPakai(`unknown option ${arg}`);
   }
   return { positional, flags };
@@ -156,13 +162,14 @@ async function importSiswa(deps: PerintahDeps, args: Argumen): Promise<number> {
 async function importPaket(deps: PerintahDeps, args: Argumen): Promise<number> {
   const file = path.resolve(deps.cwd, satuBerkas(args, 'JSON file'));
   const name = path.basename(file);
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new FileBermasalah([{ tempat: name, pesan: `is not valid JSON (${(error as Error).message})` }]);
-  }
-  const hasil = await imporPaket(deps.db, name, data, deps.config, { dryRun: args.flags.has('--dry-run') });
+  const dimuat = await muatSoalFile(bacaJson(readFileSync(file, 'utf8'), name), name, path.dirname(file), {
+    skipUnsupported: args.flags.has('--skip-unsupported'),
+  });
+  if (dimuat.masalah.length > 0) throw new FileBermasalah(dimuat.masalah);
+  for (const line of dimuat.catatan) deps.konsol.err(`${line}\n`);
+  const hasil = await imporPaket(deps.db, name, dimuat.data, deps.config, {
+    dryRun: args.flags.has('--dry-run'),
+  });
   const soal = hasil.kategori.flatMap((k) => k.mapel.flatMap((m) => m.soal)).length;
   const mapel = hasil.kategori.flatMap((k) => k.mapel).length;
   deps.konsol.out(
@@ -171,6 +178,25 @@ async function importPaket(deps: PerintahDeps, args: Argumen): Promise<number> {
       `${hasil.peserta} enrolled students, from ${tanggal(hasil.tglAwal)} to ${tanggal(hasil.tglAkhir)}` +
       `${hasil.percobaan > 0 ? ` (${hasil.percobaan} attempts exist: texts only)` : ''}.\n`,
   );
+  return 0;
+}
+
+async function convertSoal(deps: PerintahDeps, args: Argumen): Promise<number> {
+  const file = path.resolve(deps.cwd, satuBerkas(args, 'question file'));
+  const hasil = await bacaFileSoal(file);
+  if (typeof hasil === 'string') throw new FileBermasalah([{ tempat: path.basename(file), pesan: hasil }]);
+  const skip = args.flags.has('--skip-unsupported');
+  if (hasil.tidakDidukung.length > 0 && !skip)
+    throw new FileBermasalah(
+      hasil.tidakDidukung.map((t) => ({
+        tempat: path.basename(file),
+        pesan: `${kalimatTidakDidukung(t)} (--skip-unsupported converts the rest)`,
+      })),
+    );
+  for (const d of hasil.dilewati) deps.konsol.err(`left out ${d}\n`);
+  for (const t of hasil.tidakDidukung) deps.konsol.err(`skipped ${kalimatTidakDidukung(t)}\n`);
+  deps.konsol.err(`${hasil.soal.length} question(s) (${hasil.format}).\n`);
+  deps.konsol.out(`${JSON.stringify(hasil.soal, null, 2)}\n`);
   return 0;
 }
 
@@ -271,6 +297,8 @@ export async function jalankan(argv: readonly string[], deps: PerintahDeps): Pro
         return await importSiswa(deps, args);
       case 'import-paket':
         return await importPaket(deps, args);
+      case 'convert-soal':
+        return await convertSoal(deps, args);
       case 'export-hasil':
         return await ekspor(deps, args, 'hasil');
       case 'export-butir':
@@ -306,8 +334,10 @@ export async function jalankan(argv: readonly string[], deps: PerintahDeps): Pro
       deps.konsol.err(`${error.message}\n\n${BANTUAN}`);
       return 2;
     }
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
-      deps.konsol.err(`${error.message}\n`);
+    // Node's own errors, not necessarily of this realm's Error (a test runner's sandbox).
+    const fsError = error as NodeJS.ErrnoException | null;
+    if (fsError?.code === 'ENOENT') {
+      deps.konsol.err(`file not found: ${fsError.path ?? fsError.message}\n`);
       return 1;
     }
     throw error;

@@ -62,8 +62,19 @@ export const MapelFile = Type.Object(
     nama: Teks('subject name, e.g. Penalaran Umum'),
     waktu: Type.Integer({ minimum: 1, maximum: 600, description: 'minutes' }),
     soal: Type.Array(SoalFile, { minItems: 1 }),
+    soal_file: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description:
+          'instead of soal: a question file, relative to this file — Moodle XML, GIFT, QTI 2.x (item XML or ' +
+          'content package .zip) or an Excel workbook (.xlsx); told by its content',
+      }),
+    ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'A subject: its questions in soal, or in the file soal_file names',
+  },
 );
 
 export const KategoriFile = Type.Object(
@@ -169,6 +180,14 @@ export type PaketFile = Static<typeof PaketFile>;
 
 /** The JSON Schema document of the format, as written to paket.schema.json. */
 export function paketJsonSchema(): string {
-  const document = { $schema: 'http://json-schema.org/draft-07/schema#', ...PaketFile };
+  // The importer reads soal_file into soal before it checks the file; to an editor, a subject has one or the other.
+  const mapel = JSON.parse(JSON.stringify(MapelFile)) as Record<string, unknown>;
+  mapel.required = ['nama', 'waktu'];
+  mapel.oneOf = [{ required: ['soal'] }, { required: ['soal_file'] }];
+  const paket = JSON.parse(JSON.stringify(PaketFile)) as {
+    properties: { kategori: { items: { properties: { mapel: { items: unknown } } } } };
+  };
+  paket.properties.kategori.items.properties.mapel.items = mapel;
+  const document = { $schema: 'http://json-schema.org/draft-07/schema#', ...paket };
   return JSON.stringify(document, null, 2) + '\n';
 }

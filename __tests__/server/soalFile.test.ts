@@ -1,0 +1,268 @@
+/**
+ * Question files in other formats behind a subject's soal_file: Moodle XML (Moodle's own export shape, images in
+ * <file encoding="base64">), GIFT with categories and feedback, QTI 2.x (item XML and an IMS content package zip)
+ * and an Excel workbook; TeX typeset and images in the content store; what cannot be scored refused by name.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
+import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
+import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
+import { counts, runner } from '../helpers/operatorRun';
+import type { PaketFile } from '../../src/server/operator/paketFormat';
+
+jest.setTimeout(60_000);
+
+const FIXTURES = path.join(__dirname, '../fixtures/soal');
+
+let ctx: TestContext;
+let dir: string;
+beforeEach(async () => {
+  ctx = await buildTestApp();
+  dir = mkdtempSync(path.join(tmpdir(), 'siaptes-soalfile-'));
+  for (const name of ['moodle-export.xml', 'moodle-campuran.xml', 'bank.gift', 'qti-item.xml'])
+    writeFileSync(path.join(dir, name), readFileSync(path.join(FIXTURES, name)));
+  writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
+  expect((await runner(ctx, dir)('import-siswa', 'kelas.csv')).code).toBe(0);
+});
+afterEach(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The content package zipped as a CBT system exports it. */
+function qtiZip(): Buffer {
+  const root = path.join(FIXTURES, 'qti-paket');
+  const files: Record<string, Uint8Array> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else files[path.relative(root, p).split(path.sep).join('/')] = readFileSync(p);
+    }
+  };
+  walk(root);
+  return Buffer.from(zipSync(files));
+}
+
+async function excelSoal(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Soal');
+  sheet.addRow(['type', 'soal', 'a', 'b', 'c', 'd', 'e', 'kunci', 'pembahasan', 'pernyataan']);
+  sheet.addRow([
+    1,
+    'Hasil dari \\(2^3\\) adalah …',
+    '6',
+    '8',
+    '9',
+    '12',
+    '16',
+    'b',
+    'Karena \\(2\\cdot2\\cdot2=8\\).',
+    '',
+  ]);
+  sheet.addRow([
+    3,
+    'Tentukan benar atau salah.',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    'Y: 7 bilangan prima\nN: 9 bilangan prima',
+  ]);
+  sheet.addRow([5, 'Berapakah 3/4 dalam desimal?', '', '', '', '', '', 0.75, '', '']);
+  sheet.addRow([2, 'Lawan kata "panas"?', '', '', '', '', '', 'dingin', '', '']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function paketDengan(files: string[]): PaketFile {
+  const paket = paketContoh(ctx.clock.now(), ['budi.santoso']);
+  const template = paket.kategori[0].mapel[0];
+  paket.kategori[0].mapel = files.map((file, i) => {
+    const { soal: _unused, ...rest } = template;
+    return { ...rest, nama: `Mapel ${i + 1}`, soal_file: file } as unknown as typeof template;
+  });
+  return paket;
+}
+
+async function soalMapel(nama: string) {
+  return ctx.db.kysely
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .select([
+      'soal.type',
+      'soal.soal',
+      'soal.a',
+      'soal.b',
+      'soal.e',
+      'soal.kunci',
+      'soal.pembahasan',
+      'soal.id',
+    ])
+    .where('mapel.nama', '=', nama)
+    .orderBy('soal.nomor')
+    .execute();
+}
+
+it('imports Moodle XML, GIFT, a QTI item, a QTI package and an Excel workbook with images and TeX', async () => {
+  writeFileSync(path.join(dir, 'paket.zip'), qtiZip());
+  writeFileSync(path.join(dir, 'soal.xlsx'), await excelSoal());
+  writeFileSync(
+    path.join(dir, 'paket.json'),
+    JSON.stringify(paketDengan(['moodle-export.xml', 'bank.gift', 'qti-item.xml', 'paket.zip', 'soal.xlsx'])),
+  );
+  const run = runner(ctx, dir);
+  const refused = await run('import-paket', 'paket.json');
+  expect(refused.code).toBe(1);
+  const lines = refused.err.split('\n');
+  // Every unsupported question of every file at once, by name and type; nothing written.
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      'paket.json kategori[0].mapel[1].soal_file: Mapel 2: bank.gift: question "Rentang" (Numerical): a range or ' +
+        'tolerance; we score the exact number (--skip-unsupported imports the rest)',
+      'paket.json kategori[0].mapel[1].soal_file: Mapel 2: bank.gift: question "Pasangan" (Matching): this question ' +
+        'type cannot be scored here (--skip-unsupported imports the rest)',
+      'paket.json kategori[0].mapel[3].soal_file: Mapel 4: paket.zip: question "Urutkan bilangan" (orderInteraction): ' +
+        'this interaction cannot be scored here (--skip-unsupported imports the rest)',
+    ]),
+  );
+  expect(lines.filter((l) => l.startsWith('paket.json'))).toHaveLength(3);
+  const before = await counts(ctx.db);
+  expect(before.soal).toBe(0);
+
+  const result = await run('import-paket', 'paket.json', '--skip-unsupported');
+  expect(result.code).toBe(0);
+  expect(result.err).toContain(
+    'Mapel 1: moodle-export.xml: left out category $course$/top/Default for PM/Geometri (not a question)',
+  );
+  expect(result.err).toContain(
+    'Mapel 1: moodle-export.xml: left out description "Petunjuk" (not a question)',
+  );
+  expect(result.err).toContain('Mapel 2: bank.gift: skipped question "Pasangan" (Matching)');
+  expect(result.err).toContain('Mapel 1: 5 question(s) from moodle-export.xml (Moodle XML)');
+  expect(result.out).toContain('6 subjects, 19 questions');
+
+  const moodle = await soalMapel('Mapel 1');
+  expect(moodle.map((s) => [s.type, s.kunci])).toEqual([
+    [1, 'B'],
+    [3, ''],
+    [2, 'Bandung'],
+    [5, '2.5'],
+    [4, '<p>Garis sejajar dan sudut dalam berseberangan.</p>'],
+  ]);
+  const image = /<img src="\/konten\/([0-9a-f]{64})" alt="segitiga siku-siku"/.exec(moodle[0].soal);
+  expect(image).not.toBeNull();
+  const served = await ctx.app.inject({ method: 'GET', url: `/konten/${image![1]}` });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['content-type']).toBe('image/png');
+  expect(moodle[0].soal).toContain('class="katex"');
+  expect(moodle[0].b).toContain('<mn>12</mn>');
+  expect(moodle[0].pembahasan).toContain('class="katex-display"');
+  const statement = await ctx.db.kysely
+    .selectFrom('soal_group')
+    .select(['pernyataan', 'kunci'])
+    .where('id_soal', '=', moodle[1].id)
+    .execute();
+  expect(statement).toEqual([{ pernyataan: 'Pernyataan di atas', kunci: 'N' }]);
+
+  const gift = await soalMapel('Mapel 2');
+  expect(gift.map((s) => [s.type, s.kunci])).toEqual([
+    [1, 'B'],
+    [3, ''],
+    [2, 'Denpasar'],
+    [5, '12'],
+    [4, ''],
+  ]);
+  expect(gift[0].pembahasan).toContain('<mo>=</mo>');
+
+  const item = await soalMapel('Mapel 3');
+  expect(item.map((s) => [s.type, s.kunci])).toEqual([[1, 'B']]);
+  expect(item[0].e).toContain('<mfrac>');
+
+  const pkg = await soalMapel('Mapel 4');
+  expect(pkg.map((s) => [s.type, s.kunci])).toEqual([
+    [1, 'C'],
+    [5, '36'],
+  ]);
+  expect(pkg[0].soal).toMatch(/<img src="\/konten\/[0-9a-f]{64}" alt="grafik parabola"/);
+
+  const excel = await soalMapel('Mapel 5');
+  expect(excel.map((s) => [s.type, s.kunci])).toEqual([
+    [1, 'B'],
+    [3, ''],
+    [5, '0.75'],
+    [2, 'dingin'],
+  ]);
+  expect((await counts(ctx.db)).konten).toBe(2);
+});
+
+it('refuses every unsupported Moodle question by name and type, and convert-soal prints the soal array', async () => {
+  writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paketDengan(['moodle-campuran.xml'])));
+  const run = runner(ctx, dir);
+  const refused = await run('import-paket', 'paket.json');
+  expect(refused.code).toBe(1);
+  const problems = refused.err.split('\n').filter((l) => l.startsWith('paket.json'));
+  expect(problems.map((l) => /question "([^"]+)" \(([^)]+)\)/.exec(l)?.slice(1).join(' / '))).toEqual([
+    'Bilangan prima / multichoice',
+    'Pasangkan ibu kota / matching',
+    'Pi kira-kira / numerical',
+    'Warna pelangi / multichoice',
+    'Isian rumpang / cloze',
+  ]);
+  expect(refused.err).toContain('5 problem(s) found; nothing was written.');
+
+  const converted = await run('convert-soal', 'moodle-export.xml');
+  expect(converted.code).toBe(0);
+  const soal = JSON.parse(converted.out) as PaketFile['kategori'][0]['mapel'][0]['soal'];
+  expect(soal).toHaveLength(5);
+  expect(soal[0]).toMatchObject({
+    type: 1,
+    kunci: 'B',
+    opsi: { a: '<p>\\(10\\)</p>', b: '<p>\\(12\\)</p>' },
+  });
+  expect(soal[0].soal).toContain('<img src="data:image/png;base64,iVBOR');
+  expect(soal[3]).toEqual({
+    type: 5,
+    soal: '<p>Jika \\(2x + 3 = 8\\), maka \\(x\\) = …</p>',
+    kunci: '2.5',
+    pembahasan: '<p>\\(x = 2{,}5\\)</p>',
+  });
+  expect(converted.err).toContain('left out description "Petunjuk" (not a question)');
+
+  const mixed = await run('convert-soal', 'moodle-campuran.xml');
+  expect(mixed.code).toBe(1);
+  const skipped = await run('convert-soal', 'moodle-campuran.xml', '--skip-unsupported');
+  expect(JSON.parse(skipped.out)).toEqual([
+    {
+      type: 2,
+      soal: '<p>Planet terbesar di tata surya adalah …</p>',
+      kunci: 'Jupiter',
+      pembahasan: '<p>Jupiter.</p>',
+    },
+  ]);
+  expect(skipped.err).toContain('skipped question "Warna pelangi" (multichoice): 6 options; at most 5 (A–E)');
+});
+
+it('says "file not found" and gives bad JSON its line and column', async () => {
+  const run = runner(ctx, dir);
+  writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paketDengan(['hilang.xml'])));
+  const missing = await run('import-paket', 'paket.json');
+  expect(missing.code).toBe(1);
+  expect(missing.err).toContain(`Mapel 1: file not found: ${path.join(dir, 'hilang.xml')}`);
+  expect((await run('import-paket', 'tidak-ada.json')).err).toBe(
+    `file not found: ${path.join(dir, 'tidak-ada.json')}\n`,
+  );
+  expect((await run('convert-soal', 'tidak-ada.xml')).err).toContain(
+    `file not found: ${path.join(dir, 'tidak-ada.xml')}`,
+  );
+
+  writeFileSync(path.join(dir, 'rusak.json'), '{\n  "paket": 77,\n  "nama" "Paket"\n}\n');
+  const bad = await run('import-paket', 'rusak.json');
+  expect(bad.code).toBe(1);
+  expect(bad.err).toMatch(/^rusak\.json line 3, column 10: is not valid JSON \(Unexpected string\)/);
+});

@@ -1,0 +1,71 @@
+/**
+ * What reading a question file in another format gives: our questions, what was left out on purpose (categories,
+ * descriptions: not questions) and what cannot be scored as written, each named by the question's name and type.
+ */
+import type { SoalFile } from '../paketFormat';
+
+export interface TidakDidukung {
+  /** The question's name (or its first words when it has none). */
+  nama: string;
+  /** Its type in the source format's words: "matching", "multichoice". */
+  jenis: string;
+  alasan: string;
+}
+
+export interface HasilKonversi {
+  /** The format's name for messages: "Moodle XML", "GIFT". */
+  format: string;
+  soal: SoalFile[];
+  /** Said, not refused: "category $course$/top/Aljabar (not a question)". */
+  dilewati: string[];
+  tidakDidukung: TidakDidukung[];
+}
+
+/** A file's own problem (not XML, no questions): stops reading that file. */
+export class FileSoalRusak extends Error {}
+
+/** Plain text as HTML (GIFT and spreadsheet cells are text; our questions are HTML). */
+export function teksKeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '<br>');
+}
+
+/** A question's name for messages: its own, or its first words. */
+export function namaSoal(nama: string | null | undefined, html: string): string {
+  const own = (nama ?? '').trim();
+  if (own !== '') return own;
+  const words = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return words.length > 40 ? `${words.slice(0, 37)}...` : words || '(untitled)';
+}
+
+export const KUNCI = ['A', 'B', 'C', 'D', 'E'] as const;
+
+/** Type 1 from options in order and the index of the right one. */
+export function pilihanGanda(soal: string, opsi: string[], benar: number, pembahasan?: string): SoalFile {
+  return {
+    type: 1,
+    soal,
+    opsi: {
+      a: opsi[0] ?? '',
+      b: opsi[1] ?? '',
+      c: opsi[2] ?? '',
+      d: opsi[3] ?? '',
+      ...(opsi.length > 4 ? { e: opsi[4] } : {}),
+    },
+    kunci: KUNCI[benar],
+    ...(pembahasan ? { pembahasan } : {}),
+  };
+}
+
+/** A true/false question: type 3 with the question as its one statement, Benar/Salah. */
+export function benarSalah(soal: string, benar: boolean, pembahasan?: string): SoalFile {
+  return {
+    type: 3,
+    soal,
+    group_text_type: 1,
+    pernyataan: [{ teks: 'Pernyataan di atas', kunci: benar ? 'Y' : 'N' }],
+    ...(pembahasan ? { pembahasan } : {}),
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Moodle XML (a question bank's "Export" in Moodle XML format, root `<quiz>`) read with fast-xml-parser and mapped
+ * to our questions: multichoice with one right answer and at most five options → type 1; truefalse → type 3 with
+ * one statement; shortanswer → type 2; numerical with tolerance 0 → type 5; essay → type 4; the general feedback
+ * → pembahasan. Categories and descriptions are not questions. Everything we would score differently from Moodle
+ * is refused. Images `<file encoding="base64">` behind `@@PLUGINFILE@@/name` become data: images, which the
+ * import moves into the content store.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { jenisGambar } from '../../konten/jenisGambar';
+import type { SoalFile } from '../paketFormat';
+import {
+  benarSalah,
+  FileSoalRusak,
+  type HasilKonversi,
+  namaSoal,
+  pilihanGanda,
+  teksKeHtml,
+  type TidakDidukung,
+} from './konversi';
+
+type Node = Record<string, unknown>;
+
+const DAFTAR = new Set(['question', 'answer', 'file', 'tag', 'unit', 'dataset_definition', 'subquestion']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  textNodeName: '#text',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (tagName) => DAFTAR.has(tagName),
+});
+
+const node = (x: unknown): Node =>
+  x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Node) : {};
+const list = (x: unknown): Node[] => (Array.isArray(x) ? x.map(node) : x === undefined ? [] : [node(x)]);
+const teks = (x: unknown): string => {
+  if (typeof x === 'string' || typeof x === 'number') return String(x);
+  const text = node(x)['#text'];
+  return typeof text === 'string' || typeof text === 'number' ? String(text) : '';
+};
+/** The `<text>` of an element such as `<questiontext>`. */
+const textOf = (x: unknown): string => teks(node(x).text);
+const attr = (x: unknown, name: string): string => String(node(x)[`@_${name}`] ?? '');
+
+/** `@@PLUGINFILE@@/name` → the file's bytes as a data URI, from the `<file>` elements of the question. */
+function denganBerkas(html: string, files: Map<string, string>): string {
+  return html.replace(/@@PLUGINFILE@@\/([^"'\s)>]+)/g, (whole, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // A name that is not percent-encoded stands as written.
+    }
+    return files.get(decoded) ?? files.get(name) ?? whole;
+  });
+}
+
+function berkasSoal(question: Node): Map<string, string> {
+  const files = new Map<string, string>();
+  const visit = (x: unknown) => {
+    if (Array.isArray(x)) x.forEach(visit);
+    else if (x !== null && typeof x === 'object') {
+      const n = x as Node;
+      for (const f of list(n.file)) {
+        if (attr(f, 'encoding') !== 'base64') continue;
+        const bytes = Buffer.from(teks(f).replace(/\s+/g, ''), 'base64');
+        const type = jenisGambar(bytes) ?? 'application/octet-stream';
+        files.set(
+          `${(attr(f, 'path') || '/').replace(/^\/|\/$/g, '')}/${attr(f, 'name')}`.replace(/^\//, ''),
+          `data:${type};base64,${bytes.toString('base64')}`,
+        );
+      }
+      for (const [key, value] of Object.entries(n)) if (key !== 'file') visit(value);
+    }
+  };
+  visit(question);
+  return files;
+}
+
+/** A Moodle text element as our HTML: its format honoured, its images inline. */
+function html(element: unknown, files: Map<string, string>): string {
+  const raw = textOf(element);
+  const format = attr(element, 'format') || 'html';
+  const body = format === 'html' || format === 'moodle_auto_format' ? raw : teksKeHtml(raw);
+  return denganBerkas(body, files);
+}
+
+const fraksi = (answer: Node) => Number(attr(answer, 'fraction') || '0');
+
+export function bacaMoodleXml(xml: string): HasilKonversi {
+  let root: Node;
+  try {
+    root = node(parser.parse(xml, true));
+  } catch (error) {
+    throw new FileSoalRusak(`is not well-formed XML (${(error as Error).message.split('\n')[0]})`);
+  }
+  const questions = list(node(root.quiz).question);
+  const soal: SoalFile[] = [];
+  const dilewati: string[] = [];
+  const tidakDidukung: TidakDidukung[] = [];
+
+  for (const q of questions) {
+    const jenis = attr(q, 'type');
+    if (jenis === 'category') {
+      dilewati.push(`category ${textOf(q.category)} (not a question)`);
+      continue;
+    }
+    const files = berkasSoal(q);
+    const teksSoal = html(q.questiontext, files);
+    const nama = namaSoal(textOf(q.name), teksSoal);
+    const tolak = (alasan: string) => tidakDidukung.push({ nama, jenis, alasan });
+    if (jenis === 'description') {
+      dilewati.push(`description "${nama}" (not a question)`);
+      continue;
+    }
+    const pembahasan = html(q.generalfeedback, files) || undefined;
+    const answers = list(q.answer);
+    const benar = answers.filter((a) => fraksi(a) === 100);
+    const sebagian = answers.filter((a) => fraksi(a) !== 100 && fraksi(a) !== 0);
+
+    switch (jenis) {
+      case 'multichoice': {
+        if (teks(q.single) === 'false' || teks(q.single) === '0') {
+          tolak('several answers may be chosen (multi-response); we score one right option');
+        } else if (answers.length > 5) {
+          tolak(`${answers.length} options; at most 5 (A–E)`);
+        } else if (answers.length < 2) {
+          tolak('fewer than two options');
+        } else if (benar.length !== 1 || sebagian.length > 0) {
+          tolak(
+            'partial or negative credit, or not exactly one 100 % answer; we score one right option, others 0',
+          );
+        } else {
+          soal.push(
+            pilihanGanda(
+              teksSoal,
+              answers.map((a) => html(a, files)),
+              answers.indexOf(benar[0]),
+              pembahasan,
+            ),
+          );
+        }
+        break;
+      }
+      case 'truefalse': {
+        const kunci = benar[0] ? textOf(benar[0]).trim().toLowerCase() : '';
+        if (benar.length !== 1 || (kunci !== 'true' && kunci !== 'false'))
+          tolak('no 100 % answer true or false');
+        else soal.push(benarSalah(teksSoal, kunci === 'true', pembahasan));
+        break;
+      }
+      case 'shortanswer': {
+        const kunci = benar[0] ? textOf(benar[0]).trim() : '';
+        if (benar.length !== 1 || sebagian.length > 0)
+          tolak('not exactly one 100 % answer (or partial credit); we score one expected answer');
+        else if (kunci.includes('*')) tolak(`the answer "${kunci}" uses the * wildcard`);
+        else if (teks(q.usecase) === '1') tolak('case-sensitive answers; we compare without case');
+        else soal.push({ type: 2, soal: teksSoal, kunci, ...(pembahasan ? { pembahasan } : {}) });
+        break;
+      }
+      case 'numerical': {
+        const kunci = benar[0] ? textOf(benar[0]).trim() : '';
+        const tolerance = benar[0] ? Number(teks(benar[0].tolerance) || '0') : 0;
+        if (benar.length !== 1 || sebagian.length > 0)
+          tolak('not exactly one 100 % answer (or partial credit); we score one number');
+        else if (tolerance !== 0) tolak(`tolerance ${teks(benar[0].tolerance)}; we score the exact number`);
+        else if (kunci === '*') tolak('any number is accepted (*)');
+        else if (list(node(q.units).unit).length > 1) tolak('several units with multipliers');
+        else soal.push({ type: 5, soal: teksSoal, kunci, ...(pembahasan ? { pembahasan } : {}) });
+        break;
+      }
+      case 'essay': {
+        const model = html(q.graderinfo, files);
+        soal.push({
+          type: 4,
+          soal: teksSoal,
+          ...(model ? { kunci: model } : {}),
+          ...(pembahasan ? { pembahasan } : {}),
+        });
+        break;
+      }
+      default:
+        tolak('this question type cannot be scored here');
+    }
+  }
+  if (questions.length === 0) throw new FileSoalRusak('has no <question> in its <quiz>');
+  return { format: 'Moodle XML', soal, dilewati, tidakDidukung };
+}

@@ -1,0 +1,180 @@
+/**
+ * QTI 2.1/2.2: an `assessmentItem` XML, or an IMS content package (a zip with imsmanifest.xml listing the items
+ * and their files), read with fast-xml-parser in document order and written back as our HTML. One interaction per
+ * item: a single-choice `choiceInteraction` (≤ 5 choices) → type 1, a `textEntryInteraction` → type 2 (string) or
+ * 5 (a number), an `extendedTextInteraction` → type 4; anything else, or partial credit, is refused. The package's
+ * images become data: images, which the import moves into the content store.
+ */
+import path from 'node:path/posix';
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { jenisGambar } from '../../konten/jenisGambar';
+import type { SoalFile } from '../paketFormat';
+import { FileSoalRusak, type HasilKonversi, namaSoal, pilihanGanda, type TidakDidukung } from './konversi';
+
+/** A node in document order: `{ tag: children, ':@': attributes }` or `{ '#text': text }`. */
+type Ordered = Record<string, unknown>;
+
+const OPTIONS = {
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  trimValues: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+} as const;
+const parser = new XMLParser(OPTIONS);
+const builder = new XMLBuilder({ ...OPTIONS, suppressEmptyNode: true });
+
+const tagOf = (n: Ordered): string => Object.keys(n).find((k) => k !== ':@') ?? '';
+const children = (n: Ordered): Ordered[] => {
+  const value = n[tagOf(n)];
+  return Array.isArray(value) ? (value as Ordered[]) : [];
+};
+const attr = (n: Ordered, name: string): string =>
+  String((n[':@'] as Record<string, unknown>)?.[`@_${name}`] ?? '');
+const find = (nodes: Ordered[], tag: string): Ordered[] => nodes.filter((n) => tagOf(n) === tag);
+const findDeep = (nodes: Ordered[], tag: string): Ordered[] =>
+  nodes.flatMap((n) => [...(tagOf(n) === tag ? [n] : []), ...findDeep(children(n), tag)]);
+const text = (nodes: Ordered[]): string =>
+  nodes.map((n) => (tagOf(n) === '#text' ? String(n['#text']) : text(children(n)))).join('');
+
+function parse(xml: string, what: string): Ordered[] {
+  try {
+    return parser.parse(xml, true) as Ordered[];
+  } catch (error) {
+    throw new FileSoalRusak(`${what} is not well-formed XML (${(error as Error).message.split('\n')[0]})`);
+  }
+}
+
+const INTERACTIONS = /Interaction$/;
+
+/** The nodes as HTML: interactions left out (or replaced by a blank line for a text entry). */
+function html(nodes: Ordered[], gambar: (src: string) => string): string {
+  const walk = (list: Ordered[]): Ordered[] =>
+    list.flatMap((n): Ordered[] => {
+      const tag = tagOf(n);
+      if (tag === 'textEntryInteraction') return [{ '#text': '……' }];
+      if (INTERACTIONS.test(tag) || tag === 'rubricBlock') return [];
+      if (tag === '#text') return [n];
+      const at = { ...((n[':@'] as Record<string, unknown>) ?? {}) };
+      if (tag === 'img' && typeof at['@_src'] === 'string') at['@_src'] = gambar(at['@_src']);
+      return [{ [tag]: walk(children(n)), ':@': at }];
+    });
+  return String(builder.build(walk(nodes))).trim();
+}
+
+/** One item: its questions (one) or why it is refused. */
+export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPath = ''): HasilKonversi {
+  const doc = parse(xml, itemPath || 'the item');
+  const item = find(doc, 'assessmentItem')[0];
+  if (!item) throw new FileSoalRusak(`${itemPath || 'the file'} has no assessmentItem`);
+  const gambar = (src: string) => {
+    if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) return src;
+    const bytes = berkas.get(path.normalize(path.join(path.dirname(itemPath), decodeURIComponent(src))));
+    if (!bytes) return src;
+    const buffer = Buffer.from(bytes);
+    return `data:${jenisGambar(buffer) ?? 'application/octet-stream'};base64,${buffer.toString('base64')}`;
+  };
+  const body = find(children(item), 'itemBody')[0];
+  const bodyNodes = body ? children(body) : [];
+  const teksSoal = html(bodyNodes, gambar);
+  const nama = namaSoal(attr(item, 'title') || attr(item, 'identifier'), teksSoal);
+  const interactions = findInteractions(bodyNodes);
+  const feedback = find(children(item), 'modalFeedback')
+    .map((f) => html(children(f), gambar))
+    .filter((f) => f !== '')
+    .join('\n');
+  const extra = feedback ? { pembahasan: feedback } : {};
+  const hasil: HasilKonversi = { format: 'QTI', soal: [], dilewati: [], tidakDidukung: [] };
+  const tolak = (jenis: string, alasan: string) =>
+    hasil.tidakDidukung.push({ nama, jenis, alasan } as TidakDidukung);
+
+  if (interactions.length !== 1) {
+    tolak(
+      interactions.map(tagOf).join(' + ') || 'no interaction',
+      interactions.length === 0 ? 'the item asks nothing' : 'several interactions in one item',
+    );
+    return hasil;
+  }
+  const interaction = interactions[0];
+  const jenis = tagOf(interaction);
+  const declaration = find(children(item), 'responseDeclaration').find(
+    (d) => attr(d, 'identifier') === attr(interaction, 'responseIdentifier'),
+  );
+  const benar = declaration
+    ? findDeep(find(children(declaration), 'correctResponse'), 'value').map((v) => text(children(v)).trim())
+    : [];
+  const mapping = declaration ? find(children(declaration), 'mapping')[0] : undefined;
+  const partial =
+    mapping !== undefined &&
+    find(children(mapping), 'mapEntry').some(
+      (e) => !benar.includes(attr(e, 'mapKey')) && Number(attr(e, 'mappedValue') || '0') !== 0,
+    );
+
+  if (jenis === 'choiceInteraction') {
+    const choices = find(children(interaction), 'simpleChoice');
+    const prompt = find(children(interaction), 'prompt')[0];
+    const soal = [teksSoal, prompt ? `<p>${html(children(prompt), gambar)}</p>` : '']
+      .filter(Boolean)
+      .join('\n');
+    const index = choices.findIndex((c) => attr(c, 'identifier') === benar[0]);
+    if (attr(interaction, 'maxChoices') !== '1' || attr(declaration ?? {}, 'cardinality') !== 'single')
+      tolak(jenis, 'several choices may be chosen (multi-response); we score one right option');
+    else if (choices.length > 5) tolak(jenis, `${choices.length} choices; at most 5 (A–E)`);
+    else if (choices.length < 2) tolak(jenis, 'fewer than two choices');
+    else if (benar.length !== 1 || index < 0 || partial)
+      tolak(jenis, 'no single correct response, or partial credit; we score one right option');
+    else
+      hasil.soal.push(
+        pilihanGanda(
+          soal,
+          choices.map((c) => html(children(c), gambar)),
+          index,
+          feedback || undefined,
+        ),
+      );
+    return hasil;
+  }
+  if (jenis === 'textEntryInteraction') {
+    const baseType = attr(declaration ?? {}, 'baseType');
+    const numeric = baseType === 'float' || baseType === 'integer';
+    if (benar.length !== 1 || partial) tolak(jenis, 'not exactly one correct response; we score one answer');
+    else hasil.soal.push({ type: numeric ? 5 : 2, soal: teksSoal, kunci: benar[0], ...extra });
+    return hasil;
+  }
+  if (jenis === 'extendedTextInteraction') {
+    const prompt = find(children(interaction), 'prompt')[0];
+    const soal = [teksSoal, prompt ? `<p>${html(children(prompt), gambar)}</p>` : '']
+      .filter(Boolean)
+      .join('\n');
+    hasil.soal.push({ type: 4, soal, ...extra } as SoalFile);
+    return hasil;
+  }
+  tolak(jenis, 'this interaction cannot be scored here');
+  return hasil;
+}
+
+function findInteractions(nodes: Ordered[]): Ordered[] {
+  return nodes.flatMap((n) =>
+    INTERACTIONS.test(tagOf(n)) ? [n] : tagOf(n) === '#text' ? [] : findInteractions(children(n)),
+  );
+}
+
+/** A content package: the items its manifest lists, in that order, with the package's files for their images. */
+export function bacaQtiPaket(entries: Record<string, Uint8Array>): HasilKonversi {
+  const manifest = parse(Buffer.from(entries['imsmanifest.xml']).toString('utf8'), 'imsmanifest.xml');
+  const resources = findDeep(manifest, 'resource').filter((r) => /^imsqti_item/.test(attr(r, 'type')));
+  if (resources.length === 0) throw new FileSoalRusak('imsmanifest.xml lists no QTI item (imsqti_item_…)');
+  const files = new Map(Object.entries(entries).map(([name, bytes]) => [path.normalize(name), bytes]));
+  const out: HasilKonversi = { format: 'QTI content package', soal: [], dilewati: [], tidakDidukung: [] };
+  for (const resource of resources) {
+    const href = path.normalize(decodeURIComponent(attr(resource, 'href')));
+    const bytes = files.get(href);
+    if (!bytes) throw new FileSoalRusak(`imsmanifest.xml lists ${href}, which is not in the package`);
+    const one = bacaQtiItem(Buffer.from(bytes).toString('utf8'), files, href);
+    out.soal.push(...one.soal);
+    out.tidakDidukung.push(...one.tidakDidukung);
+  }
+  return out;
+}
