@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
+import { registerHealth, type HealthState } from './plugins/health';
 import { trustProxyOption } from './lib/trustProxy';
 import { authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -30,6 +31,8 @@ export interface AppDeps {
   logger?: boolean | { stream: NodeJS.WritableStream };
   /** Serve the built SPA from config.publicDir (off in API tests). */
   serveSpa?: boolean;
+  /** Shared with main.ts, which marks the server as stopping so /readyz turns 503 (default: never stopping). */
+  health?: HealthState;
 }
 
 export type { App, FeatureContext, FeatureRoutes } from './context';
@@ -64,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
+  registerHealth(app, deps.db, deps.health ?? { stopping: false });
   registerKontenRoutes(app, deps.db);
 
   await app.register(

@@ -55,3 +55,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
 export async function migrateTo(db: Db, name: string): Promise<void> {
   settled(await (await migratorOf(db)).migrateTo(name));
 }
+
+/** Names of the migrations this code knows that the database has not run (readiness reports them). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await (await migratorOf(db)).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
