@@ -19,10 +19,13 @@
  */
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { allCalls } from '../../src/contract';
 import { http } from '../../src/client/api/http';
 import { DENIED_ACTIONS } from '../../src/client/app/devtools';
 import { isFromSaga } from '../../src/client/app/sessionRecording';
 import { makeStore, type PreloadedAppState } from '../../src/client/app/store';
+import { authReducer, loginRequested } from '../../src/client/features/auth/slice';
+import { loginSucceeded } from '../../src/client/session/events';
 import { setClock, type Clock } from '../../src/client/lib/clock';
 import {
   RECORDED_MASK,
@@ -82,6 +85,12 @@ function toEntry(item: unknown, index: number): ReplayEntry {
 export function parseReplay(raw: unknown, fallbackName: string): Replay {
   if (!isRecord(raw)) throw new Error(`${fallbackName}: not a JSON object`);
   let items: unknown[];
+  if (typeof raw.payload === 'string' && raw.payload.includes('"$jsan"'))
+    throw new Error(
+      `${fallbackName}: the export holds jsan markers ("$jsan": shared objects or undefined written by reference), ` +
+        'so its actions cannot be read as plain JSON. It was made by a build whose DevTools `serialize.options` ' +
+        'keep references; export again from a build of this repository (its options write plain JSON).',
+    );
   if (typeof raw.payload === 'string' || Array.isArray(raw.payload))
     items = actionList(parseMaybe(raw.payload));
   else if (Array.isArray(raw.actions)) items = raw.actions;
@@ -102,6 +111,116 @@ export function parseReplay(raw: unknown, fallbackName: string): Replay {
     entries: items.map(toEntry),
     expect: isRecord(raw.expect) ? raw.expect : undefined,
     advanceAfterMs: typeof raw.advanceAfterMs === 'number' ? raw.advanceAfterMs : undefined,
+  };
+}
+
+// ------------------------------------------------------------------------------ where the session starts
+
+export interface Start {
+  /** The state the replay's store is created with (undefined: every slice's initial state, logged out). */
+  state: PreloadedAppState | undefined;
+  /** Where the replay starts, in words (shown beside the problems). */
+  how: string;
+  /** Why no start can be found, in words a QA engineer can act on; null when one was. */
+  problem: string | null;
+}
+
+/** The contract's calls, each with a matcher of its path (`:param` segments captured by name). */
+const callMatchers = allCalls.map((call) => ({
+  method: call.method as string,
+  pattern: new RegExp(`^${call.path.replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+)')}$`),
+}));
+
+/** Where the contract carries the calling student's id: the `idsiswa` path segment, `idsiswa`/`id_siswa` in a body. */
+const STUDENT_FIELDS = ['idsiswa', 'id_siswa'];
+
+/** The student id a recorded request carried, if any. */
+function studentIdOf(answer: ApiAnswer): number | null {
+  const call = callMatchers.find(
+    (matcher) => matcher.method === answer.method && matcher.pattern.test(answer.path),
+  );
+  const fromPath = call ? answer.path.match(call.pattern)?.groups?.idsiswa : undefined;
+  if (fromPath !== undefined && /^\d+$/.test(fromPath)) return Number(fromPath);
+  if (isRecord(answer.sent))
+    for (const field of STUDENT_FIELDS) {
+      const value = answer.sent[field];
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+    }
+  return null;
+}
+
+const LOGIN_TYPES = new Set([loginRequested.type, loginSucceeded.type]);
+
+/**
+ * The state a replay starts from. An export's `preloadedState` (the state the page's store was created with) is
+ * taken as it is. Without one (the store had no preloaded state; the real extension then writes none), a session
+ * starts at a page load: redux-persist's REHYDRATE in the actions brings the stored state, and the session comes
+ * from the cookies, which no export holds. So: a recording that logs in before any call of a student starts
+ * logged out; any other was already logged in, as the student whose id its requests carry (else the id of the
+ * profile REHYDRATE brought back).
+ */
+export function startOf(replay: Replay): Start {
+  const given = replay.preloadedState;
+  if (given?.auth) return { state: given, how: "from the export's preloadedState", problem: null };
+
+  const ids = new Map<number, string>();
+  let login: ReplayEntry | null = null;
+  let rehydratedId: number | null = null;
+  for (const [index, entry] of replay.entries.entries()) {
+    const { action } = entry;
+    if (LOGIN_TYPES.has(action.type)) {
+      login = entry;
+      break;
+    }
+    if (action.type === 'api/answered') {
+      const id = studentIdOf(action.payload as ApiAnswer);
+      const answer = action.payload as ApiAnswer;
+      if (id !== null && !ids.has(id)) ids.set(id, `${answer.method} ${answer.path} (action ${index + 1})`);
+    }
+    if (action.type === 'persist/REHYDRATE' && rehydratedId === null) {
+      const id = valueAt(action.payload, 'profile.profilUser.id');
+      if (typeof id === 'number') rehydratedId = id;
+    }
+  }
+  const without = given ? 'with a preloadedState but no auth in it' : 'without a preloadedState';
+  if (login && ids.size === 0)
+    return {
+      state: given,
+      how: `logged out (the export is ${without}, and the recording logs in: ${login.action.type})`,
+      problem: null,
+    };
+  if (ids.size > 1) {
+    const list = [...ids].map(([id, where]) => `student ${id} in ${where}`).join(', ');
+    return {
+      state: given,
+      how: 'nowhere: the recording names more than one student',
+      problem:
+        `the export is ${without}, and its requests name more than one student before any login (${list}). ` +
+        'Record one student per export: log out and in again, or reload the page, before the next student.',
+    };
+  }
+  const [found] = [...ids];
+  const id = found ? found[0] : rehydratedId;
+  if (id === null)
+    return {
+      state: given,
+      how: 'nowhere: the recording does not say which student was logged in',
+      problem:
+        `the export is ${without} and has no login in its actions: the session was already logged in (its ` +
+        'cookie, which no export holds), but no recorded request and no stored profile (persist/REHYDRATE) says ' +
+        'which student. Export again from a build of this repository (its exports carry preloadedState), or add ' +
+        '"preloadedState": {"auth": {"isLoggedIn": true, "idSiswa": <the student\'s id>}} to the file.',
+    };
+  const where = found ? `the id ${found[1]} carried` : 'the id of the profile persist/REHYDRATE brought back';
+  return {
+    state: {
+      ...given,
+      auth: { ...authReducer(undefined, { type: 'replay/start' }), isLoggedIn: true, idSiswa: id },
+    },
+    how:
+      `logged in as student ${id} (the export is ${without} and has no login: the session was already logged ` +
+      `in by its cookie; ${where})`,
+    problem: null,
   };
 }
 
@@ -320,6 +439,8 @@ function responseFor(config: InternalAxiosRequestConfig, recorded: ApiAnswer): A
 export interface ReplayReport {
   /** Every difference from the recording, in the order met: the first is the first difference. */
   problems: string[];
+  /** Where the replay started, in words (startOf). */
+  start: string;
   state: unknown;
   /** Titles of the dialogs the replay showed. */
   dialogs: string[];
@@ -340,6 +461,16 @@ function outputsOf(actions: UnknownAction[]) {
 
 /** Replay one session; never throws for a difference, it reports it. */
 export async function replaySession(replay: Replay): Promise<ReplayReport> {
+  const start = startOf(replay);
+  if (start.problem)
+    return {
+      problems: [start.problem],
+      start: start.how,
+      state: undefined,
+      dialogs: [],
+      actions: [],
+      requests: 0,
+    };
   const problems: string[] = [];
   const timed = replay.entries.filter((entry) => entry.at !== null);
   const clock = new ReplayClock(timed[0]?.at ?? Date.UTC(2025, 0, 6, 2, 0, 0));
@@ -440,7 +571,7 @@ export async function replaySession(replay: Replay): Promise<ReplayReport> {
   };
 
   try {
-    const store = makeStore(replay.preloadedState, { observe: (action) => seen.push(action) });
+    const store = makeStore(start.state, { observe: (action) => seen.push(action) });
     for (next = 0; next < replay.entries.length; next += 1) {
       const { action, at } = replay.entries[next];
       const kind = kinds[next];
@@ -514,7 +645,7 @@ export async function replaySession(replay: Replay): Promise<ReplayReport> {
       const difference = firstDifference(value, valueAt(state, dotPath), dotPath);
       if (difference) problems.push(`final state: ${difference}`);
     }
-    return { problems, state, dialogs: [...desk.shown], actions: seen, requests };
+    return { problems, start: start.how, state, dialogs: [...desk.shown], actions: seen, requests };
   } finally {
     http.defaults.adapter = originalAdapter;
     restoreClock();
@@ -523,6 +654,56 @@ export async function replaySession(replay: Replay): Promise<ReplayReport> {
     desk.open?.resolve({ isConfirmed: false, isDenied: false, isDismissed: true });
     desk.reset();
   }
+}
+
+/** What each kind of problem means and what to do about it, by the words its message starts or ends with. */
+const ADVICE: { matches: (problem: string) => boolean; advice: string }[] = [
+  {
+    matches: (problem) => problem.endsWith('but the sagas never asked'),
+    advice:
+      'The recording answered a request the replay never sent. When it is the first problem, the replay did not ' +
+      'reach the state the recording was in: check where it started (above). An export that does not begin at a ' +
+      'page load (persist/PERSIST, persist/REHYDRATE) and has no preloadedState lacks its beginning: record again ' +
+      'from a page load, with DevTools open before the page loads.',
+  },
+  {
+    matches: (problem) => / is not in the recording /.test(problem),
+    advice:
+      'The app sent a request the recording never answered: the app asks the server for more than when it was ' +
+      'recorded. If that change is intended, record the flow again; if not, it is a regression.',
+  },
+  {
+    matches: (problem) =>
+      / differs from the recording: | differently: |^the sagas did not put /.test(problem),
+    advice:
+      'The app now behaves differently from the recording (the body it sends, or what its sagas put). If that ' +
+      'change is intended, record the flow again; if not, it is a regression: the field named is where it starts.',
+  },
+  {
+    matches: (problem) => /but it was never shown$/.test(problem),
+    advice: 'A dialog the student answered in the recording did not open in the replay.',
+  },
+  {
+    matches: (problem) => problem.startsWith('final state: '),
+    advice: 'The final state differs from what the file pins under "expect".',
+  },
+];
+
+/** A replay's outcome for a QA engineer: where it started, each problem, and what the first problems mean. */
+export function explain(name: string, report: ReplayReport): string {
+  if (report.problems.length === 0) return `${name} replays as recorded (it started ${report.start}).`;
+  const advice = [
+    ...new Set(
+      report.problems.flatMap((problem) =>
+        ADVICE.filter((entry) => entry.matches(problem)).map((entry) => entry.advice),
+      ),
+    ),
+  ];
+  return [
+    `${name} does not replay as recorded. The replay started ${report.start}.`,
+    ...report.problems.map((problem, index) => `${index + 1}. ${problem}`),
+    ...advice.map((line) => `- ${line}`),
+  ].join('\n');
 }
 
 export function valueAt(state: unknown, dotPath: string): unknown {

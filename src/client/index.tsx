@@ -7,10 +7,10 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
-import { makeStore } from './app/store';
+import { bootState, makeStore } from './app/store';
 import { Spinner } from './components/Spinner';
 
-const store = makeStore();
+const store = makeStore(bootState());
 const persistor = persistStore(store);
 // A data router, so pages can hold navigations with useBlocker (the running tryout's guards); App keeps its <Routes>.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);

@@ -5,19 +5,29 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { firstDifference, parseReplay, replaySession, valueAt, type Replay } from '../../helpers/replay';
+import {
+  explain,
+  firstDifference,
+  parseReplay,
+  replaySession,
+  startOf,
+  valueAt,
+  type Replay,
+} from '../../helpers/replay';
 
 jest.mock('sweetalert2', () => jest.requireActual('../../helpers/replay').replaySwal);
 
 const REPLAYS = path.resolve(__dirname, '../replays');
 const SAVE_FAILS = 'paket-save-fails-rollback.json';
 const TIME_UP = 'paket-timeup-during-finish.json';
+/** Made by the real extension: no preloadedState, the session logged in before the page load. */
+const REAL_MATERI = 'real-materi-answer-and-finish.json';
 
 /** A committed export, as the extension wrote it. */
 const exported = (file: string) =>
   JSON.parse(readFileSync(path.join(REPLAYS, file), 'utf8')) as {
     payload: string;
-    preloadedState: string;
+    preloadedState?: string;
   };
 const actionsOf = (file: string) => JSON.parse(exported(file).payload) as UnknownAction[];
 
@@ -35,7 +45,7 @@ describe('reading exports', () => {
   it("takes the extension's {payload, preloadedState} strings, the plain form and lifted actions alike", async () => {
     const original = exported(SAVE_FAILS);
     const actions = JSON.parse(original.payload) as UnknownAction[];
-    const preloadedState = JSON.parse(original.preloadedState) as unknown;
+    const preloadedState = JSON.parse(original.preloadedState ?? 'null') as unknown;
     const lifted = actions.map((action) => ({ type: 'PERFORM_ACTION', action, timestamp: 0 }));
     for (const raw of [original, { actions, preloadedState }, { actions: lifted, preloadedState }]) {
       const report = await replaySession(parseReplay(raw, SAVE_FAILS));
@@ -175,5 +185,113 @@ describe('dialogs', () => {
     expect(report.actions.map((action) => action.type)).not.toContain('tryoutPaket/finishConfirmed');
     const mapel = valueAt(report.state, 'tryoutPaket.detailPaket.0.detailSoal.0.status');
     expect(mapel).toBe('1');
+  });
+});
+
+describe('where a replay starts', () => {
+  /** A hand-made export of these actions, without preloadedState. */
+  const bare = (actions: UnknownAction[]) => parseReplay({ payload: JSON.stringify(actions) }, 'bare.json');
+  const answered = (method: string, requestPath: string, sent: unknown = null): UnknownAction => ({
+    type: 'api/answered',
+    payload: { method, path: requestPath, sent, status: 200, body: { status: true, content: [] } },
+  });
+  const rehydrate = (profile: unknown): UnknownAction => ({
+    type: 'persist/REHYDRATE',
+    key: 'siaptes',
+    payload: { profile, _persist: { version: 1, rehydrated: true } },
+  });
+
+  it('a real export (no preloadedState, logged in by its cookie) starts as the student its requests name', async () => {
+    expect(exported(REAL_MATERI).preloadedState).toBeUndefined();
+    const report = await replaySession(parseReplay(exported(REAL_MATERI), REAL_MATERI));
+    expect(report.problems).toEqual([]);
+    expect(report.start).toBe(
+      'logged in as student 1 (the export is without a preloadedState and has no login: the session was already ' +
+        'logged in by its cookie; the id GET /siswa/tryoutmateri/preview/idsiswa/1 (action 5) carried)',
+    );
+    expect(valueAt(report.state, 'auth')).toMatchObject({ isLoggedIn: true, idSiswa: 1 });
+  });
+
+  it('an export of ours with its preloadedState taken away replays the same', async () => {
+    const { preloadedState: _dropped, ...withoutState } = exported(SAVE_FAILS);
+    const report = await replaySession(parseReplay(withoutState, SAVE_FAILS));
+    expect(report.problems).toEqual([]);
+    expect(report.start).toMatch(/^logged in as student 4 /);
+    expect(report.requests).toBe(14);
+  });
+
+  it('a body that names the student counts, and so does the stored profile when no request names one', () => {
+    const fromBody = startOf(bare([answered('POST', '/siswa/tryout/hasilskor', { id_siswa: 7 })]));
+    expect(valueAt(fromBody.state, 'auth.idSiswa')).toBe(7);
+    // `id/3` of a save is the schedule, not the student: only the contract's idsiswa segment counts.
+    const fromProfile = startOf(
+      bare([rehydrate({ profilUser: { id: 9 } }), answered('PUT', '/siswa/tryout/saveanswer/id/3', {})]),
+    );
+    expect(valueAt(fromProfile.state, 'auth.idSiswa')).toBe(9);
+    expect(fromProfile.how).toMatch(/the id of the profile persist\/REHYDRATE brought back\)$/);
+  });
+
+  it('a recording that logs in first starts logged out', () => {
+    const start = startOf(
+      bare([
+        { type: 'auth/loginRequested', payload: { username: 'umum' } },
+        answered('GET', '/siswa/jadwal/jadwaltocurrent/idsiswa/4'),
+      ]),
+    );
+    expect(start).toEqual({
+      state: undefined,
+      how: 'logged out (the export is without a preloadedState, and the recording logs in: auth/loginRequested)',
+      problem: null,
+    });
+  });
+
+  it('says what to do when nothing tells which student was logged in, or when two were', async () => {
+    const unknown = await replaySession(bare([rehydrate(null), { type: 'jadwal/jadwalRequested' }]));
+    expect(unknown.problems).toEqual([
+      'the export is without a preloadedState and has no login in its actions: the session was already logged ' +
+        'in (its cookie, which no export holds), but no recorded request and no stored profile (persist/REHYDRATE) ' +
+        'says which student. Export again from a build of this repository (its exports carry preloadedState), or ' +
+        'add "preloadedState": {"auth": {"isLoggedIn": true, "idSiswa": <the student\'s id>}} to the file.',
+    ]);
+    const two = startOf(
+      bare([
+        answered('GET', '/siswa/jadwal/jadwaltocurrent/idsiswa/4'),
+        answered('GET', '/siswa/jadwal/jadwaltocurrent/idsiswa/5'),
+      ]),
+    );
+    expect(two.problem).toBe(
+      'the export is without a preloadedState, and its requests name more than one student before any login ' +
+        '(student 4 in GET /siswa/jadwal/jadwaltocurrent/idsiswa/4 (action 1), student 5 in GET ' +
+        '/siswa/jadwal/jadwaltocurrent/idsiswa/5 (action 2)). Record one student per export: log out and in ' +
+        'again, or reload the page, before the next student.',
+    );
+  });
+
+  it('a failed replay reads as where it started, each problem numbered, and what it means', async () => {
+    // Started logged out (as a store built without the page's cookie would be): the sagas never ask.
+    const loggedOut = {
+      ...exported(REAL_MATERI),
+      preloadedState: JSON.stringify({
+        auth: { isLoggedIn: false, idSiswa: null, loginStatus: 'idle', loginAttempts: 0 },
+      }),
+    };
+    const report = await replaySession(parseReplay(loggedOut, REAL_MATERI));
+    const text = explain(REAL_MATERI, report).split('\n');
+    expect(text[0]).toBe(
+      `${REAL_MATERI} does not replay as recorded. The replay started from the export's preloadedState.`,
+    );
+    expect(text[1]).toBe(
+      '1. the recording answered GET /siswa/tryoutmateri/preview/idsiswa/1 (status 200), but the sagas never asked',
+    );
+    expect(text.filter((line) => line.startsWith('- '))[0]).toMatch(
+      /^- The recording answered a request the replay never sent\. When it is the first problem, the replay did not reach the state the recording was in/,
+    );
+  });
+
+  it('refuses an export written with jsan references, saying how to get a readable one', () => {
+    const withRefs = { payload: '[{"type":"a","payload":{"$jsan":"u"}}]' };
+    expect(() => parseReplay(withRefs, 'old.json')).toThrow(
+      /^old\.json: the export holds jsan markers .* export again from a build of this repository/,
+    );
   });
 });

@@ -10,6 +10,15 @@ import { stampTime, tagSagaPuts } from './sessionRecording';
 
 export type PreloadedAppState = Partial<AppState>;
 
+/**
+ * The state a page load starts from: every slice's initial state, the session read from the cookies. The page
+ * creates its store with it, so Redux DevTools keeps it as the start of the history and its Export writes it as
+ * `preloadedState`: a QA replay of the export then starts logged in as the student was (README "Support").
+ */
+export function bootState(): AppState {
+  return rootReducer(undefined, { type: 'siaptes/boot' });
+}
+
 export interface MakeStoreOptions {
   /** Run the root saga (default true); saga tests that drive one saga themselves pass false. */
   runSaga?: boolean;
