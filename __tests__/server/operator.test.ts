@@ -181,25 +181,81 @@ describe('import-paket on the demo data', () => {
     expect(hashes.map((h) => h.hash)).toEqual(kategori.map((k) => k.hash));
   });
 
-  it('once a student has started, texts may change but keys are refused with the reason', async () => {
+  /** Imports Paket #`nomor` for reguler, who then starts its first category. */
+  async function importAndStart(nomor: number) {
     const run = runner(ctx, dir);
-    const paket = paketContoh(ctx.clock.now(), ['reguler'], { paket: 78 });
-    const file = writeJson(dir, 'paket78.json', paket);
-    expect((await run('import-paket', file)).code).toBe(0);
+    const paket = paketContoh(ctx.clock.now(), ['reguler'], { paket: nomor });
+    expect((await run('import-paket', writeJson(dir, `paket${nomor}.json`, paket))).code).toBe(0);
     const { login, list } = await jadwalOf('reguler');
-    const idJadwal = list.find((j) => j.paket === 78)!.id;
+    const idJadwal = list.find((j) => j.paket === nomor)!.id;
     const { hash } = await ctx.db.kysely
       .selectFrom('kategori')
       .select('hash')
       .where('id_jadwal', '=', idJadwal)
       .orderBy('urutan')
       .executeTakeFirstOrThrow();
-    await ctx.app.inject({
+    const started = await ctx.app.inject({
       method: 'POST',
       url: `/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`,
       headers: login.headers,
       payload: { id_siswa: login.siswa.id },
     });
+    expect(started.json().status).toBe(true);
+    return { run, paket, idJadwal };
+  }
+
+  /** The keys of Penalaran Umum in the database: the question keys and each type-3 question's statement keys. */
+  async function keysOf(idJadwal: number) {
+    const soal = await ctx.db.kysely
+      .selectFrom('soal')
+      .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+      .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+      .leftJoin('soal_group', 'soal_group.id_soal', 'soal.id')
+      .select(['soal.nomor', 'soal.kunci', 'soal_group.kunci as pernyataan'])
+      .where('kategori.id_jadwal', '=', idJadwal)
+      .where('mapel.nama', '=', 'Penalaran Umum')
+      .orderBy('soal.nomor')
+      .orderBy('soal_group.urutan')
+      .execute();
+    return soal.map((s) => `${s.nomor}:${s.kunci}${s.pernyataan ? `/${s.pernyataan}` : ''}`);
+  }
+
+  it.each([
+    [
+      'type 2',
+      83,
+      (f: PaketFile) => (f.kategori[0].mapel[0].soal[1].kunci = 'Bandung'),
+      'soal[1].kunci: soal 2 of Penalaran Umum: the key changes from Jakarta to Bandung',
+    ],
+    [
+      'type 5',
+      84,
+      (f: PaketFile) => (f.kategori[0].mapel[0].soal[3].kunci = '0,25'),
+      'soal[3].kunci: soal 4 of Penalaran Umum: the key changes from 0,5 to 0,25',
+    ],
+    [
+      'one statement of type 3',
+      85,
+      (f: PaketFile) => (f.kategori[0].mapel[0].soal[2].pernyataan![1].kunci = 'Y'),
+      'soal[2].pernyataan: soal 3 of Penalaran Umum: the statement keys change from YN to YY',
+    ],
+  ])(
+    'after a start, a changed key of %s is refused and nothing changes',
+    async (_type, nomor, change, reason) => {
+      const { run, paket, idJadwal } = await importAndStart(nomor);
+      const before = await keysOf(idJadwal);
+      expect(before).toEqual(['1:A', '2:Jakarta', '3:/Y', '3:/N', '4:0,5']);
+      const changed = structuredClone(paket);
+      change(changed);
+      const refused = await run('import-paket', writeJson(dir, `ubah${nomor}.json`, changed));
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(`ubah${nomor}.json kategori[0].mapel[0].${reason}; 1 attempt(s) exist`);
+      expect(await keysOf(idJadwal)).toEqual(before);
+    },
+  );
+
+  it('once a student has started, texts may change but keys are refused with the reason', async () => {
+    const { run, paket, idJadwal } = await importAndStart(78);
 
     const typo = structuredClone(paket);
     typo.kategori[0].mapel[0].soal[1].soal = '<p>Ibu kota negara Indonesia adalah …</p>';

@@ -1285,6 +1285,35 @@ describe('the schedule window closes everything', () => {
     expect(pu).toMatchObject({ benar: 1 });
   });
 
+  it('tgl_akhir − 1 s is inside the window: preview, start, save and status all answer as usual', async () => {
+    h.ctx.clock.set(TGL_AKHIR - S);
+    const preview = await h.preview(h.f.reg5);
+    expect(preview.body.status).toBe(true);
+    const [tps] = preview.body.content.detailPaket;
+    expect(tps).toMatchObject({ kategori: 'TPS', is_selesai: 0, is_antrian: 0 });
+    expect(tps.detailSoal[0]).toMatchObject({ mapel: 'Penalaran Umum', status: '0' });
+
+    // Start and save (openAndLeave checks both answers).
+    await openAndLeave();
+    const status = await h.status(h.f.reg5, h.f.mapel.pu, 100, 0);
+    expect(status.body).toMatchObject({ status: true, content: { status: 0 } });
+  });
+
+  it('a closing status report at tgl_akhir + 30 s is accepted, at + 31 s refused', async () => {
+    const started = await h.start(h.f.reg5);
+    expect(started.body.status).toBe(true);
+    h.ctx.clock.set(TGL_AKHIR + 30 * S);
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 0, 1)).body).toMatchObject({
+      status: true,
+      content: { status: 1, sisa_waktu: 0 },
+    });
+    h.ctx.clock.set(TGL_AKHIR + 31 * S);
+    expect((await h.status(h.f.reg5, h.f.mapel.pu, 0, 1)).body).toEqual({
+      status: false,
+      message: 'Jadwal tryout ini sudah berakhir',
+    });
+  });
+
   /** reg5 opens TPS (Penalaran Umum runs) and answers its multiple-choice question right, then goes away. */
   async function openAndLeave(): Promise<number> {
     const started = await h.start(h.f.reg5);
