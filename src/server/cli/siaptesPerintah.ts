@@ -18,6 +18,7 @@ import { bacaJson } from '../operator/bacaJson';
 import { bacaFileSoal, kalimatTidakDidukung, muatSoalFile } from '../operator/soalFile/muatSoalFile';
 import { tutupJadwal } from '../operator/tutup';
 import { removeDemo } from '../demo/remove';
+import { cadangkanSqlite, CadanganTidakBisa } from '../operator/cadangan';
 
 export interface Konsol {
   out(text: string): void;
@@ -56,6 +57,8 @@ export const BANTUAN = `SiapTes operator commands (DATABASE_URL as for the serve
       Closes the schedule now, ends running attempts and re-scores everything (IRT for an event).
   npm run siaptes -- jadwal
       Lists the schedules with their ids.
+  npm run siaptes -- backup FILE
+      Copies the SQLite database into FILE while the server runs (on PostgreSQL: says how to use pg_dump).
   npm run siaptes -- demo remove
       Deletes the demo accounts, the synthetic participants, the demo schedules and their attempts.
   npm run siaptes -- schema [--write]
@@ -264,6 +267,13 @@ async function daftarJadwal(deps: PerintahDeps): Promise<number> {
   return 0;
 }
 
+async function backup(deps: PerintahDeps, args: Argumen): Promise<number> {
+  const file = path.resolve(deps.cwd, satuBerkas(args, 'backup file'));
+  const pages = await cadangkanSqlite(deps.config.databaseUrl, file);
+  deps.konsol.out(`Backed up ${pages} pages to ${file}.\n`);
+  return 0;
+}
+
 async function demo(deps: PerintahDeps, args: Argumen): Promise<number> {
   if (args.positional.length !== 1 || args.positional[0] !== 'remove')
     throw new SalahPakai('demo needs "remove"');
@@ -311,6 +321,8 @@ export async function jalankan(argv: readonly string[], deps: PerintahDeps): Pro
         return schema(deps, args);
       case 'demo':
         return await demo(deps, args);
+      case 'backup':
+        return await backup(deps, args);
       case undefined:
       case 'help':
       case '--help':
@@ -324,6 +336,10 @@ export async function jalankan(argv: readonly string[], deps: PerintahDeps): Pro
       deps.konsol.err(
         `${formatMasalah(error.masalah)}\n${error.masalah.length} problem(s) found; nothing was written.\n`,
       );
+      return 1;
+    }
+    if (error instanceof CadanganTidakBisa) {
+      deps.konsol.err(error.message);
       return 1;
     }
     if (error instanceof JadwalTidakAda) {
