@@ -8,13 +8,15 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { Db } from '../db/createDb';
 import { toCsv } from '../operator/csv';
-import { eksporButir, eksporHasil } from '../operator/ekspor';
+import { barisButir, barisHasil } from '../operator/ekspor';
+import { csvDenganBom, formatKeluar, tulisXlsx } from '../operator/tabelKeluar';
 import { JadwalTidakAda } from '../operator/hasilJadwal';
 import { imporPaket } from '../operator/imporPaket';
 import { imporSiswa } from '../operator/imporSiswa';
 import { FileBermasalah, formatMasalah } from '../operator/masalah';
 import { paketJsonSchema } from '../operator/paketFormat';
 import { bacaJson } from '../operator/bacaJson';
+import { bacaTabelSiswa } from '../operator/tabelSiswa';
 import { bacaFileSoal, kalimatTidakDidukung, muatSoalFile } from '../operator/soalFile/muatSoalFile';
 import { tutupJadwal } from '../operator/tutup';
 import { removeDemo } from '../demo/remove';
@@ -40,7 +42,7 @@ export const SCHEMA_PATH = 'src/server/operator/paket.schema.json';
 
 export const BANTUAN = `SiapTes operator commands (DATABASE_URL as for the server):
 
-  npm run siaptes -- import-siswa FILE.csv [--passwords OUT.csv] [--dry-run]
+  npm run siaptes -- import-siswa FILE.csv|FILE.xlsx [--passwords OUT.csv] [--dry-run]
       Creates or updates students by username. New students without a password column get a generated
       password, written once to OUT.csv (default FILE-passwords.csv beside FILE.csv).
   npm run siaptes -- import-paket FILE.json [--dry-run] [--skip-unsupported]
@@ -49,9 +51,9 @@ export const BANTUAN = `SiapTes operator commands (DATABASE_URL as for the serve
       cannot score as written are refused by name; --skip-unsupported imports the rest and lists them.
   npm run siaptes -- convert-soal FILE [--skip-unsupported]
       Prints a question file's questions as the package JSON "soal" array (to look at, edit, or paste).
-  npm run siaptes -- export-hasil JADWAL_ID [--out FILE.csv]
+  npm run siaptes -- export-hasil JADWAL_ID [--out FILE.csv|FILE.xlsx]
       The results of a schedule, one row per student (standard output without --out).
-  npm run siaptes -- export-butir JADWAL_ID [--out FILE.csv]
+  npm run siaptes -- export-butir JADWAL_ID [--out FILE.csv|FILE.xlsx]
       Item statistics of a schedule: proportion right, IRT difficulty and SE per question.
   npm run siaptes -- close JADWAL_ID
       Closes the schedule now, ends running attempts and re-scores everything (IRT for an event).
@@ -132,7 +134,9 @@ async function importSiswa(deps: PerintahDeps, args: Argumen): Promise<number> {
     (args.flags.get('--passwords') as string | undefined) ??
       path.join(path.dirname(file), `${path.basename(file, path.extname(file))}-passwords.csv`),
   );
-  const hasil = await imporSiswa(deps.db, path.basename(file), readFileSync(file, 'utf8'), { dryRun: true });
+  const { tabel, catatan } = await bacaTabelSiswa(readFileSync(file), path.basename(file));
+  for (const line of catatan) deps.konsol.err(`${line}\n`);
+  const hasil = await imporSiswa(deps.db, path.basename(file), tabel, { dryRun: true });
   // Passwords are shown once: an earlier list is never overwritten, so check before anything is written.
   if (hasil.passwordBaru.length > 0 && existsSync(output) && !dryRun)
     throw new SalahPakai(`${output} already exists; move it away or choose another with --passwords`);
@@ -143,15 +147,16 @@ async function importSiswa(deps: PerintahDeps, args: Argumen): Promise<number> {
     );
     return 0;
   }
-  const written = await imporSiswa(deps.db, path.basename(file), readFileSync(file, 'utf8'));
+  const written = await imporSiswa(deps.db, path.basename(file), tabel);
   deps.konsol.out(`Students: ${written.dibuat} created, ${written.diperbarui} updated.\n`);
   if (written.passwordBaru.length > 0) {
     writeFileSync(
       output,
-      toCsv(
-        ['username', 'nama_lengkap', 'password'],
-        written.passwordBaru.map((p) => [p.username, p.nama_lengkap, p.password]),
-      ),
+      // With a byte-order mark: Excel opens accented names right.
+      csvDenganBom({
+        header: ['username', 'nama_lengkap', 'password'],
+        rows: written.passwordBaru.map((p) => [p.username, p.nama_lengkap, p.password]),
+      }),
       { mode: 0o600, flag: 'wx' },
     );
     deps.konsol.out(
@@ -205,19 +210,20 @@ async function convertSoal(deps: PerintahDeps, args: Argumen): Promise<number> {
 
 async function ekspor(deps: PerintahDeps, args: Argumen, jenis: 'hasil' | 'butir'): Promise<number> {
   const id = idJadwal(args);
-  const csv =
-    jenis === 'hasil'
-      ? await eksporHasil(deps.db, id, deps.now())
-      : await eksporButir(deps.db, id, deps.now(), progressBar(deps.konsol, 'Reading answers'));
   const out = args.flags.get('--out');
-  if (typeof out === 'string') {
-    const target = path.resolve(deps.cwd, out);
-    // A byte-order mark makes spreadsheets read the file as UTF-8.
-    writeFileSync(target, `\uFEFF${csv}`);
-    deps.konsol.err(`Written to ${target} (${csv.split('\r\n').length - 2} rows).\n`);
-  } else {
-    deps.konsol.out(csv);
+  const format = typeof out === 'string' ? formatKeluar(out) : 'csv';
+  if (format === null) throw new SalahPakai(`--out ${String(out)}: write .csv or .xlsx`);
+  const tabel =
+    jenis === 'hasil'
+      ? await barisHasil(deps.db, id, deps.now())
+      : await barisButir(deps.db, id, deps.now(), progressBar(deps.konsol, 'Reading answers'));
+  if (typeof out !== 'string') {
+    deps.konsol.out(toCsv(tabel.header, tabel.rows));
+    return 0;
   }
+  const target = path.resolve(deps.cwd, out);
+  writeFileSync(target, format === 'xlsx' ? await tulisXlsx(tabel, jenis) : csvDenganBom(tabel));
+  deps.konsol.err(`Written to ${target} (${tabel.rows.length} rows).\n`);
   return 0;
 }
 

@@ -2,6 +2,7 @@
  * CSV as spreadsheets write and read it (RFC 4180): comma or semicolon separated (the header decides), quoted
  * fields with doubled quotes and line breaks inside, a UTF-8 byte-order mark tolerated. Pure, no I/O.
  */
+import { parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
   /** Line of the file where the record starts (1 = the header). */
@@ -21,62 +22,47 @@ function separatorOf(firstLine: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-/** Every row as its fields, with the line each row starts on. */
-function rows(text: string, separator: string): { line: number; fields: string[] }[] {
-  const out: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        if (ch === '\n') line += 1;
-        field += ch;
-      }
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-    } else if (ch === separator) {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i += 1;
-      fields.push(field);
-      out.push({ line: rowLine, fields });
-      fields = [];
-      field = '';
-      line += 1;
-      rowLine = line;
-    } else {
-      field += ch;
-    }
-  }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    out.push({ line: rowLine, fields });
-  }
-  // Empty lines (a trailing newline, a spreadsheet's blank rows) are not records.
-  return out.filter((row) => row.fields.some((f) => f.trim() !== ''));
-}
-
+/** A CSV document's records, each with the line it starts on, read with csv-parse. */
 export function parseCsv(text: string): CsvTable {
   const clean = text.replace(/^\uFEFF/, '');
-  const separator = separatorOf(clean.split(/\r?\n/, 1)[0] ?? '');
-  const [head, ...body] = rows(clean, separator);
+  const delimiter = separatorOf(clean.split(/\r?\n/, 1)[0] ?? '');
+  const parsed = parse(clean, {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    info: true,
+  }) as unknown as {
+    record: string[];
+    info: { lines: number };
+  }[];
+  let endOfPrevious = 0;
+  const rows = parsed.map(({ record, info }) => {
+    const row = { line: endOfPrevious + 1, fields: record };
+    endOfPrevious = info.lines;
+    return row;
+  });
+  // Empty lines (a trailing newline, a spreadsheet's blank rows) are not records.
+  const [head, ...body] = rows.filter((row) => row.fields.some((f) => f.trim() !== ''));
   if (!head) return { header: [], records: [] };
-  const header = head.fields.map((name) => name.trim().toLowerCase());
-  const records = body.map((row) => ({
-    line: row.line,
-    values: new Map(header.map((name, i) => [name, (row.fields[i] ?? '').trim()])),
-  }));
-  return { header, records };
+  return tabelDari(
+    head.fields,
+    body.map((row) => ({ line: row.line, fields: row.fields })),
+  );
+}
+
+/** Header names lower-cased and trimmed; each record's values by name (a spreadsheet's rows come here too). */
+export function tabelDari(
+  header: readonly string[],
+  rows: readonly { line: number; fields: readonly string[] }[],
+): CsvTable {
+  const names = header.map((name) => name.trim().toLowerCase());
+  return {
+    header: names,
+    records: rows.map((row) => ({
+      line: row.line,
+      values: new Map(names.map((name, i) => [name, (row.fields[i] ?? '').trim()])),
+    })),
+  };
 }
 
 function quote(value: string | number | null | undefined): string {

@@ -23,6 +23,15 @@ export const KOLOM_IDENTITAS = [
 
 /** One row per student enrolled in (or with an attempt at) the schedule, best rank first, then by name. */
 export async function eksporHasil(db: Db, idJadwal: number, now: number): Promise<string> {
+  const { header, rows } = await barisHasil(db, idJadwal, now);
+  return toCsv(header, rows);
+}
+
+export async function barisHasil(
+  db: Db,
+  idJadwal: number,
+  now: number,
+): Promise<{ header: string[]; rows: (string | number)[][] }> {
   await cariJadwal(db, idJadwal);
   const tersimpan = await finalkanHasil(db, idJadwal, now);
   const mapel = await mapelJadwal(db.kysely, idJadwal);
@@ -69,7 +78,7 @@ export async function eksporHasil(db: Db, idJadwal: number, now: number): Promis
       !h ? 'belum selesai' : h.ptn ? h.ptn.hasil_str : 'tanpa pilihan PTN',
     ];
   });
-  return toCsv(header, rows);
+  return { header, rows };
 }
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));

@@ -9,6 +9,7 @@ import { chunks } from '../db/batch';
 import type { Db } from '../db/createDb';
 import type { SiswaTable } from '../db/types';
 import { hashPassword } from '../lib/password';
+import { type CsvTable, parseCsv } from './csv';
 import { FileBermasalah } from './masalah';
 import { bacaSiswaCsv, type BarisSiswa } from './siswaCsv';
 import { segarkanHasilTersimpan } from '../scoring/penutupan';
@@ -59,10 +60,11 @@ type Rencana = { baris: BarisSiswa; id: number | null; password: string | null; 
 export async function imporSiswa(
   db: Db,
   fileName: string,
-  text: string,
+  /** CSV text, or a table already read (tabelSiswa.ts: a workbook, a Windows-1252 file). */
+  isi: string | CsvTable,
   options: OpsiImporSiswa = {},
 ): Promise<HasilImporSiswa> {
-  const { baris, masalah } = bacaSiswaCsv(fileName, text);
+  const { baris, masalah } = bacaSiswaCsv(fileName, typeof isi === 'string' ? parseCsv(isi) : isi);
   if (masalah.length > 0) throw new FileBermasalah(masalah);
 
   const existing = new Map<string, number>();

@@ -1,9 +1,9 @@
 /**
- * Students from an institution's CSV file: which columns exist, and every problem of every row found in one
+ * Students from an institution's list (CSV or a workbook, read into a table by tabelSiswa.ts): which columns exist, and every problem of every row found in one
  * pass, with its line. Pure, no I/O.
  */
 import type { SiswaTable } from '../db/types';
-import { parseCsv } from './csv';
+import type { CsvTable } from './csv';
 import type { Masalah } from './masalah';
 
 /** CSV column → `siswa` column. `password` is the optional initial password. */
@@ -42,8 +42,10 @@ export interface BarisSiswa {
   password: string | null;
 }
 
-export function bacaSiswaCsv(fileName: string, text: string): { baris: BarisSiswa[]; masalah: Masalah[] } {
-  const { header, records } = parseCsv(text);
+export function bacaSiswaCsv(
+  fileName: string,
+  { header, records }: CsvTable,
+): { baris: BarisSiswa[]; masalah: Masalah[] } {
   const masalah: Masalah[] = [];
   const at = (line: number) => `${fileName} line ${line}`;
   const known = new Set<string>([...Object.keys(KOLOM_SISWA), 'password']);
