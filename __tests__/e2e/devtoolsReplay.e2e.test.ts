@@ -1,6 +1,7 @@
 /**
- * Real Redux DevTools exports, recorded in Chromium against the production build through the interface the
- * extension injects (helpers/fakeDevtools), then replayed by the QA harness (README "Support"):
+ * Redux DevTools exports recorded in Chromium against the production build through the interface the extension
+ * injects (helpers/fakeDevtools, whose Export writes what the extension's writes), then replayed by the QA
+ * harness (README "Support"):
  * (a) a save that fails every try until the outbox gives up and rolls the answer back;
  * (b) the time runs out while "Selesaikan Ujian" asks for confirmation;
  * (c) the time runs out, the first report that closes the subject fails, the second, 10 s later, succeeds;
@@ -12,9 +13,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { collectPageErrors, loginAs, newContext, type Page } from '../helpers/browser';
+import { collectPageErrors, DEMO_PASSWORD, loginAs, newContext, type Page } from '../helpers/browser';
+import { demoStudents } from '../helpers/clientFixtures';
 import { startE2eSuite } from '../helpers/e2eSuite';
-import { devtools, installFakeDevtools } from '../helpers/fakeDevtools';
+import { devtools, exportFile, installFakeDevtools } from '../helpers/fakeDevtools';
 import {
   answerDialog,
   answerQuestion,
@@ -37,18 +39,31 @@ afterAll(() => rmSync(recorded, { recursive: true, force: true }));
 
 interface Exported {
   payload: string;
-  preloadedState: string;
+  preloadedState?: string;
 }
+
+/** The demo students' contact data and password, which no export may hold. */
+const PERSONAL = [
+  DEMO_PASSWORD,
+  ...Object.values(demoStudents).flatMap((student) => [
+    student.no_telp,
+    student.no_telp_ortu,
+    student.alamat,
+    student.email,
+  ]),
+];
 
 /** Export the session as the extension's Export button does, and keep it (alone in its own folder). */
 async function exportSession(page: Page, file: string): Promise<{ type: string; payload?: unknown }[]> {
-  const text = await devtools(page, 'exportState');
+  const text = await exportFile(page);
   mkdirSync(path.join(recorded, file));
   writeFileSync(path.join(recorded, file, file), `${text}\n`);
   if (process.env.RECORD_REPLAYS === '1') writeFileSync(path.join(REPLAYS, file), `${text}\n`);
   const exported = JSON.parse(text) as Exported;
   expect(typeof exported.payload).toBe('string');
-  expect(typeof exported.preloadedState).toBe('string');
+  // The page creates its store with the state it booted with (logged in from the cookie): the export starts there.
+  expect(JSON.parse(exported.preloadedState ?? 'null')).toMatchObject({ auth: { isLoggedIn: true } });
+  for (const value of PERSONAL) expect(text).not.toContain(value);
   return JSON.parse(exported.payload) as { type: string; payload?: unknown }[];
 }
 
@@ -108,7 +123,12 @@ it('records a save that fails until it is rolled back, and the export replays gr
   // The last page load starts the recording (as the extension's history does).
   await openDetail(page, 2);
   const options = await devtools(page, 'options');
-  expect(options).toMatchObject({ name: 'SiapTes', maxAge: 2000, actionsDenylist: ['^run/clockTicked$'] });
+  expect(options).toMatchObject({
+    name: 'SiapTes',
+    maxAge: 2000,
+    actionsDenylist: ['^run/clockTicked$'],
+    serialize: { replacer: 'function', options: { refs: false } },
+  });
 
   await startKategori(page, 'TPS');
   const [mapel] = await previewSubjects(page);
@@ -166,11 +186,10 @@ it('records the time running out during the finish confirmation, and the export 
   const finish = page.getByRole('button', { name: 'Selesaikan Ujian' });
   await finish.waitFor().catch(async (error: unknown) => {
     // What the store went through says why the page is not a regular student's sheet.
-    const { payload } = JSON.parse(await devtools(page, 'exportState')) as Exported;
-    const steps = (
-      JSON.parse(payload) as { type: string; payload?: { path?: string; status?: number } }[]
-    ).map((action) =>
-      action.type === 'api/answered' ? `${action.payload?.path} ${action.payload?.status}` : action.type,
+    const { actions } = await devtools(page, 'staged');
+    const steps = (actions as { type: string; payload?: { path?: string; status?: number } }[]).map(
+      (action) =>
+        action.type === 'api/answered' ? `${action.payload?.path} ${action.payload?.status}` : action.type,
     );
     const regular = await page.evaluate(() => window.localStorage.getItem('persist:siaptes')?.slice(0, 600));
     throw new Error(`${String(error)}\n${steps.join('\n')}\n${regular}`);

@@ -1,19 +1,30 @@
 /**
  * A stand-in for the Redux DevTools browser extension, injected into a page before its scripts run: the same
  * globals the extension injects (`__REDUX_DEVTOOLS_EXTENSION_COMPOSE__`, and `__REDUX_DEVTOOLS_EXTENSION__` with
- * `connect`), recording as the extension's instrument does, and an Export that writes what the extension's Export
- * button writes: `{payload: "<JSON of the staged actions>", preloadedState: "<JSON of the committed state>"}`,
- * unsanitized (the extension applies its sanitizers to what it shows, not to Export). History keeps `maxAge`
- * actions; actions matched by `actionsDenylist` are hidden from the history and do not count against it.
+ * `connect`), recording as the extension's instrument does: the actions as they reach the store, and the committed
+ * state, which is the preloaded state the store was created with (undefined without one) until `maxAge` commits
+ * the oldest actions. History keeps `maxAge` actions; actions matched by `actionsDenylist` are hidden from the
+ * history and do not count against it (Export still writes them, as the extension's does). `exportFile` writes
+ * what the extension's Export button writes from that (helpers/devtoolsExport.ts): serialized with the store's
+ * `serialize` option, never with the sanitizers; no `preloadedState` when the committed state is undefined.
  */
 import type { Page } from './browser';
+import { devToolsOptions } from '../../src/client/app/devtools';
+import { extensionExportFile, type DevtoolsHistory } from './devtoolsExport';
+
+/** The options the store passed, as JSON (a function is named by its type). */
+export interface SeenOptions {
+  name?: string;
+  maxAge?: number;
+  actionsDenylist?: string[];
+  serialize?: { options?: unknown; replacer?: string };
+}
 
 /** What the page-side recorder exposes as `window.__fakeDevtools`. */
 export interface FakeDevtoolsHandle {
-  /** The options the store passed (functions dropped). */
-  options(): { name?: string; maxAge?: number; actionsDenylist?: string[] } | null;
-  /** The extension's Export file, as text. */
-  exportState(): string;
+  options(): SeenOptions | null;
+  /** What Export writes from: the staged actions and the committed state. */
+  staged(): DevtoolsHistory;
   /** The types DevTools would list in its history (denied ones hidden). */
   history(): string[];
   /** Every type the store received, denied ones included. */
@@ -36,6 +47,7 @@ function installInPage() {
     name?: string;
     maxAge?: number;
     actionsDenylist?: string | string[];
+    serialize?: { options?: unknown; replacer?: unknown };
   }
   interface Staged {
     action: Action;
@@ -58,11 +70,14 @@ function installInPage() {
     (createStore) =>
     (reducer, preloaded) => {
       options = JSON.parse(JSON.stringify(config)) as Options;
+      if (config.serialize && options.serialize)
+        options.serialize.replacer = typeof config.serialize.replacer;
       const list = config.actionsDenylist;
       const deny = list ? new RegExp(([] as string[]).concat(list).join('|')) : null;
       const maxAge = config.maxAge ?? 50;
       const store = createStore(reducer, preloaded);
-      committedState = store.getState();
+      // The instrument's committedState: what the store was created with, nothing when it was created with nothing.
+      committedState = preloaded;
       staged = [];
       const dispatch = (action: Action) => {
         const result = store.dispatch(action);
@@ -108,15 +123,7 @@ function installInPage() {
 
   const handle: FakeDevtoolsHandle = {
     options: () => options as ReturnType<FakeDevtoolsHandle['options']>,
-    exportState: () =>
-      JSON.stringify(
-        {
-          payload: JSON.stringify(staged.map((entry) => entry.action)),
-          preloadedState: JSON.stringify(committedState),
-        },
-        null,
-        '\t',
-      ),
+    staged: () => ({ actions: staged.map((entry) => entry.action), committedState }),
     history: () => staged.filter((entry) => !entry.denied).map((entry) => entry.action.type),
     received: () => [...received],
   };
@@ -126,12 +133,15 @@ function installInPage() {
   target.__fakeDevtools = handle;
 }
 
+/** Install the stand-in in this window (the page's, or jsdom's in a client test). */
+export const installFakeDevtoolsHere = installInPage;
+
 /** Inject the stand-in into every document the page loads from now on. */
 export async function installFakeDevtools(page: Page): Promise<void> {
   await page.addInitScript(installInPage);
 }
 
-type Query = 'options' | 'exportState' | 'history' | 'received';
+type Query = 'options' | 'staged' | 'history' | 'received';
 
 /** Ask the page's recorder. */
 export function devtools<K extends Query>(page: Page, query: K): Promise<ReturnType<FakeDevtoolsHandle[K]>> {
@@ -139,4 +149,9 @@ export function devtools<K extends Query>(page: Page, query: K): Promise<ReturnT
     (name) => (window as unknown as { __fakeDevtools: Record<string, () => unknown> }).__fakeDevtools[name](),
     query,
   ) as Promise<ReturnType<FakeDevtoolsHandle[K]>>;
+}
+
+/** The file the extension's Export button would write now, with the app's DevTools options. */
+export async function exportFile(page: Page): Promise<string> {
+  return extensionExportFile(await devtools(page, 'staged'), devToolsOptions);
 }

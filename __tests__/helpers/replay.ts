@@ -17,6 +17,7 @@
  *
  * The test file must mock sweetalert2 with `replaySwal` (jest.mock hoisting is per file).
  */
+import jsan from 'jsan';
 import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { allCalls } from '../../src/contract';
@@ -59,7 +60,12 @@ interface Lifted {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const parseMaybe = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+/**
+ * The extension writes with jsan, which may write an object met again as a reference (`{"$jsan": "$[3].payload"}`,
+ * even with our `refs: false` when one key's name begins with another's); jsan.parse resolves them, as the
+ * extension's Import does.
+ */
+const parseMaybe = (value: unknown): unknown => (typeof value === 'string' ? jsan.parse(value) : value);
 
 /** The actions of a parsed payload: an array, or a whole lifted state (`actionsById`, `stagedActionIds`). */
 function actionList(payload: unknown): unknown[] {
@@ -85,12 +91,6 @@ function toEntry(item: unknown, index: number): ReplayEntry {
 export function parseReplay(raw: unknown, fallbackName: string): Replay {
   if (!isRecord(raw)) throw new Error(`${fallbackName}: not a JSON object`);
   let items: unknown[];
-  if (typeof raw.payload === 'string' && raw.payload.includes('"$jsan"'))
-    throw new Error(
-      `${fallbackName}: the export holds jsan markers ("$jsan": shared objects or undefined written by reference), ` +
-        'so its actions cannot be read as plain JSON. It was made by a build whose DevTools `serialize.options` ' +
-        'keep references; export again from a build of this repository (its options write plain JSON).',
-    );
   if (typeof raw.payload === 'string' || Array.isArray(raw.payload))
     items = actionList(parseMaybe(raw.payload));
   else if (Array.isArray(raw.actions)) items = raw.actions;

@@ -288,10 +288,12 @@ describe('where a replay starts', () => {
     );
   });
 
-  it('refuses an export written with jsan references, saying how to get a readable one', () => {
-    const withRefs = { payload: '[{"type":"a","payload":{"$jsan":"u"}}]' };
-    expect(() => parseReplay(withRefs, 'old.json')).toThrow(
-      /^old\.json: the export holds jsan markers .* export again from a build of this repository/,
-    );
+  it("reads jsan's references as the extension's Import does", () => {
+    const shared = '{"jawaban_siswa":"B","group":[]}';
+    const withRefs = {
+      payload: `[{"type":"a","payload":{"value":${shared},"valueAcked":{"$jsan":"$[0].payload.value"}}}]`,
+    };
+    const [entry] = parseReplay(withRefs, 'refs.json').entries;
+    expect(entry.action.payload).toEqual({ value: JSON.parse(shared), valueAcked: JSON.parse(shared) });
   });
 });

@@ -1,9 +1,11 @@
 /**
+ * Contact data stays out of localStorage (README "Support"), and:
  * A page left while the profile was loading must not leave the next page waiting forever: the stored
  * 'loading' comes back as 'idle' (so the layout asks again), whether it was stored before or after this rule.
  */
 import { persistStore } from 'redux-persist';
 import { makeStore } from '../../../src/client/app/store';
+import { profileLoaded } from '../../../src/client/features/profile/slice';
 import { demoStudents } from '../../helpers/clientFixtures';
 
 function storeProfile(profile: unknown) {
@@ -42,4 +44,38 @@ it('a loaded profile stored during a refresh comes back loaded', async () => {
 it('a failed or idle status is kept as stored', async () => {
   storeProfile({ idProfil: null, profilUser: null, loadStatus: 'failed' });
   expect((await rehydrated()).loadStatus).toBe('failed');
+});
+
+describe('contact data', () => {
+  const student = demoStudents.reguler;
+  const contact = [student.no_telp, student.no_telp_ortu, student.alamat, student.email];
+
+  it('is never written to localStorage; the name, photo and kind of student are', async () => {
+    const store = makeStore(undefined, { runSaga: false });
+    let persistor: ReturnType<typeof persistStore> | null = null;
+    await new Promise<void>((resolve) => {
+      persistor = persistStore(store, null, resolve);
+    });
+    store.dispatch(profileLoaded(student));
+    if (!persistor) throw new Error('not persisted');
+    await (persistor as ReturnType<typeof persistStore>).flush();
+    const stored = window.localStorage.getItem('persist:siaptes') ?? '';
+    for (const value of contact) expect(stored).not.toContain(value);
+    expect(stored).toContain(student.nama_lengkap);
+    expect(stored).toContain('reguler');
+    // The page itself still shows it until the next load.
+    expect(store.getState().profile.profilUser?.email).toBe(student.email);
+  });
+
+  it('stored by an older build, it does not come back into the store', async () => {
+    storeProfile({ idProfil: student.id, profilUser: student, loadStatus: 'loaded' });
+    const profile = await rehydrated();
+    expect(profile.profilUser).toMatchObject({
+      username: 'reguler',
+      no_telp: '',
+      no_telp_ortu: '',
+      alamat: '',
+      email: '',
+    });
+  });
 });

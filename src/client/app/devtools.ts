@@ -1,16 +1,15 @@
 import type { Action, DevToolsEnhancerOptions } from '@reduxjs/toolkit';
+import { CONTACT_FIELDS, isMasked, MASK } from '../lib/personalData';
 
 /**
  * Redux DevTools stays on in production (support staff debug live sessions), so what it shows and exports is
- * sanitized. Secrets never reach it: the session key and the password live in the session module, never in the
- * store or an action. Personal data does, in known places: it is masked by path there, and nothing else is touched.
+ * masked. Secrets never reach it: the session key and the password live in the session module, never in the
+ * store or an action. Contact data does (the profile): the extension's Export applies none of the sanitizers, only
+ * `serialize.replacer`, so the replacer masks every credential and contact field by name in everything the
+ * extension writes (export, live monitor); the sanitizers mask the known places again for the monitor.
  */
-export const MASK = '<<disamarkan>>';
 
-/** The profile fields that identify or reach a student beyond the name shown on screen. */
-const PERSONAL_FIELDS = ['no_telp', 'no_telp_ortu', 'alamat', 'email'] as const;
-
-const under = (prefix: string) => PERSONAL_FIELDS.map((field) => `${prefix}.${field}`);
+const under = (prefix: string) => CONTACT_FIELDS.map((field) => `${prefix}.${field}`);
 
 /** Paths of the state that hold personal data. */
 export const STATE_PATHS = under('profile.profilUser');
@@ -46,6 +45,22 @@ export function stateSanitizer<S>(state: S): S {
   return maskPaths(state, STATE_PATHS);
 }
 
+/**
+ * The extension's serializer is jsan, called with this replacer at every key (array indexes included, as numbers;
+ * the root as ''). Credentials and contact data become MASK; nothing else changes.
+ */
+export function exportReplacer(key: string | number, value: unknown): unknown {
+  return isMasked(key, value) ? MASK : value;
+}
+
+type SerializeOptions = Exclude<DevToolsEnhancerOptions['serialize'], boolean | undefined>['options'];
+
+/**
+ * jsan's `refs: false` (missing from RTK's type): an object met twice is written twice, as JSON.stringify does,
+ * not as a `$jsan` reference that a plain JSON reader (the QA replay) cannot follow; `undefined` is left out.
+ */
+const PLAIN_JSON = { refs: false } as SerializeOptions;
+
 /** The per-second tick of a running clock: 91 of 98 actions on a sheet; DevTools hides it from the history. */
 export const DENIED_ACTIONS = ['^run/clockTicked$'];
 
@@ -59,4 +74,5 @@ export const devToolsOptions: DevToolsEnhancerOptions = {
   actionSanitizer,
   actionsDenylist: DENIED_ACTIONS,
   maxAge: 2000,
+  serialize: { replacer: exportReplacer, options: PLAIN_JSON },
 };

@@ -2,23 +2,15 @@
  * What the server answered and what the student answered in each dialog, as small actions, so a Redux DevTools
  * export carries the whole session and QA can replay it (`__tests__/client/replays/`). The HTTP layer and the
  * dialogs record here; the store connects the recorder to its dispatch. Nothing secret is recorded: values under a
- * secret key are masked before the action exists (the extension's Export applies no sanitizer).
+ * secret key are masked before the action exists (lib/personalData.ts), so not even the store holds them.
  */
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { isMasked, MASK } from './personalData';
 
-export const RECORDED_MASK = '<<disamarkan>>';
+export const RECORDED_MASK = MASK;
 
-/** Keys whose values never leave the browser's memory in an action: credentials, and how to reach a student. */
-const MASKED_KEYS = new Set([
-  'password',
-  'access_token',
-  'token',
-  'key',
-  'no_telp',
-  'no_telp_ortu',
-  'alamat',
-  'email',
-]);
+/** Besides credentials and contact data: the session key the login answers with. */
+const RECORDED_EXTRA_KEYS = new Set(['key']);
 
 /** A copy of a JSON value with every value under a masked key replaced by RECORDED_MASK. */
 export function maskRecorded(value: unknown): unknown {
@@ -27,9 +19,7 @@ export function maskRecorded(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
       key,
-      MASKED_KEYS.has(key.toLowerCase()) && inner !== null && inner !== undefined && inner !== ''
-        ? RECORDED_MASK
-        : maskRecorded(inner),
+      isMasked(key, inner, RECORDED_EXTRA_KEYS) ? RECORDED_MASK : maskRecorded(inner),
     ]),
   );
 }

@@ -1,4 +1,5 @@
 import { createTransform } from 'redux-persist';
+import { CONTACT_FIELDS } from '../../lib/personalData';
 import type { ProfileState } from './slice';
 
 /**
@@ -9,6 +10,25 @@ import type { ProfileState } from './slice';
 const settled = (state: ProfileState): ProfileState =>
   state.loadStatus === 'loading' ? { ...state, loadStatus: state.profilUser ? 'loaded' : 'idle' } : state;
 
-export const profilePersistTransform = createTransform<ProfileState, ProfileState>(settled, settled, {
+/**
+ * localStorage keeps only what a page needs before the server answers (the navbar's name and photo, the kind of
+ * student): the contact data (phone, parent's phone, address, e-mail) is stored empty. The profile page asks the
+ * server for the whole profile on every visit. Applied when reading too, so a copy stored before this rule loses
+ * it at the next write.
+ */
+const withoutContact = (state: ProfileState): ProfileState =>
+  state.profilUser
+    ? {
+        ...state,
+        profilUser: {
+          ...state.profilUser,
+          ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field, ''])),
+        },
+      }
+    : state;
+
+const stored = (state: ProfileState) => withoutContact(settled(state));
+
+export const profilePersistTransform = createTransform<ProfileState, ProfileState>(stored, stored, {
   whitelist: ['profile'],
 });
