@@ -20,7 +20,7 @@ const PHASES = [
   'answer save',
   'preview',
   'results list',
-  'package ranking page (100 rows of 300 participants)',
+  'package ranking page (50 rows of 300 participants)',
   'per-choice ranking',
   'package ranking (300 participants)',
   'IRT close of the event (Sync; 300 participants)',
@@ -80,6 +80,22 @@ describe('npm run bench', () => {
     expect(acknowledged).toBeGreaterThan(0);
     expect(stored).toBe(acknowledged);
     expect(lost).toBe(0);
+  });
+
+  it('reports the JSON size of each ranking view the SPA fetches, the largest beside its 30 KB target', () => {
+    const line =
+      /Ranking view \(one page as the SPA fetches it\), largest: (\d+\.\d) KB of JSON \(target ≤ 30 KB\) — (.*)/.exec(
+        output.stdout,
+      );
+    expect(line).not.toBeNull();
+    const [, largest, each] = line as RegExpExecArray;
+    // The top page and three students' own pages, of the package and of a choice.
+    expect(each).toContain('package: top page');
+    expect(each.match(/package: "posisi saya" at place \d+/g)).toHaveLength(3);
+    expect(each).toContain('choice 1: top page');
+    // 50 rows of about 80 bytes.
+    expect(Number(largest)).toBeGreaterThan(2);
+    expect(Number(largest)).toBeLessThanOrEqual(30);
   });
 
   it('reports the IRT close, the login rate, the server memory and the database size', () => {

@@ -82,14 +82,18 @@ describe('results in the browser', () => {
     await screenshot(page, 'hasil-ptn-reguler');
     const ptnUrl = page.url();
 
-    // The rank of choice 2 leads to its ranking with the Top 10.
+    // The rank of choice 2 leads to its ranking, a page of at most 50 from the top.
     await pilihan.getByRole('row').nth(2).getByRole('link').click();
     await page.waitForURL(/\/rangking\/\d+\/pilihan\/Mg==$/);
-    const top = page.getByRole('table', { name: 'Top 10' });
+    const top = page.getByRole('table', { name: 'Peringkat Peminat' });
     await top.waitFor();
     const topRows = await top.getByRole('row').count();
     expect(topRows).toBeGreaterThan(1);
-    expect(topRows).toBeLessThanOrEqual(11);
+    expect(topRows).toBeLessThanOrEqual(51);
+    expect(await top.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('1');
+    expect(await page.getByRole('navigation', { name: 'Halaman ranking' }).textContent()).toContain(
+      'Halaman 1 dari',
+    );
     expect(await page.getByText('Nilai Minimum').count()).toBe(1);
     await screenshot(page, 'rangking-pilihan-reguler');
 
@@ -117,21 +121,57 @@ describe('results in the browser', () => {
     await page.context().close();
   });
 
-  it('reguler: the package ranking shows "Rank Saya" among all participants', async () => {
+  it('reguler: the package ranking a page of 50 at a time, "Posisi saya" on his own row, back to the top', async () => {
     const { page, errors } = await loggedIn('reguler');
+    // Every ranking answer the page fetches, with its size.
+    const answers: { halaman: number; bytes: number }[] = [];
+    page.on('response', (response) => {
+      if (!/\/api\/siswa\/tryout\/ranking\/idsiswa\/\d+\/paket\/\d+$/.test(response.url())) return;
+      const body = JSON.parse(response.request().postData() ?? '{}') as { halaman?: number };
+      void response.body().then((raw) => answers.push({ halaman: body.halaman ?? 0, bytes: raw.length }));
+    });
     await page.getByRole('navigation').getByRole('link', { name: 'Ranking', exact: true }).click();
     await page.getByRole('link', { name: 'Paket #1' }).click();
     await page.getByRole('heading', { name: 'Ranking Paket #1' }).waitFor();
     expect(await page.getByText('Rank Saya').count()).toBe(1);
     const peserta = await page.getByText(/dari \d+ Peserta/).textContent();
     const jumlah = Number(/dari (\d+) Peserta/.exec(peserta ?? '')?.[1]);
-    // Everyone who finished the package (the seed's synthetic participants and reguler).
+    // Everyone who finished the package (the seed's synthetic participants and reguler), 50 rows shown.
     expect(jumlah).toBeGreaterThan(100);
-    expect(await page.getByRole('table', { name: 'Ranking Paket #1' }).getByRole('row').count()).toBe(
-      jumlah + 1,
-    );
-    expect(Number(await page.getByTestId('rank-saya').textContent())).toBeGreaterThan(0);
+    const table = page.getByRole('table', { name: 'Ranking Paket #1' });
+    expect(await table.getByRole('row').count()).toBe(51);
+    const pager = page.getByRole('navigation', { name: 'Halaman ranking' });
+    expect(await pager.textContent()).toContain(`Halaman 1 dari ${Math.ceil(jumlah / 50)}`);
+    const rank = Number(await page.getByTestId('rank-saya').textContent());
+    expect(rank).toBeGreaterThan(0);
+
+    // "Posisi saya": the page holding his row, the row marked and scrolled into view.
+    await pager.getByRole('link', { name: 'Posisi saya' }).click();
+    await page.waitForURL(/\?halaman=\d+$/);
+    const halaman = Number(new URL(page.url()).searchParams.get('halaman'));
+    const mine = page.locator('tr[aria-current="true"]');
+    await mine.waitFor();
+    expect(await mine.textContent()).toContain('Muhammad Rizky Pratama');
+    expect(Number(await mine.getByRole('cell').first().textContent())).toBe(rank);
+    expect(await mine.isVisible()).toBe(true);
+    expect(
+      await mine.evaluate((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
+    expect(halaman).toBeGreaterThanOrEqual(Math.ceil(rank / 50));
     await screenshot(page, 'rangking-paket-reguler');
+
+    // Back to the top: rank 1 first.
+    await pager.getByRole('link', { name: 'Teratas' }).click();
+    await page.waitForURL(/\?halaman=1$/);
+    await page.getByText('Halaman 1 dari').waitFor();
+    expect(await table.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('1');
+    // Every answer was one page, a few kilobytes (the whole list was never asked for).
+    for (let wait = 0; wait < 50 && answers.length < 3; wait++) await page.waitForTimeout(100);
+    expect(answers.length).toBeGreaterThanOrEqual(3);
+    expect(answers.every((a) => a.halaman >= 1 && a.bytes < 30 * 1024)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -154,12 +154,18 @@ describe.each(['phone', 'desktop'] as const)('every screen at %s width', (width)
     await checkScreen(page, `rangking-${width}`);
     await paketLink.click();
     await page.getByRole('heading', { name: 'Ranking Paket #1' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Halaman ranking' })
+      .getByRole('link', { name: 'Posisi saya' })
+      .click();
+    await page.waitForURL(/halaman=\d+/);
     // Only the student's own row is marked, however many share the score.
+    await page.locator('tr[aria-current="true"]').waitFor();
     expect(await page.locator('tr[aria-current="true"]').count()).toBe(1);
     expect(await page.locator('tr[aria-current="true"]').textContent()).toContain('Muhammad Rizky Pratama');
     await checkScreen(page, `rangking-paket-${width}`);
     await page.goto(`/rangking/${idjadwal}/pilihan/Mg==`);
-    await page.getByRole('table', { name: 'Top 10' }).waitFor();
+    await page.getByRole('table', { name: 'Peringkat Peminat' }).waitFor();
     await checkScreen(page, `rangking-pilihan-${width}`);
 
     await page.goto('/to-permateri');

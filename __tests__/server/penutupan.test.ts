@@ -213,6 +213,18 @@ async function everyRead({ fx, post }: Closable): Promise<Record<string, string>
         idjadwal: fx.idJadwal,
         numoption,
       });
+    for (const [halaman, per_halaman] of [
+      [1, 1],
+      [2, 1],
+      [1, 500],
+    ])
+      await read(`${who} choice 2 page ${halaman}/${per_halaman}`, '/siswa/tryout/rankingjur', who, {
+        idsiswa: id,
+        idjadwal: fx.idJadwal,
+        numoption: 2,
+        halaman,
+        per_halaman,
+      });
     await read(`${who} ptn`, '/siswa/tryout/hasilptn', who, { idsiswa: id, idjadwal: fx.idJadwal });
     await read(`${who} results`, '/siswa/tryout/hasil', who, { id_siswa: id, type: 'list' });
     await read(`${who} scores`, '/siswa/tryout/hasilskor', who, { id_siswa: id });

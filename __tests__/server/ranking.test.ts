@@ -119,6 +119,8 @@ describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket', () => {
         { peringkat: 2, nama: 'Andi Pratama', skor: 700, is_me: false },
       ],
       jumlah_peserta: 4,
+      // Budi ties with Andi at rank 2 and is listed after him: third in the listing, on page 2 of 2-row pages.
+      posisi_saya: 3,
     });
     const second = await page({ halaman: 2, per_halaman: 2 });
     expect(second.list_rangking.map((row: { nama: string }) => row.nama)).toEqual([
@@ -132,8 +134,14 @@ describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket', () => {
       ...(await page({ halaman: 2, per_halaman: 3 })).list_rangking,
     ]).toEqual(full.list_rangking);
     // Past the end: no rows, the count and the caller's place still there. Without per_halaman: 100 rows.
-    expect(await page({ halaman: 3, per_halaman: 2 })).toEqual({ ...full, list_rangking: [] });
-    expect(await page({ halaman: 1 })).toEqual(full);
+    expect(await page({ halaman: 3, per_halaman: 2 })).toEqual({
+      ...full,
+      list_rangking: [],
+      posisi_saya: 3,
+    });
+    expect(await page({ halaman: 1 })).toEqual({ ...full, posisi_saya: 3 });
+    // The whole list (no page asked for) is the spec's answer, without the place.
+    expect(full).not.toHaveProperty('posisi_saya');
     const eka = await post(`/siswa/tryout/ranking/idsiswa/${fx.siswa.eka}/paket/${fx.idJadwal}`, 'eka', {
       halaman: 1,
       per_halaman: 1,
@@ -142,6 +150,7 @@ describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket', () => {
       my_rangking: null,
       list_rangking: [{ peringkat: 1, nama: 'Citra Lestari', skor: 850, is_me: false }],
       jumlah_peserta: 4,
+      posisi_saya: null,
     });
     for (const bad of [{ halaman: 0 }, { halaman: 1, per_halaman: 501 }, { halaman: 'satu' }]) {
       const res = await post(url, 'budi', bad);
@@ -257,6 +266,41 @@ describe('POST /siswa/tryout/rankingjur', () => {
     });
     expect(body.content.my_rangking).toEqual({ peringkat: 13, skor: 700 });
     await ctx.close();
+  });
+
+  it("answers one page of the programme's whole ranking when a page is asked for, with the count and my place", async () => {
+    const page = async (who: Who, halaman: number, per_halaman: number) =>
+      (
+        await post('/siswa/tryout/rankingjur', who, {
+          idsiswa: fx.siswa[who],
+          idjadwal: fx.idJadwal,
+          numoption: 2,
+          halaman,
+          per_halaman,
+        })
+      ).json().content;
+    const second = await page('andi', 2, 1);
+    expect(second).toMatchObject({
+      list_rangking: [{ peringkat: 2, nama: 'Andi Pratama', skor: 700, is_me: true }],
+      my_rangking: { peringkat: 2, skor: 700 },
+      jumlah_peserta: 3,
+      posisi_saya: 2,
+    });
+    expect((await page('andi', 3, 1)).list_rangking).toEqual([
+      { peringkat: 2, nama: 'Budi Santoso', skor: 700, is_me: false },
+    ]);
+    expect((await page('andi', 4, 1)).list_rangking).toEqual([]);
+    // The Top 10 answer (no page) keeps the spec's shape.
+    expect((await jurusan('andi', 2)).json().content).not.toHaveProperty('posisi_saya');
+    for (const bad of [{ halaman: 0 }, { halaman: 1, per_halaman: 501 }]) {
+      const res = await post('/siswa/tryout/rankingjur', 'andi', {
+        idsiswa: fx.siswa.andi,
+        idjadwal: fx.idJadwal,
+        numoption: 2,
+        ...bad,
+      });
+      expect([res.statusCode, res.json().status]).toEqual([400, false]);
+    }
   });
 
   it('answers "Data Pilihan Tidak Ditemukan" for a choice the student does not have', async () => {

@@ -38,15 +38,20 @@ export const MyRanking = Type.Union([
 ]);
 export type MyRanking = Static<typeof MyRanking>;
 
-/** Spec §3 Ranking detail. The list is the full ranking. */
+/** The caller's 1-based place in listing order (null when the caller has no score in it); only in a paged answer,
+ * so that a client can open the page holding the caller's row (ranks tie, places do not). */
+const PosisiSaya = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
+
+/** Spec §3 Ranking detail. The list is the full ranking, or one page of it when a page was asked for. */
 export const RankingPaket = Type.Object({
   my_rangking: MyRanking,
   list_rangking: Type.Array(RankingRow),
   jumlah_peserta: Type.Number(),
+  posisi_saya: Type.Optional(PosisiSaya),
 });
 export type RankingPaket = Static<typeof RankingPaket>;
 
-/** Rows of one page of the package ranking when only `halaman` is given. */
+/** Rows of one page of a ranking when only `halaman` is given. */
 export const RANKING_PER_HALAMAN = 100;
 /** The most rows one page may ask for. */
 export const RANKING_PER_HALAMAN_MAX = 500;
@@ -85,19 +90,24 @@ export const OptionStudent = Type.Object({
 });
 export type OptionStudent = Static<typeof OptionStudent>;
 
-/** Spec §3 Choice ranking. `list_rangking` is the Top 10. */
+/** Spec §3 Choice ranking. `list_rangking` is the Top 10; with a page asked for, that page of everyone who chose
+ * the programme, with their count and the caller's place. */
 export const RankingJurusan = Type.Object({
   data_tryout: Type.Object({ paket: Type.Number() }),
   option_student: OptionStudent,
-  list_rangking: Type.Array(RankingRow, { maxItems: 10 }),
+  list_rangking: Type.Array(RankingRow, { maxItems: RANKING_PER_HALAMAN_MAX }),
   my_rangking: MyRanking,
+  jumlah_peserta: Type.Optional(Type.Number()),
+  posisi_saya: Type.Optional(PosisiSaya),
 });
 export type RankingJurusan = Static<typeof RankingJurusan>;
 
 /** Number of rows in a choice ranking. */
 export const RANKING_JURUSAN_TOP = 10;
 
-/** `POST /siswa/tryout/rankingjur` — body idsiswa, idjadwal, numoption — answer choice ranking. */
+/** `POST /siswa/tryout/rankingjur` — body idsiswa, idjadwal, numoption — answer choice ranking. An addition of
+ * ours, as for the package ranking: `halaman` (1-based) and `per_halaman` ask for one page of the whole choice
+ * ranking instead of the Top 10. */
 export const rankingJurusanCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/rankingjur',
@@ -105,6 +115,7 @@ export const rankingJurusanCall = defineCall({
     idsiswa: IdSiswa,
     idjadwal: Id('schedule (jadwal) id'),
     numoption: Id('the choice number (1-based)'),
+    ...RankingPaketBody.properties,
   }),
   response: Envelope(RankingJurusan),
 });

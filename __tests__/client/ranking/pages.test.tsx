@@ -61,7 +61,7 @@ describe('/rangking', () => {
     await user.click(screen.getByRole('link', { name: 'Paket #3' }));
 
     expect(await screen.findByRole('heading', { name: 'Ranking Paket #3' })).toBeInTheDocument();
-    expect(fetchRankingPaket).toHaveBeenCalledWith(1, 7);
+    expect(fetchRankingPaket).toHaveBeenCalledWith(1, 7, { halaman: 1, per_halaman: 50 });
     expect(screen.getByText('Rank Saya')).toBeInTheDocument();
     expect(screen.getByTestId('rank-saya')).toHaveTextContent('2');
     expect(screen.getByText(/dari 4 Peserta/)).toBeInTheDocument();
@@ -76,6 +76,45 @@ describe('/rangking', () => {
     expect(rows[2]).not.toHaveClass('table-primary');
   });
 
+  it('pages the ranking 50 rows at a time, with the top of the list and a "Posisi saya" jump', async () => {
+    const page = (halaman: number) => ({
+      status: true,
+      content: {
+        my_rangking: { peringkat: 120, skor: 500 },
+        list_rangking: Array.from({ length: 50 }, (_v, i) => ({
+          peringkat: (halaman - 1) * 50 + i + 1,
+          nama: `Peserta ${(halaman - 1) * 50 + i + 1}`,
+          skor: 900 - i,
+          is_me: (halaman - 1) * 50 + i + 1 === 121,
+        })),
+        jumlah_peserta: 100_000,
+        posisi_saya: 121,
+      },
+    });
+    mocked(fetchRankingPaket).mockImplementation(
+      async (_id: number, _paket: number, p: { halaman: number }) => page(p.halaman),
+    );
+    const { user } = renderAt('/rangking/7/3');
+    const pager = await screen.findByRole('navigation', { name: 'Halaman ranking' });
+    expect(pager).toHaveTextContent('Halaman 1 dari 2000');
+    expect(within(pager).getByText('Teratas')).toHaveAttribute('aria-disabled', 'true');
+
+    // Place 121 is on page 3 (places 101-150).
+    await user.click(within(pager).getByRole('link', { name: 'Posisi saya' }));
+    expect(await screen.findByText('Halaman 3 dari 2000')).toBeInTheDocument();
+    expect(fetchRankingPaket).toHaveBeenLastCalledWith(1, 7, { halaman: 3, per_halaman: 50 });
+    const mine = screen.getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'true');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toHaveTextContent('Peserta 121 (kamu)');
+
+    await user.click(screen.getByRole('link', { name: 'Berikutnya' }));
+    expect(await screen.findByText('Halaman 4 dari 2000')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Teratas' }));
+    expect(await screen.findByText('Halaman 1 dari 2000')).toBeInTheDocument();
+    expect(fetchRankingPaket).toHaveBeenLastCalledWith(1, 7, { halaman: 1, per_halaman: 50 });
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('1Peserta 1900');
+  });
+
   it('shows "Data Tidak Ditemukan" without packages and names a failed call "Get Ranking"', async () => {
     mocked(fetchRankingPaketList).mockRejectedValue(serverError);
     renderAt('/rangking');
@@ -85,7 +124,7 @@ describe('/rangking', () => {
 });
 
 describe('/rangking/:id/pilihan/:id2', () => {
-  it('decodes the choice number and shows the choice, its minimum score and the Top 10', async () => {
+  it('decodes the choice number and shows the choice, its minimum score and the first page of its ranking', async () => {
     mocked(fetchRankingJurusan).mockResolvedValue({
       status: true,
       content: {
@@ -104,22 +143,46 @@ describe('/rangking/:id/pilihan/:id2', () => {
           is_me: false,
         })),
         my_rangking: { peringkat: 14, skor: 705 },
+        jumlah_peserta: 60,
+        posisi_saya: 55,
       },
     });
-    renderAt('/rangking/1/pilihan/Mg==');
+    const { user } = renderAt('/rangking/1/pilihan/Mg==');
     expect(await screen.findByText('Universitas Indonesia — Pendidikan Dokter (S1)')).toBeInTheDocument();
-    expect(fetchRankingJurusan).toHaveBeenCalledWith({ idsiswa: 1, idjadwal: 1, numoption: 2 });
+    expect(fetchRankingJurusan).toHaveBeenCalledWith({
+      idsiswa: 1,
+      idjadwal: 1,
+      numoption: 2,
+      halaman: 1,
+      per_halaman: 50,
+    });
     expect(screen.getByRole('heading', { name: 'Pilihan 2 · Paket #1' })).toBeInTheDocument();
     expect(screen.getByText('Nilai Minimum').nextSibling).toHaveTextContent('720');
-    const top = screen.getByRole('table', { name: 'Top 10' });
+    const top = screen.getByRole('table', { name: 'Peringkat Peminat' });
     expect(within(top).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByRole('navigation', { name: 'Halaman ranking' })).toHaveTextContent('Halaman 1 dari 2');
+    await user.click(screen.getByRole('link', { name: 'Posisi saya' }));
+    expect(await screen.findByText('Halaman 2 dari 2')).toBeInTheDocument();
+    expect(fetchRankingJurusan).toHaveBeenLastCalledWith({
+      idsiswa: 1,
+      idjadwal: 1,
+      numoption: 2,
+      halaman: 2,
+      per_halaman: 50,
+    });
   });
 
   it('shows "Data Pilihan Tidak Ditemukan" for a choice the student does not have', async () => {
     mocked(fetchRankingJurusan).mockResolvedValue({ status: false, message: 'Data Pilihan Tidak Ditemukan' });
     renderAt('/rangking/1/pilihan/OQ==');
     expect(await screen.findByText('Data Pilihan Tidak Ditemukan')).toBeInTheDocument();
-    expect(fetchRankingJurusan).toHaveBeenCalledWith({ idsiswa: 1, idjadwal: 1, numoption: 9 });
+    expect(fetchRankingJurusan).toHaveBeenCalledWith({
+      idsiswa: 1,
+      idjadwal: 1,
+      numoption: 9,
+      halaman: 1,
+      per_halaman: 50,
+    });
   });
 
   it('shows "Data Pilihan Tidak Ditemukan" for an id2 that is not base64 of a number, without a call', () => {

@@ -54,25 +54,36 @@ describe('ranking sagas', () => {
     expect((storeState as State).ranking.listStatus).toBe('failed');
   });
 
-  it('stores a package ranking under its codepaket', async () => {
+  it('asks for one page of 50 rows and stores it under its codepaket with its page number', async () => {
     const content = {
       my_rangking: { peringkat: 2, skor: 700 },
       list_rangking: [
         { peringkat: 1, nama: 'Ani', skor: 710, is_me: false },
         { peringkat: 2, nama: 'Budi', skor: 700, is_me: true },
       ],
-      jumlah_peserta: 2,
+      jumlah_peserta: 102,
+      posisi_saya: 52,
     };
-    const { storeState } = await expectSaga(loadRankingPaket, rankingPaketRequested(4))
+    const { storeState } = await expectSaga(
+      loadRankingPaket,
+      rankingPaketRequested({ codepaket: 4, halaman: 2 }),
+    )
       .withReducer(reducer, initial)
       .provide([[matchers.call.fn(fetchRankingPaket), { status: true, content }]])
-      .call(fetchRankingPaket, 7, 4)
+      .call(fetchRankingPaket, 7, 4, { halaman: 2, per_halaman: 50 })
       .run();
-    expect((storeState as State).ranking.paket).toEqual({ key: '4', data: content, status: 'loaded' });
+    expect((storeState as State).ranking.paket).toEqual({
+      key: '4',
+      data: { ...content, halaman: 2 },
+      status: 'loaded',
+    });
   });
 
   it('shows "Failed" when a package ranking is refused', async () => {
-    const { storeState } = await expectSaga(loadRankingPaket, rankingPaketRequested(4))
+    const { storeState } = await expectSaga(
+      loadRankingPaket,
+      rankingPaketRequested({ codepaket: 4, halaman: 1 }),
+    )
       .withReducer(reducer, initial)
       .provide([
         [matchers.call.fn(fetchRankingPaket), { status: false, message: 'Jadwal tidak ditemukan' }],
@@ -86,13 +97,13 @@ describe('ranking sagas', () => {
   it('asks the choice ranking with the decoded choice number and keeps a refusal as the empty state', async () => {
     const { storeState } = await expectSaga(
       loadRankingJurusan,
-      rankingJurusanRequested({ idjadwal: 4, numoption: 2 }),
+      rankingJurusanRequested({ idjadwal: 4, numoption: 2, halaman: 3 }),
     )
       .withReducer(reducer, initial)
       .provide([
         [matchers.call.fn(fetchRankingJurusan), { status: false, message: 'Data Pilihan Tidak Ditemukan' }],
       ])
-      .call(fetchRankingJurusan, { idsiswa: 7, idjadwal: 4, numoption: 2 })
+      .call(fetchRankingJurusan, { idsiswa: 7, idjadwal: 4, numoption: 2, halaman: 3, per_halaman: 50 })
       .not.call.fn(showFailed)
       .run();
     expect((storeState as State).ranking.jurusan).toEqual({ key: '4/2', data: null, status: 'loaded' });
@@ -107,7 +118,7 @@ describe('ranking sagas', () => {
     };
     const { storeState } = await expectSaga(
       loadRankingJurusan,
-      rankingJurusanRequested({ idjadwal: 4, numoption: 1 }),
+      rankingJurusanRequested({ idjadwal: 4, numoption: 1, halaman: 1 }),
     )
       .withReducer(reducer, initial)
       .provide([[matchers.call.fn(fetchRankingJurusan), { status: true, content }]])

@@ -2,6 +2,7 @@
 import type {
   CallReply,
   RankingJurusanBody,
+  RankingPaketBody,
   rankingJurusanCall,
   rankingPaketCall,
   rankingPaketListCall,
@@ -31,10 +32,14 @@ export async function fetchRankingPaketList(idsiswa: number): Promise<RankingPak
   return data;
 }
 
-/** `paket` is the package's `codepaket` (the schedule id). */
-export async function fetchRankingPaket(idsiswa: number, paket: number): Promise<RankingPaketReply> {
+/** `paket` is the package's `codepaket` (the schedule id); `page` one page of the listing. */
+export async function fetchRankingPaket(
+  idsiswa: number,
+  paket: number,
+  page: Required<RankingPaketBody>,
+): Promise<RankingPaketReply> {
   const url = fillPath<typeof rankingPaketCall>(paths.paket, { idsiswa, paket });
-  const { data } = await http.post<RankingPaketReply>(url, {});
+  const { data } = await http.post<RankingPaketReply>(url, page);
   return data;
 }
 

@@ -35,12 +35,13 @@ const peringkatPaketQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
     .orderBy('peringkat_paket.urutan'),
 );
 
-/** The first `limit` of a programme's ranking, in listing order. */
+/** `limit` places of a programme's ranking after the first `offset`, in listing order. */
 export async function peringkatPilihanTersimpan(
   db: Db,
   idJadwal: number,
   idProdi: number,
   limit: number,
+  offset = 0,
 ): Promise<PeringkatPeserta[]> {
   const rows = await db.kysely
     .selectFrom('peringkat_pilihan')
@@ -55,6 +56,7 @@ export async function peringkatPilihanTersimpan(
     .where('peringkat_pilihan.id_prodi', '=', idProdi)
     .orderBy('peringkat_pilihan.urutan')
     .limit(limit)
+    .offset(offset)
     .execute();
   return rows.map((r) => ({
     id_siswa: r.id_siswa,
@@ -64,21 +66,35 @@ export async function peringkatPilihanTersimpan(
   }));
 }
 
-/** One student's place in a programme's ranking, or null when the student has none. */
+/** The number of participants in a programme's ranking. */
+export async function jumlahPilihanTersimpan(db: Db, idJadwal: number, idProdi: number): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('peringkat_pilihan')
+    .select((eb) => eb.fn.countAll().as('jumlah'))
+    .where('id_jadwal', '=', idJadwal)
+    .where('id_prodi', '=', idProdi)
+    .executeTakeFirst();
+  return Number(row?.jumlah ?? 0);
+}
+
+/** One student's place in a programme's ranking (`urutan`: 1-based place in listing order), or null when the
+ * student has none. */
 export async function tempatPilihanTersimpan(
   db: Db,
   idJadwal: number,
   idProdi: number,
   idSiswa: number,
-): Promise<{ peringkat: number; skor: number } | null> {
+): Promise<{ peringkat: number; skor: number; urutan: number } | null> {
   const row = await db.kysely
     .selectFrom('peringkat_pilihan')
-    .select(['peringkat', 'skor'])
+    .select(['peringkat', 'skor', 'urutan'])
     .where('id_jadwal', '=', idJadwal)
     .where('id_prodi', '=', idProdi)
     .where('id_siswa', '=', idSiswa)
     .executeTakeFirst();
-  return row ? { peringkat: Number(row.peringkat), skor: Number(row.skor) } : null;
+  return row
+    ? { peringkat: Number(row.peringkat), skor: Number(row.skor), urutan: Number(row.urutan) }
+    : null;
 }
 
 /** A student's rank in each programme he chose (by programme id): the university-choice ranks. */

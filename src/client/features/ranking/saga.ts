@@ -10,6 +10,7 @@ import { showCallError } from '../../components/dialogs';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
+import { RANKING_PER_HALAMAN_TAMPILAN } from './params';
 import {
   jurusanKey,
   rankingJurusanFailed,
@@ -39,13 +40,14 @@ export function* loadRankingList() {
   });
 }
 
-export function* loadRankingPaket(action: PayloadAction<number>) {
-  const codepaket = action.payload;
+export function* loadRankingPaket(action: PayloadAction<{ codepaket: number; halaman: number }>) {
+  const { codepaket, halaman } = action.payload;
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (idSiswa === null) return;
   yield put(rankingPaketLoading(codepaket));
-  yield* loadContent(fetchRankingPaket, [idSiswa, codepaket], {
-    loaded: (data) => rankingPaketLoaded({ codepaket, data }),
+  const page = { halaman, per_halaman: RANKING_PER_HALAMAN_TAMPILAN };
+  yield* loadContent(fetchRankingPaket, [idSiswa, codepaket, page], {
+    loaded: (data) => rankingPaketLoaded({ codepaket, data: { ...data, halaman } }),
     // A refusal is the page's empty state.
     refused: rankingPaketLoaded({ codepaket, data: null }),
     failed: rankingPaketFailed(codepaket),
@@ -53,8 +55,10 @@ export function* loadRankingPaket(action: PayloadAction<number>) {
   });
 }
 
-export function* loadRankingJurusan(action: PayloadAction<{ idjadwal: number; numoption: number }>) {
-  const { idjadwal, numoption } = action.payload;
+export function* loadRankingJurusan(
+  action: PayloadAction<{ idjadwal: number; numoption: number; halaman: number }>,
+) {
+  const { idjadwal, numoption, halaman } = action.payload;
   const key = jurusanKey(idjadwal, numoption);
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (idSiswa === null) return;
@@ -64,9 +68,12 @@ export function* loadRankingJurusan(action: PayloadAction<{ idjadwal: number; nu
       idsiswa: idSiswa,
       idjadwal,
       numoption,
+      halaman,
+      per_halaman: RANKING_PER_HALAMAN_TAMPILAN,
     });
     // A refused choice ("Data Pilihan Tidak Ditemukan") is the page's empty state, not a dialog.
-    yield put(rankingJurusanLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
+    const data = reply.status && 'content' in reply ? { ...reply.content, halaman } : null;
+    yield put(rankingJurusanLoaded({ key, data }));
   } catch (error) {
     yield put(rankingJurusanFailed(key));
     yield call(showCallError, error, t.actions.getRankingPilihan);

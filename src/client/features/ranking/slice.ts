@@ -13,14 +13,17 @@ export type { Loaded, LoadStatus };
 
 export const jurusanKey = (idjadwal: number, numoption: number) => `${idjadwal}/${numoption}`;
 
-/** Spec §3 Ranking: the packages that have a ranking, one package's ranking and one choice's Top 10. */
+/** One page of a ranking answer and which page it is (the page shown stays while the next one loads). */
+export type Berhalaman<T> = T & { halaman: number };
+
+/** Spec §3 Ranking: the packages that have a ranking, a page of one package's ranking and of one choice's. */
 export interface RankingState {
   listPaket: RankingPaketItem[];
   listStatus: LoadStatus;
   /** Keyed by the package's codepaket (schedule id). */
-  paket: Loaded<RankingPaket>;
+  paket: Loaded<Berhalaman<RankingPaket>>;
   /** Keyed `idjadwal/numoption`. */
-  jurusan: Loaded<RankingJurusan>;
+  jurusan: Loaded<Berhalaman<RankingJurusan>>;
 }
 
 export const rankingInitialState: RankingState = {
@@ -46,23 +49,32 @@ const rankingSlice = createSlice({
       state.listStatus = 'failed';
     },
 
-    rankingPaketRequested(_state, _action: PayloadAction<number>) {},
+    rankingPaketRequested(_state, _action: PayloadAction<{ codepaket: number; halaman: number }>) {},
     rankingPaketLoading(state, action: PayloadAction<number>) {
       startLoading(state.paket, String(action.payload));
     },
     /** `data` null: the server refused (the page shows its empty state). */
-    rankingPaketLoaded(state, action: PayloadAction<{ codepaket: number; data: RankingPaket | null }>) {
+    rankingPaketLoaded(
+      state,
+      action: PayloadAction<{ codepaket: number; data: Berhalaman<RankingPaket> | null }>,
+    ) {
       finishLoading(state.paket, String(action.payload.codepaket), action.payload.data);
     },
     rankingPaketFailed(state, action: PayloadAction<number>) {
       failLoading(state.paket, String(action.payload));
     },
 
-    rankingJurusanRequested(_state, _action: PayloadAction<{ idjadwal: number; numoption: number }>) {},
+    rankingJurusanRequested(
+      _state,
+      _action: PayloadAction<{ idjadwal: number; numoption: number; halaman: number }>,
+    ) {},
     rankingJurusanLoading(state, action: PayloadAction<string>) {
       startLoading(state.jurusan, action.payload);
     },
-    rankingJurusanLoaded(state, action: PayloadAction<{ key: string; data: RankingJurusan | null }>) {
+    rankingJurusanLoaded(
+      state,
+      action: PayloadAction<{ key: string; data: Berhalaman<RankingJurusan> | null }>,
+    ) {
       finishLoading(state.jurusan, action.payload.key, action.payload.data);
     },
     rankingJurusanFailed(state, action: PayloadAction<string>) {

@@ -21,6 +21,7 @@ import { freePort } from '../childProcess';
 import { residentKb, runLoadProcess, startBaseline, startLoadProcess, startServer } from './processes';
 import { jawabanFor, storedSaves, type Save } from './answers';
 import { closeRow, formatRun, type PhaseRow, type RunReport, type TimedClose } from './report';
+import { measureRankingViews, RANKING_VIEW_ROWS, type RankingView } from './rankingViews';
 import { BENCH_PASSWORD, seedBenchEvent, type BenchEvent } from './seedEvent';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -91,8 +92,8 @@ function hashedBundle(): string {
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** Rows of one package ranking page in the bench (the SPA's page size). */
-const RANKING_PAGE_ROWS = 100;
+/** Rows of one package ranking page in the bench: the SPA's page size. */
+const RANKING_PAGE_ROWS = RANKING_VIEW_ROWS;
 
 /**
  * The close of the event as an operator runs it, off the request path: the built `siaptes close` in its own process
@@ -253,6 +254,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
   let eventClose: TimedClose | null = null;
   const acknowledgedSaves: Save[] = [];
   let memoryMb = 0;
+  let rankingViews: RankingView[] = [];
   let loginRate: RunReport['logins'] = { perSecond: 0, cores: 1, hash: '' };
   try {
     // Login storm, with a static file and a cheap API call probed while it lasts.
@@ -412,7 +414,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
       result: await load(port, 'results list', job(results)),
       baseline: 'route',
     });
-    // A page of 100 rows each, the pages spread over the whole listing (deep pages as often as the first).
+    // A page of 50 rows each, the pages spread over the whole listing (deep pages as often as the first).
     const pages = Math.max(1, Math.ceil(students.length / RANKING_PAGE_ROWS));
     const rankingPages: LoadRequest[] = students.map((s, index) => ({
       method: 'POST',
@@ -449,6 +451,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
       result: await load(port, 'package ranking', job(ranking)),
       baseline: 'route',
     });
+    rankingViews = await measureRankingViews(port, students, closed.id);
     memoryMb = residentKb(server.child.pid as number) / 1024;
   } finally {
     await server.stop();
@@ -467,6 +470,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
     close,
     eventClose,
     answers: { acknowledged: distinct, stored, lost: distinct - stored },
+    rankingViews,
     logins: loginRate,
     memoryMb,
     databaseMb,

@@ -1,5 +1,6 @@
 /** The bench's Markdown: one table per database run, every figure beside the baseline of the same run. */
 import type { LoadResult } from './load';
+import type { RankingView } from './rankingViews';
 
 export interface PhaseRow {
   phase: string;
@@ -37,6 +38,8 @@ export interface RunReport {
   /** The close of the event by the operator's command, off the request path; null when not run. */
   eventClose: TimedClose | null;
   answers: { acknowledged: number; stored: number; lost: number };
+  /** JSON bytes of each ranking view the SPA fetches (one page of 50 rows). */
+  rankingViews: RankingView[];
   memoryMb: number;
   databaseMb: number;
   logins: { perSecond: number; cores: number; hash: string };
@@ -61,6 +64,14 @@ function loadRow(label: string, r: LoadResult, ratio: string, probe = false): st
     `${r.errors} / ${r.refused}`,
     ratio,
   ]);
+}
+
+/** The largest ranking view beside the target, then every view measured. */
+export function rankingViewsLine(views: readonly RankingView[]): string {
+  if (views.length === 0) return 'Ranking views: not measured';
+  const largest = Math.max(...views.map((v) => v.bytes));
+  const each = views.map((v) => `${v.view} ${fixed(v.bytes / 1024, 1)} KB`).join('; ');
+  return `Ranking view (one page as the SPA fetches it), largest: ${fixed(largest / 1024, 1)} KB of JSON (target ≤ 30 KB) — ${each}`;
 }
 
 export function formatRun(run: RunReport): string {
@@ -98,6 +109,8 @@ export function formatRun(run: RunReport): string {
     '',
     `Answers acknowledged: ${run.answers.acknowledged}, found in the database: ${run.answers.stored}, ` +
       `lost: ${run.answers.lost}`,
+    '',
+    rankingViewsLine(run.rankingViews),
     '',
     `Server memory at the end (RSS, every server process): ${fixed(run.memoryMb, 1)} MB; ` +
       `database size: ${fixed(run.databaseMb, 1)} MB`,

@@ -4,12 +4,17 @@ import type { Db } from '../../db/createDb';
 import type { Siswa } from '../../plugins/auth';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
-import { peringkatPilihanTersimpan, tempatPilihanTersimpan } from '../../scoring/peringkatTersimpan';
+import {
+  jumlahPilihanTersimpan,
+  peringkatPilihanTersimpan,
+  tempatPilihanTersimpan,
+} from '../../scoring/peringkatTersimpan';
 import {
   finishedJadwal,
   findJadwalOf,
   pilihanSiswa,
   rankPackage,
+  type JadwalInfo,
   type PeringkatPeserta,
 } from '../../scoring/skorPaket';
 
@@ -20,6 +25,12 @@ export const PESAN_RANKING = {
 function myRanking(ranking: readonly PeringkatPeserta[], idSiswa: number) {
   const mine = ranking.find((r) => r.id_siswa === idSiswa);
   return mine ? { peringkat: mine.peringkat, skor: mine.skor } : null;
+}
+
+/** The caller's 1-based place in listing order, or null. */
+function posisi(ranking: readonly PeringkatPeserta[], idSiswa: number): number | null {
+  const index = ranking.findIndex((r) => r.id_siswa === idSiswa);
+  return index < 0 ? null : index + 1;
 }
 
 /** The table rows; the caller's own row is marked by student id, since ranks and scores can tie. */
@@ -45,6 +56,11 @@ export interface HalamanRanking {
   perHalaman: number;
 }
 
+/** The rows a page skips and holds. */
+function potongan(page: HalamanRanking): { offset: number; limit: number } {
+  return { offset: (page.halaman - 1) * page.perHalaman, limit: page.perHalaman };
+}
+
 /**
  * Every participant who finished the package, by competition rank: stored at the close, computed before it. With
  * `page`, only that page of the list (the count and the caller's place stay whole).
@@ -64,41 +80,74 @@ export async function rankingPaket(
     const dari = page ? (page.halaman - 1) * page.perHalaman + 1 : 1;
     const sampai = page ? dari + page.perHalaman - 1 : jumlah;
     const myRangking = tempat ? `{"peringkat":${tempat.peringkat},"skor":${tempat.skor}}` : 'null';
-    return `{"status":true,"content":{"my_rangking":${myRangking},"list_rangking":${potongDaftar(daftar, tempat?.urutan ?? null, dari, sampai)},"jumlah_peserta":${jumlah}}}`;
+    const posisiSaya = page ? `,"posisi_saya":${tempat?.urutan ?? 'null'}` : '';
+    return `{"status":true,"content":{"my_rangking":${myRangking},"list_rangking":${potongDaftar(daftar, tempat?.urutan ?? null, dari, sampai)},"jumlah_peserta":${jumlah}${posisiSaya}}}`;
   }
   const ranking = await rankPackage(db, jadwal.id);
-  const shown = page
-    ? ranking.slice((page.halaman - 1) * page.perHalaman, page.halaman * page.perHalaman)
-    : ranking;
+  const content = {
+    my_rangking: myRanking(ranking, siswa.id),
+    list_rangking: rows(ranking, siswa.id),
+    jumlah_peserta: ranking.length,
+  };
+  if (!page) return { status: true as const, content };
+  const { offset, limit } = potongan(page);
   return {
     status: true as const,
     content: {
-      my_rangking: myRanking(ranking, siswa.id),
-      list_rangking: rows(shown, siswa.id),
-      jumlah_peserta: ranking.length,
+      ...content,
+      list_rangking: content.list_rangking.slice(offset, offset + limit),
+      posisi_saya: posisi(ranking, siswa.id),
     },
   };
 }
 
-/** The participants who chose the same programme as the student's choice `numOption`, top of the list. */
+/** A part of a programme's ranking: the rows asked for, the caller's place, and (paged) the count. */
+interface BagianPilihan {
+  top: PeringkatPeserta[];
+  mine: { peringkat: number; skor: number } | null;
+  halaman?: { jumlah_peserta: number; posisi_saya: number | null };
+}
+
+async function bagianPilihan(
+  db: Db,
+  input: { jadwal: JadwalInfo; idProdi: number; idSiswa: number; now: number; page?: HalamanRanking },
+): Promise<BagianPilihan> {
+  const { jadwal, idProdi, idSiswa, page } = input;
+  const { offset, limit } = page ? potongan(page) : { offset: 0, limit: RANKING_JURUSAN_TOP };
+  if (await finalkanHasil(db, jadwal, input.now)) {
+    const top = await peringkatPilihanTersimpan(db, jadwal.id, idProdi, limit, offset);
+    const tempat = await tempatPilihanTersimpan(db, jadwal.id, idProdi, idSiswa);
+    const mine = tempat ? { peringkat: tempat.peringkat, skor: tempat.skor } : null;
+    if (!page) return { top, mine };
+    const jumlah_peserta = await jumlahPilihanTersimpan(db, jadwal.id, idProdi);
+    return { top, mine, halaman: { jumlah_peserta, posisi_saya: tempat?.urutan ?? null } };
+  }
+  const ranking = await rankPackage(db, jadwal.id, idProdi);
+  const top = ranking.slice(offset, offset + limit);
+  const mine = myRanking(ranking, idSiswa);
+  if (!page) return { top, mine };
+  return { top, mine, halaman: { jumlah_peserta: ranking.length, posisi_saya: posisi(ranking, idSiswa) } };
+}
+
+/**
+ * The participants who chose the same programme as the student's choice `numOption`: the top of the list, or with
+ * `page` that page of it.
+ */
 export async function rankingJurusan(
   db: Db,
-  input: { siswa: Siswa; idJadwal: number; numOption: number; now: number },
+  input: { siswa: Siswa; idJadwal: number; numOption: number; now: number; page?: HalamanRanking },
 ) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const [pilihan] = await pilihanSiswa(db, siswa.id, input.numOption);
   if (!pilihan) return { status: false as const, message: PESAN_RANKING.pilihanTidakAda };
-  let top: PeringkatPeserta[];
-  let mine: ReturnType<typeof myRanking>;
-  if (await finalkanHasil(db, jadwal, input.now)) {
-    top = await peringkatPilihanTersimpan(db, jadwal.id, pilihan.id_prodi, RANKING_JURUSAN_TOP);
-    mine = await tempatPilihanTersimpan(db, jadwal.id, pilihan.id_prodi, siswa.id);
-  } else {
-    const ranking = await rankPackage(db, jadwal.id, pilihan.id_prodi);
-    top = ranking.slice(0, RANKING_JURUSAN_TOP);
-    mine = myRanking(ranking, siswa.id);
-  }
+  const { top, mine, halaman } = await bagianPilihan(db, {
+    jadwal,
+    idProdi: pilihan.id_prodi,
+    idSiswa: siswa.id,
+    now: input.now,
+    page: input.page,
+  });
   return {
     status: true as const,
     content: {
@@ -112,6 +161,7 @@ export async function rankingJurusan(
       },
       list_rangking: rows(top, siswa.id),
       my_rangking: mine,
+      ...halaman,
     },
   };
 }

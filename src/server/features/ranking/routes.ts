@@ -1,6 +1,7 @@
 /** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur). */
 import {
   RANKING_PER_HALAMAN,
+  type RankingPaketBody,
   type RankingPaketResponse,
   rankingJurusanCall,
   rankingPaketCall,
@@ -9,7 +10,13 @@ import {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
-import { daftarPaketRanking, rankingJurusan, rankingPaket } from './peringkat';
+import { daftarPaketRanking, rankingJurusan, rankingPaket, type HalamanRanking } from './peringkat';
+
+/** The page a ranking call asks for: none without `halaman` (the spec's whole answer). */
+function halamanDari(body: RankingPaketBody): HalamanRanking | undefined {
+  if (body.halaman === undefined) return undefined;
+  return { halaman: body.halaman, perHalaman: body.per_halaman ?? RANKING_PER_HALAMAN };
+}
 
 export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
   // The package calls carry no meaningful body: an empty JSON body is taken as {} instead of a 400
@@ -32,13 +39,7 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
           siswa: requireSelf(request, request.params.idsiswa),
           idJadwal: request.params.paket,
           now: now(),
-          page:
-            request.body.halaman === undefined
-              ? undefined
-              : {
-                  halaman: request.body.halaman,
-                  perHalaman: request.body.per_halaman ?? RANKING_PER_HALAMAN,
-                },
+          page: halamanDari(request.body),
         });
         if (typeof answer !== 'string') return answer;
         // A closed schedule's answer (the full list or a page) comes as ready JSON in the contract's shape, cut from
@@ -55,6 +56,7 @@ export const rankingRoutes: FeatureRoutes = async (app, { db, now }) => {
       idJadwal: request.body.idjadwal,
       numOption: request.body.numoption,
       now: now(),
+      page: halamanDari(request.body),
     }),
   );
 };

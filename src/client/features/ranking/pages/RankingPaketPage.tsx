@@ -1,30 +1,35 @@
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
+import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
+import { halamanParam } from '../params';
 import { selectRankingPaket } from '../selectors';
 import { rankingPaketRequested } from '../slice';
 
 const t = text.ranking;
 
 /** Spec §2 Package ranking (/rangking/:id/:id2; id = codepaket, id2 = package number): "Rank Saya", the score,
- * "dari N Peserta" and the full ranking. */
+ * "dari N Peserta" and the ranking, one page (`?halaman=N`) at a time. */
 export default function RankingPaketPage() {
   const params = useParams();
+  const [search] = useSearchParams();
+  const jump = useLocation().state as JumpState | null;
   const codepaket = idParam(params.id) ?? 0;
+  const halaman = halamanParam(search.get('halaman'));
   const paket = params.id2 ?? '';
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector((state) => selectRankingPaket(state, codepaket), shallowEqual);
 
   useEffect(() => {
-    if (codepaket > 0) dispatch(rankingPaketRequested(codepaket));
-  }, [dispatch, codepaket]);
+    if (codepaket > 0) dispatch(rankingPaketRequested({ codepaket, halaman }));
+  }, [dispatch, codepaket, halaman]);
 
   if (codepaket > 0 && loading && !data) return <Spinner />;
   if (!data) return <EmptyState />;
@@ -45,9 +50,14 @@ export default function RankingPaketPage() {
           </p>
         </div>
       </section>
-      <section className="card shadow-sm">
+      <section className="card shadow-sm" aria-busy={loading}>
         <div className="card-body">
-          <RankingTable rows={data.list_rangking} label={title} />
+          <RankingPager
+            halaman={data.halaman}
+            jumlahPeserta={data.jumlah_peserta}
+            posisiSaya={data.posisi_saya ?? null}
+          />
+          <RankingTable rows={data.list_rangking} label={title} scrollToMe={jump?.saya === true} />
         </div>
       </section>
     </>

@@ -1,25 +1,29 @@
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
+import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
-import { choiceParam } from '../params';
+import { choiceParam, halamanParam } from '../params';
 import { selectRankingJurusan } from '../selectors';
 import { rankingJurusanRequested } from '../slice';
 
 const t = text.ranking;
 
 /** Spec §2 Choice ranking (/rangking/:id/pilihan/:id2; id2 = base64 of the choice number): the choice, its
- * minimum score and the Top 10. */
+ * minimum score and everyone who chose it, one page (`?halaman=N`) at a time from the top. */
 export default function RankingPilihanPage() {
   const params = useParams();
   const idjadwal = idParam(params.id) ?? 0;
   const numoption = choiceParam(params.id2) ?? 0;
+  const [search] = useSearchParams();
+  const jump = useLocation().state as JumpState | null;
+  const halaman = halamanParam(search.get('halaman'));
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector(
     (state) => selectRankingJurusan(state, idjadwal, numoption),
@@ -27,8 +31,8 @@ export default function RankingPilihanPage() {
   );
 
   useEffect(() => {
-    if (idjadwal > 0 && numoption > 0) dispatch(rankingJurusanRequested({ idjadwal, numoption }));
-  }, [dispatch, idjadwal, numoption]);
+    if (idjadwal > 0 && numoption > 0) dispatch(rankingJurusanRequested({ idjadwal, numoption, halaman }));
+  }, [dispatch, idjadwal, numoption, halaman]);
 
   if (idjadwal === 0 || numoption === 0)
     return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
@@ -60,14 +64,23 @@ export default function RankingPilihanPage() {
           )}
         </div>
       </section>
-      <section className="card shadow-sm" aria-labelledby="top-10">
+      <section className="card shadow-sm" aria-labelledby="peringkat-pilihan" aria-busy={loading}>
         <div className="card-header bg-body">
-          <h2 id="top-10" className="h6 mb-0">
-            {t.top10}
+          <h2 id="peringkat-pilihan" className="h6 mb-0">
+            {t.peringkatPilihan}
           </h2>
         </div>
         <div className="card-body">
-          <RankingTable rows={data.list_rangking} label={t.top10} />
+          <RankingPager
+            halaman={data.halaman}
+            jumlahPeserta={data.jumlah_peserta ?? data.list_rangking.length}
+            posisiSaya={data.posisi_saya ?? null}
+          />
+          <RankingTable
+            rows={data.list_rangking}
+            label={t.peringkatPilihan}
+            scrollToMe={jump?.saya === true}
+          />
         </div>
       </section>
     </>
