@@ -116,10 +116,27 @@ describe.each(['phone', 'desktop'] as const)('every screen at %s width', (width)
     expect(box && box.x + box.width).toBeLessThanOrEqual(WIDTHS[width].width);
     const pdfHref = (await pdf.getAttribute('href')) ?? '';
     const [, idjadwal, hash] = /^\/hasil\/(\d+)\/kategori\/([^/]+)\/pdf$/.exec(pdfHref) ?? [];
-    await page.getByRole('tab', { name: 'Hasil Tryout Permateri' }).click();
+    // Every tab lies whole inside the viewport, with nothing to scroll to reach it.
+    for (const tab of await page.getByRole('tab').all()) {
+      const tabBox = await tab.boundingBox();
+      expect({ tab: await tab.textContent(), inside: tabBox && tabBox.x >= 0 }).toEqual({
+        tab: await tab.textContent(),
+        inside: true,
+      });
+      expect(tabBox && tabBox.x + tabBox.width).toBeLessThanOrEqual(WIDTHS[width].width);
+    }
+    // By keyboard: from the selected tab, the arrow key selects the next one.
+    await page.getByRole('tab', { name: 'Hasil Tryout Paket' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(
+      await page.getByRole('tab', { name: 'Hasil Tryout Permateri' }).getAttribute('aria-selected'),
+    ).toBe('true');
     await page.getByRole('table', { name: 'Hasil Tryout Permateri' }).waitFor();
     await checkScreen(page, `hasil-materi-${width}`);
-    await page.getByRole('tab', { name: 'Status PTN' }).click();
+    // By touch on the phone (a tap), by click on the desktop.
+    const ptnTab = page.getByRole('tab', { name: 'Status PTN' });
+    if (width === 'phone') await ptnTab.tap();
+    else await ptnTab.click();
     const lihat = page.getByRole('link', { name: /^Lihat Status PTN/ }).first();
     await lihat.waitFor();
     const lihatBox = await lihat.boundingBox();

@@ -68,9 +68,9 @@ export default function HasilPage() {
   return (
     <>
       <h1 className="h4 mb-4">{t.title}</h1>
-      {/* On a phone the tab bar scrolls inside itself; the arrow keys, Home and End move between tabs (WAI-ARIA
-          tabs pattern), and only the selected tab is in the Tab order. */}
-      <ul className="nav nav-tabs nav-tabs-scroll mb-3" role="tablist" aria-label={t.title}>
+      {/* On a phone the tabs wrap so that each is on screen for a tap; the arrow keys, Home and End move between
+          tabs (WAI-ARIA tabs pattern), and only the selected tab is in the Tab order. */}
+      <ul className="nav nav-tabs nav-tabs-wrap mb-3" role="tablist" aria-label={t.title}>
         {tabs.map(({ id, label }, index) => (
           <li className="nav-item" role="presentation" key={id}>
             <button
