@@ -65,12 +65,33 @@ export function tabelDari(
   };
 }
 
+/** The first characters with which a spreadsheet takes a cell for a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number written as text ("-3", "0,5", "+1.25"): nothing a spreadsheet could run, so it is left alone. */
+const PLAIN_NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
+
+/**
+ * A text cell as a spreadsheet may safely open it: one that would start a formula gets a leading single quote,
+ * which spreadsheets show as text and never evaluate. Numbers, and texts that are plain numbers, stay as they are.
+ */
+export function neutraliseCell(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
 function quote(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'number'
+        ? String(value)
+        : neutraliseCell(value);
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A CSV document with a header row; CRLF line ends, as spreadsheets expect. */
+/**
+ * A CSV document with a header row; CRLF line ends, as spreadsheets expect. Every text cell, header included, is
+ * neutralised (neutraliseCell), so names an operator opens cannot run as formulas.
+ */
 export function toCsv(
   header: readonly string[],
   records: readonly (readonly (string | number | null)[])[],
