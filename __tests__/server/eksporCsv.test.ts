@@ -158,7 +158,10 @@ describe('the operator’s files', () => {
     );
     const run = runner(ctx, dir);
     expect((await run('import-siswa', 'kelas.csv')).code).toBe(0);
-    const list = readFileSync(path.join(dir, 'kelas-passwords.csv'), 'utf8').split('\r\n');
+    // The list starts with a byte-order mark, so that Excel reads accented names right.
+    const list = readFileSync(path.join(dir, 'kelas-passwords.csv'), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(list[0]).toBe('username,nama_lengkap,password');
     expect(list[1]).toMatch(/^hana,'=1\+2,[A-Za-z0-9]{10}$/);
     expect(list[2]).toMatch(/^iwan,'@Iwan,[A-Za-z0-9]{10}$/);
