@@ -80,6 +80,46 @@ describe('import-siswa', () => {
     await loginAs(ctx.app, 'citra.dewi', citraPassword);
   });
 
+  it('a password set by the operator ends every open session of that student; the others keep theirs', async () => {
+    const run = runner(ctx, dir);
+    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
+    expect((await run('import-siswa', 'kelas.csv')).code).toBe(0);
+    const citraPassword = parseCsv(
+      readFileSync(path.join(dir, 'kelas-passwords.csv'), 'utf8'),
+    ).records[0].values.get('password') as string;
+    // Budi on two devices, Citra on one; each token has been used (and so is known to this process).
+    const budiPhone = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
+    const budiLab = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
+    const citra = await loginAs(ctx.app, 'citra.dewi', citraPassword);
+    const profil = (who: Awaited<ReturnType<typeof loginAs>>) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/siswa/profil/user/id/${who.siswa.id}`,
+        headers: who.headers,
+      });
+    for (const who of [budiPhone, budiLab, citra]) expect((await profil(who)).statusCode).toBe(200);
+
+    // Budi gets a new password; Citra's row is re-imported without one.
+    writeFileSync(
+      path.join(dir, 'ganti.csv'),
+      [
+        'username,nama_lengkap,lembaga,id_program,password',
+        'budi.santoso,Budi Santoso,SMA Harapan,7,rahasiaBaru99',
+        'citra.dewi,"Citra Dewi, S.",SMA Harapan,7,',
+      ].join('\n'),
+    );
+    expect((await run('import-siswa', 'ganti.csv')).code).toBe(0);
+    for (const who of [budiPhone, budiLab]) {
+      const old = await profil(who);
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
+    }
+    expect((await profil(citra)).statusCode).toBe(200);
+    // The new password logs in; the old one no longer does.
+    expect((await profil(await loginAs(ctx.app, 'budi.santoso', 'rahasiaBaru99'))).statusCode).toBe(200);
+    await expect(loginAs(ctx.app, 'budi.santoso', 'rahasia123')).rejects.toThrow(/login budi.santoso failed/);
+  });
+
   it('reports every bad row with its line and writes nothing', async () => {
     const run = runner(ctx, dir);
     writeFileSync(

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/config';
 import { createDb, type Db } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { SessionCache, sessionCacheOf } from '../../src/server/lib/sessionCache';
+import { imporSiswa } from '../../src/server/operator/imporSiswa';
 import { hashToken, SESSION_TTL_MS, type Siswa } from '../../src/server/plugins/auth';
 import { createTestDb, testClock } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
@@ -71,6 +72,25 @@ describe('a session changed by another connection', () => {
     const revoked = await profil();
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toEqual({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
+  });
+
+  it("ends the student's sessions when the operator's import, on another connection, sets his password", async () => {
+    const username = 'lain2';
+    const id = await insertSiswaRow(db, username);
+    const key = 'token-sesi-lain-2';
+    await insertSesi(db, id, key, clock.now(), clock.now() + SESSION_TTL_MS);
+    const call = () =>
+      app.inject({ method: 'GET', url: `/api/siswa/profil/user/id/${id}`, headers: { key } });
+    expect((await call()).statusCode).toBe(200);
+    await imporSiswa(
+      other,
+      'kelas.csv',
+      `username,nama_lengkap,lembaga,id_program,password\n${username},Lain,X,1,kataSandiBaru1\n`,
+      {
+        now: clock.now(),
+      },
+    );
+    expect((await call()).statusCode).toBe(401);
   });
 });
 

@@ -147,7 +147,7 @@ async function importSiswa(deps: PerintahDeps, args: Argumen): Promise<number> {
     );
     return 0;
   }
-  const written = await imporSiswa(deps.db, path.basename(file), tabel);
+  const written = await imporSiswa(deps.db, path.basename(file), tabel, { now: deps.now() });
   deps.konsol.out(`Students: ${written.dibuat} created, ${written.diperbarui} updated.\n`);
   if (written.passwordBaru.length > 0) {
     writeFileSync(

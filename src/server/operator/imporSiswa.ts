@@ -35,6 +35,8 @@ export interface HasilImporSiswa {
 
 export interface OpsiImporSiswa {
   dryRun?: boolean;
+  /** The clock (epoch ms) that stamps revoked sessions; the current time when absent. */
+  now?: number;
 }
 
 /** A new student's columns the file leaves out. */
@@ -120,10 +122,21 @@ export async function imporSiswa(
           ...(hash === null ? {} : { password_hash: hash }),
         };
         await trx.updateTable('siswa').set(set).where('id', '=', r.id).execute();
+        // A password set by the operator ends every open session of the student at once: whoever holds an old
+        // token (a shared device, a leaked password) is out at the next call.
+        if (hash !== null) {
+          await trx
+            .updateTable('sesi')
+            .set({ revoked_at: options.now ?? Date.now() })
+            .where('id_siswa', '=', r.id)
+            .where('revoked_at', 'is', null)
+            .execute();
+        }
       }
     }
   });
-  // Run from a server's own process, the students it changed must be read again (renamed, moved institution).
+  // Run from a server's own process, the students and sessions it changed must be read again (renamed, moved
+  // institution, sessions revoked); other processes see the commit through SQLite's data_version.
   forgetSessions(db.kysely);
   // A renamed student moves within his tie in the stored rankings of closed schedules.
   if (rencana.some((r) => r.id !== null)) await segarkanHasilTersimpan(db);
