@@ -406,6 +406,44 @@ describe('the per-address login limit', () => {
     }
   });
 
+  it('limits an address of TRUSTED_NETWORKS per account only; the network ends where its CIDR says', async () => {
+    const school = await buildTestApp({
+      clock,
+      seed: seedSiswa,
+      config: { loginMaxPerAddress: 2, trustedNetworks: ['10.20.0.0/16', '2001:db8::/32'] },
+    });
+    try {
+      const from = (remoteAddress: string, username: string) =>
+        school.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress,
+          payload: loginBody(username, 'salah'),
+        });
+      // A whole class behind the school's one address: far past the per-address limit of 2, nobody is locked.
+      for (const address of ['10.20.0.1', '10.20.255.255', '::ffff:10.20.7.7', '2001:db8::1']) {
+        const codes = [];
+        for (let i = 1; i <= 5; i++) codes.push((await from(address, `murid${i}@${address}`)).statusCode);
+        expect({ address, codes }).toEqual({ address, codes: [200, 200, 200, 200, 200] });
+      }
+      // One account is still limited to 10 tries, trusted network or not.
+      for (let i = 1; i <= 10; i++) expect((await from('10.20.0.1', 'reguler')).statusCode).toBe(200);
+      const locked = await from('10.20.0.1', 'reguler');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(
+        'Terlalu banyak percobaan login untuk username ini. Coba lagi dalam 15 menit.',
+      );
+      // Just outside the network the address limit holds: the third try is refused.
+      for (const address of ['10.21.0.0', '10.19.255.255', '2001:db9::1']) {
+        const codes = [];
+        for (let i = 1; i <= 3; i++) codes.push((await from(address, `tamu${i}@${address}`)).statusCode);
+        expect({ address, codes }).toEqual({ address, codes: [200, 200, 429] });
+      }
+    } finally {
+      await school.close();
+    }
+  });
+
   it('takes the address from X-Forwarded-For only when TRUST_PROXY says so', async () => {
     const behind = await buildTestApp({
       clock,

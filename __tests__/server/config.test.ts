@@ -28,3 +28,21 @@ describe('WORKERS and DB_POOL_SIZE', () => {
     expect(() => loadConfig({ ...postgres, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
   });
 });
+
+describe('TRUSTED_NETWORKS', () => {
+  it('is empty by default and reads a comma-separated list of CIDR networks and addresses', () => {
+    expect(loadConfig({}).trustedNetworks).toEqual([]);
+    expect(
+      loadConfig({ TRUSTED_NETWORKS: ' 10.20.0.0/16, 192.168.1.7 ,2001:db8::/32' }).trustedNetworks,
+    ).toEqual(['10.20.0.0/16', '192.168.1.7', '2001:db8::/32']);
+  });
+
+  it('refuses an entry that is no network, naming it', () => {
+    expect(() => loadConfig({ TRUSTED_NETWORKS: '10.0.0.0/8,sekolah' })).toThrow(
+      'TRUSTED_NETWORKS: "sekolah" bukan alamat atau jaringan CIDR (mis. 10.0.0.0/8, 2001:db8::/32)',
+    );
+    for (const TRUSTED_NETWORKS of ['10.0.0.0/33', '300.1.1.1', '10.0.0/8x']) {
+      expect(() => loadConfig({ TRUSTED_NETWORKS })).toThrow(ConfigError);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { compile } from '@fastify/proxy-addr';
 
 /** Every setting of the server, read from the environment once, with defaults that run as they are. */
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   scryptThreads: number;
   /** Login attempts one client address may have counted within the 15-minute window. */
   loginMaxPerAddress: number;
+  /** TRUSTED_NETWORKS: school and office networks (CIDR) whose addresses are limited per account only. */
+  trustedNetworks: string[];
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the real client address. */
   trustProxy: boolean | number | string[];
   /** Server processes on the one port (node:cluster); 1 runs the server in the main process itself. */
@@ -95,6 +98,25 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
   return parseList(value, []);
 }
 
+/**
+ * TRUSTED_NETWORKS: a comma-separated list of networks in CIDR notation (`10.0.0.0/8`, `2001:db8::/32`) or single
+ * addresses; empty by default. Each entry is checked here, so a typo stops the server at start rather than leaving a
+ * school unprotected or locked out.
+ */
+export function parseTrustedNetworks(raw: string | undefined): string[] {
+  const networks = parseList(raw, []);
+  for (const network of networks) {
+    try {
+      compile(network);
+    } catch {
+      throw new ConfigError(
+        `TRUSTED_NETWORKS: "${network}" bukan alamat atau jaringan CIDR (mis. 10.0.0.0/8, 2001:db8::/32)`,
+      );
+    }
+  }
+  return networks;
+}
+
 /** SIAPTES_DEMO: unset → auto, 1/true → on, 0/false → off. */
 export function parseDemoMode(raw: string | undefined): DemoMode {
   const value = raw?.trim().toLowerCase() ?? '';
@@ -122,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: parseScryptN(env.SCRYPT_N),
     scryptThreads: parseScryptThreads(env.SCRYPT_THREADS),
     loginMaxPerAddress: parseCount('LOGIN_MAX_PER_ADDRESS', env.LOGIN_MAX_PER_ADDRESS, 50, 1, 1_000_000),
+    trustedNetworks: parseTrustedNetworks(env.TRUSTED_NETWORKS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     workers: parseCount('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 1, 256),
     dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),

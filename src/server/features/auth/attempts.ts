@@ -9,7 +9,8 @@ export const MAX_ATTEMPTS_PER_USERNAME = 10;
 
 export interface LoginLimits {
   perUsername: number;
-  perAddress: number;
+  /** Null: the address is not limited (a trusted network's, where a whole school shares one address). */
+  perAddress: number | null;
 }
 
 export type Admission =
@@ -82,14 +83,15 @@ export async function admitAttempt(
       .where((eb) => eb.or([eb('username', '=', key), eb('alamat', '=', address)]))
       .execute();
     const byUsername = await countSince(trx, 'username', key, since);
-    const byAddress = await countSince(trx, 'alamat', address, since);
+    const perAddress = input.limits.perAddress;
+    const byAddress = perAddress === null ? 0 : await countSince(trx, 'alamat', address, since);
     const refusals: { scope: 'username' | 'address'; until: number }[] = [];
     if (byUsername >= input.limits.perUsername) {
       const until = await freeAt(trx, 'username', key, since, byUsername, input.limits.perUsername);
       refusals.push({ scope: 'username', until });
     }
-    if (byAddress >= input.limits.perAddress) {
-      const until = await freeAt(trx, 'alamat', address, since, byAddress, input.limits.perAddress);
+    if (perAddress !== null && byAddress >= perAddress) {
+      const until = await freeAt(trx, 'alamat', address, since, byAddress, perAddress);
       refusals.push({ scope: 'address', until });
     }
     if (refusals.length > 0) {

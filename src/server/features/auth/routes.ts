@@ -7,6 +7,7 @@ import { HttpError } from '../../plugins/errors';
 import { toProfileUser } from '../../lib/profilSiswa';
 import { Gate } from '../../lib/gate';
 import { MAX_ATTEMPTS_PER_USERNAME, admitAttempt, forgetAttemptsUpTo, type Admission } from './attempts';
+import { trustedNetworkCheck } from '../../lib/trustedNetworks';
 import { parseLoginBody } from './input';
 import { createSesi, findSiswaByUsername, replacePasswordHash, revokeSesi } from './queries';
 
@@ -63,6 +64,9 @@ export const authRoutes: FeatureRoutes = (app, context) => {
   // Logins beyond two per hashing thread wait here, before any database work (lib/gate.ts): the threads stay fed
   // and the pool stays free for everyone else's requests.
   const loginGate = new Gate(2 * config.scryptThreads);
+  // A school behind one NAT address would lock itself out at the per-address limit: its network is limited per
+  // account only.
+  const isTrusted = trustedNetworkCheck(config.trustedNetworks);
 
   app.route({
     method: loginCall.method,
@@ -96,7 +100,10 @@ export const authRoutes: FeatureRoutes = (app, context) => {
       username,
       address: request.ip,
       now: at,
-      limits: { perUsername: MAX_ATTEMPTS_PER_USERNAME, perAddress: config.loginMaxPerAddress },
+      limits: {
+        perUsername: MAX_ATTEMPTS_PER_USERNAME,
+        perAddress: isTrusted(request.ip) ? null : config.loginMaxPerAddress,
+      },
     });
     if (!admission.admitted) {
       void reply.header('Retry-After', String(admission.retryAfterSeconds));
