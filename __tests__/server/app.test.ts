@@ -140,6 +140,7 @@ describe('migrations', () => {
         '005_peringkat_versi',
         '006_mapel_urutan',
         '007_jawaban_tanpa_fk_soal',
+        '008_konten',
       ]);
     } finally {
       await db.close();
