@@ -1,6 +1,6 @@
 /**
  * `npm run irt -- FILE.csv`: calibrates a Rasch model on a 0/1 response matrix and prints the item and person
- * parameters, the items' fit mean-squares and the KR-20 reliability as JSON (DESIGN.md "Scoring"). The CSV has a header row of item ids and one row per person; blank
+ * parameters, the items' fit mean-squares and the KR-20 reliability as JSON. The CSV has a header row of item ids and one row per person; blank
  * cells (and cells missing at the end of a row) count as 0. A bad file prints a clear error and exits with 1.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Rasch model (DESIGN.md "Scoring"): item difficulties by conditional maximum likelihood (CML) and person
+ * Rasch model: item difficulties by conditional maximum likelihood (CML) and person
  * abilities by Warm's weighted likelihood (WLE). Pure functions, no I/O.
  *
  * Conventions: P(correct | θ, b) = 1 / (1 + exp(b − θ)); difficulties in logits.

@@ -1,5 +1,5 @@
 /**
- * Scoring of answers (DESIGN.md "Scoring"): pure rules, no I/O.
+ * Scoring of answers: pure rules, no I/O.
  *
  * Type 1 is right when it equals the key; types 2 and 5 when the text equals the key after trimming, case- and
  * space-folding and numeric equivalence; type 3 only when every statement is right; type 4 (essay) is kept but not
@@ -174,7 +174,7 @@ export interface ClassicalScore {
   persentase: number;
 }
 
-/** Classical score of a subject (DESIGN.md "Scoring"). */
+/** Classical score of a subject. */
 export function classicalScore({ benar, scored }: { benar: number; scored: number }): ClassicalScore {
   if (scored <= 0) return { nilai: 0, persentase: 0 };
   return {

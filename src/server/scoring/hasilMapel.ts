@@ -1,5 +1,5 @@
 /**
- * Classical per-subject result of one package attempt (DESIGN.md "Scoring"), shared by the end of a tryout and
+ * Classical per-subject result of one package attempt, shared by the end of a tryout and
  * the Sync call. Three queries load an attempt whatever its size; one upsert per subject writes the result.
  */
 import type { Kysely } from 'kysely';

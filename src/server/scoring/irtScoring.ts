@@ -1,5 +1,5 @@
 /**
- * IRT scores of TO Akbar (event) schedules (DESIGN.md "Scoring"): per subject a Rasch model is calibrated from
+ * IRT scores of TO Akbar (event) schedules: per subject a Rasch model is calibrated from
  * every finished attempt, and each participant's subject score becomes irtNilai(θ) with θ their WLE. With fewer
  * than IRT_MIN_PESERTA participants (or fewer than two items that anyone told apart) the classical score stands.
  */

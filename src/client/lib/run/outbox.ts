@@ -1,5 +1,5 @@
 /**
- * Saves that survive a bad connection (DESIGN.md "Starting and saving"). An answer is shown at once and queued
+ * Saves that survive a bad connection. An answer is shown at once and queued
  * (per question, persisted); a worker per question sends what brings the server from the acknowledged answer to
  * the one on screen, retrying failed calls with backoff, and again when the browser is back online. A later
  * answer of the same question supersedes an earlier one still unsent or retrying. Only when the server refuses,

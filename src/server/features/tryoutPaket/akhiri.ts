@@ -30,7 +30,7 @@ export async function akhiriPaket(
   });
   if (clocks.some((c) => c.clock.status === 0)) return gagal(PESAN.belumSemuaMapel);
 
-  // Classical results are written with the end; an event package is rescored by IRT later (DESIGN.md "Scoring").
+  // Classical results are written with the end; an event package is rescored by IRT later.
   await q.transaction().execute(async (trx) => {
     const ended = await trx
       .updateTable('hasil_to')

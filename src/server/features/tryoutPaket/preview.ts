@@ -73,7 +73,7 @@ export async function previewPaket(
       waktu: detailSoal.reduce((sum, m) => sum + m.waktu, 0),
       is_selesai: selesai ? 1 : 0,
       is_antrian: antrian[i],
-      // The discussion is shown only once the category is finished (DESIGN.md "Starting and saving"), and an
+      // The discussion is shown only once the category is finished, and an
       // event's only once the event is over: until then the student reads when it opens.
       pembahasan: selesai && !terkunci ? kategori.pembahasan : '',
       ...(selesai && terkunci ? { pembahasan_terkunci: terkunci.message } : {}),
