@@ -12,6 +12,7 @@ import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
 import { registerHealth, type HealthState } from './plugins/health';
+import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
 import { authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -56,6 +57,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors,
     clientErrorHandler,
     trustProxy: trustProxyOption(deps.config.trustProxy),
+    // While stopping, a request that arrives on a kept-alive connection is still served (with `Connection: close`,
+    // gracefulStop.ts) rather than refused: it has reached this process, and the database is open until the last
+    // answer has gone out.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   configureHashing({ threads: deps.config.scryptThreads });
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
@@ -67,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
-  registerHealth(app, deps.db, deps.health ?? { stopping: false });
+  const health = deps.health ?? { stopping: false };
+  registerHealth(app, deps.db, health);
+  closeConnectionsWhileStopping(app, health);
   registerKontenRoutes(app, deps.db);
 
   await app.register(

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/createDb';
 import { migrateToLatest } from './db/migrate';
+import { NONE_ACCEPTING, NOT_ACCEPTING, STOP_DEADLINE_MS, stopOnSignals } from './gracefulStop';
 import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
 
 /**
@@ -35,26 +36,39 @@ function openDb(config: Config): Promise<Db> {
 }
 
 async function serve(config: Config, db: Db): Promise<void> {
-  const app = await buildApp({ db, config, logger: true, serveSpa: true });
-  const close = async () => {
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  const health = { stopping: false };
+  const app = await buildApp({ db, config, logger: true, serveSpa: true, health });
+  stopOnSignals({ app, db, health, log: app.log });
   await app.listen({ port: config.port, host: config.host });
 }
 
-/** Forks the workers and replaces one that dies; SIGINT/SIGTERM stop them all, then the primary. */
+/**
+ * Forks the workers and replaces one that dies. SIGINT/SIGTERM are passed on to every worker, each of which stops
+ * gracefully (gracefulStop.ts); the primary exits once they all have, with 1 if one failed to stop cleanly or they
+ * had not all stopped after STOP_DEADLINE_MS (the rest are then killed).
+ */
 function startWorkers(count: number): void {
   let stopping = false;
   const served = new Set<number>();
+  const notAccepting = new Set<number>();
+  /** Once no worker accepts connections, each may close its own after their answers (gracefulStop.ts). */
+  const tellWhenNoneAccepts = () => {
+    const workers = Object.values(cluster.workers ?? {});
+    if (!workers.every((worker) => worker && notAccepting.has(worker.id))) return;
+    for (const worker of workers) if (worker?.isConnected()) worker.send(NONE_ACCEPTING);
+  };
+  cluster.on('message', (worker, message) => {
+    if (message !== NOT_ACCEPTING) return;
+    notAccepting.add(worker.id);
+    tellWhenNoneAccepts();
+  });
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on('listening', (worker) => served.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
+      if (code !== 0) process.exitCode = 1;
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      tellWhenNoneAccepts();
       return;
     }
     if (!served.has(worker.id)) {
@@ -68,13 +82,21 @@ function startWorkers(count: number): void {
     cluster.fork();
   });
   function stop(): void {
+    if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit();
     for (const worker of workers) worker?.process.kill('SIGTERM');
+    // A little after the workers' own deadline, so that a worker's forced exit is its own (and logged by it).
+    setTimeout(() => {
+      const left = Object.values(cluster.workers ?? {});
+      console.error(`${left.length} worker belum berhenti setelah ${STOP_DEADLINE_MS} ms; dihentikan paksa`);
+      for (const worker of left) worker?.process.kill('SIGKILL');
+      process.exit(1);
+    }, STOP_DEADLINE_MS + 500).unref();
   }
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

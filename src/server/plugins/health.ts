@@ -36,6 +36,11 @@ async function readinessProblem(db: Db): Promise<string | null> {
 export interface HealthState {
   /** Set when the server has begun to stop: load balancers should send new requests elsewhere. */
   stopping: boolean;
+  /**
+   * Set once the server accepts no connections any more (every worker of the cluster): each answer then closes its
+   * connection, and the client's next request, on a new one, goes to another server.
+   */
+  closingConnections?: boolean;
 }
 
 /**
