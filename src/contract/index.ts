@@ -7,6 +7,7 @@ export * from './tryoutPaket';
 export * from './tryoutMateri';
 export * from './hasil';
 export * from './ranking';
+export * from './htmlSoal';
 
 import { loginCall, logoutCall } from './auth';
 import { profileUserCall } from './profile';

@@ -1,8 +1,10 @@
 /**
  * The content of a package's questions made ready for the sheet, after the shape check and before anything is
  * written: embedded images go to the content store (their `<img>` then points at `/konten/<sha256>`), external
- * ones are refused with the question named, and TeX is typeset with KaTeX. Pure, no I/O.
+ * ones are refused with the question named, TeX is typeset with KaTeX, and the result is cleaned with the strict
+ * question-HTML profile (no forms, scripts, embeds, positioning; images only from the store). Pure, no I/O.
  */
+import { bersihkanHtmlSoal } from '../konten/bersihHtml';
 import { simpanGambarHtml } from '../konten/gambarHtml';
 import type { Berkas } from '../konten/kontenStore';
 import { typesetTex } from '../konten/tex';
@@ -25,7 +27,7 @@ export function siapkanKonten(fileName: string, paket: PaketFile): KontenSiap {
     berkas.push(...gambar.berkas);
     for (const pesan of [...gambar.salah, ...tex.salah])
       masalah.push(masalahDi(fileName, paket, pointer, pesan));
-    return tex.html;
+    return bersihkanHtmlSoal(tex.html);
   };
   const soal = (s: SoalFile, at: string): SoalFile => ({
     ...s,

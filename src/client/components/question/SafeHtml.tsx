@@ -2,8 +2,13 @@ import DOMPurify from 'dompurify';
 // Questions carry math typeset by KaTeX at import (its HTML and MathML); this styles it, no script runs.
 import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
+import { buatPembersihHtml } from '../../../contract';
 
-/** Question HTML from the server, sanitized (DOMPurify) before it reaches the page. */
+/** The question-HTML profile shared with the server's import, on an instance of its own (its hooks stay here). */
+const bersihkan = buatPembersihHtml(DOMPurify(window));
+
+/** Question HTML from the server, sanitized with the strict question profile before it reaches the page. The
+ * wrapper (`html-soal`) also clips whatever still overflows, so nothing from a question paints outside it. */
 export function SafeHtml({
   html,
   className,
@@ -15,6 +20,12 @@ export function SafeHtml({
   id?: string;
   as?: 'div' | 'span';
 }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
-  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const clean = useMemo(() => bersihkan(html), [html]);
+  return (
+    <Tag
+      id={id}
+      className={className ? `html-soal ${className}` : 'html-soal'}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }
