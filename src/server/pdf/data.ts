@@ -1,9 +1,12 @@
 /** Database reads behind the PDFs: questions of a subject, and the student's answers with keys for a discussion. */
 import type { Db } from '../db/createDb';
 import { isBlank } from '../domain/scoring';
+import { KONTEN_PREFIX } from '../konten/kontenStore';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { soalDenganKunci, soalTanpaKunci, type SoalLembar } from '../soal/soalMapel';
+import type { GambarPdf } from './drawRich';
 import type { PdfQuestion } from './documents';
+import { imageSources } from './richRuns';
 
 function question(row: SoalLembar, index: number): PdfQuestion {
   return {
@@ -66,4 +69,40 @@ export async function pembahasanKategori(
         };
       }),
   }));
+}
+
+const KONTEN_SRC = new RegExp(`^${KONTEN_PREFIX}([0-9a-f]{64})$`);
+
+/** Every piece of HTML a question shows in a PDF. */
+function htmlOf(question: PdfQuestion): string[] {
+  return [
+    question.soal,
+    ...Object.values(question.options),
+    ...question.statements.map((s) => s.pernyataan),
+    question.pembahasan ?? '',
+  ];
+}
+
+/** The stored images (`/konten/<sha256>`) the questions show, read in one query before the PDF is drawn. */
+export async function gambarPdf(db: Db, questions: readonly PdfQuestion[]): Promise<GambarPdf> {
+  const bySha = new Map<string, string>();
+  for (const html of questions.flatMap(htmlOf)) {
+    if (!html.includes(KONTEN_PREFIX)) continue;
+    for (const src of imageSources(html)) {
+      const sha = KONTEN_SRC.exec(src)?.[1];
+      if (sha) bySha.set(sha, src);
+    }
+  }
+  if (bySha.size === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('konten')
+    .select(['sha256', 'content_type', 'bytes'])
+    .where('sha256', 'in', [...bySha.keys()])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      bySha.get(row.sha256) ?? '',
+      { contentType: row.content_type, bytes: Buffer.from(row.bytes) },
+    ]),
+  );
 }

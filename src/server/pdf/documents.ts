@@ -1,5 +1,6 @@
 /** The three PDFs (DESIGN.md "PDFs"), drawn with pdfkit's standard fonts from plain data; no database here. */
 import PDFDocument from 'pdfkit';
+import { RichDrawer, richRuns, type GambarPdf } from './drawRich';
 import { pdfText, toWinAnsi } from './text';
 
 export const PRODUCT = 'SiapTes';
@@ -33,6 +34,8 @@ export interface SoalDocument {
   mapel: string;
   waktu: number;
   soal: PdfQuestion[];
+  /** The bytes of the images the questions show (pdf/data.ts loads them). */
+  gambar: GambarPdf;
 }
 
 export interface PembahasanDocument {
@@ -40,6 +43,7 @@ export interface PembahasanDocument {
   kategori: string;
   nama: string;
   mapel: { mapel: string; soal: PdfQuestion[] }[];
+  gambar: GambarPdf;
 }
 
 export interface HasilDocument {
@@ -90,14 +94,20 @@ function statementValue(value: string | undefined, groupTextType: number | null)
   return 'Kosong';
 }
 
-function drawQuestion(doc: PDFKit.PDFDocument, question: PdfQuestion, withKeys: boolean): void {
+function drawQuestion(
+  doc: PDFKit.PDFDocument,
+  rich: RichDrawer,
+  question: PdfQuestion,
+  withKeys: boolean,
+): void {
   doc.font('Helvetica-Bold').fontSize(11).text(`${question.nomor}.`, { continued: false });
-  doc.font('Helvetica').fontSize(11).text(pdfText(question.soal), { indent: 10 });
+  doc.font('Helvetica').fontSize(11);
+  rich.drawHtml(question.soal, { indent: 10 });
   if (question.type === 1) {
     for (const key of OPTION_KEYS) {
       const option = question.options[key];
       if (option.trim() === '') continue;
-      doc.text(`${key.toUpperCase()}. ${pdfText(option)}`, { indent: 20 });
+      rich.drawHtml(option, { indent: 20, prefix: `${key.toUpperCase()}. ` });
     }
   } else if (question.type === 3) {
     const [yes, no] = statementLabels(question.group_text_type);
@@ -105,7 +115,7 @@ function drawQuestion(doc: PDFKit.PDFDocument, question: PdfQuestion, withKeys: 
       const suffix = withKeys
         ? `  (kunci: ${statementValue(statement.kunci, question.group_text_type)}, jawabanmu: ${statementValue(statement.jawaban, question.group_text_type)})`
         : `  (${yes} / ${no})`;
-      doc.text(`${index + 1}) ${pdfText(statement.pernyataan)}${toWinAnsi(suffix)}`, { indent: 20 });
+      rich.drawHtml(statement.pernyataan, { indent: 20, prefix: `${index + 1}) `, suffix });
     });
   } else if (!withKeys) {
     doc
@@ -126,10 +136,11 @@ function drawQuestion(doc: PDFKit.PDFDocument, question: PdfQuestion, withKeys: 
         .text(question.is_benar ? 'Benar' : 'Salah', { indent: 10 })
         .fillColor('black');
     }
-    const pembahasan = pdfText(question.pembahasan ?? '');
-    if (pembahasan !== '') {
+    const pembahasan = question.pembahasan ?? '';
+    if (richRuns(pembahasan).length > 0) {
       doc.font('Helvetica-Bold').text('Pembahasan:', { indent: 10 });
-      doc.font('Helvetica').text(pembahasan, { indent: 10 });
+      doc.font('Helvetica');
+      rich.drawHtml(pembahasan, { indent: 10 });
     }
   }
   doc.moveDown();
@@ -143,7 +154,8 @@ export function soalPdf(data: SoalDocument): Promise<Buffer> {
       `Kategori ${data.kategori}`,
       `${data.mapel} (${data.soal.length} soal, ${data.waktu} menit)`,
     ]);
-    for (const question of data.soal) drawQuestion(doc, question, false);
+    const rich = new RichDrawer(doc, data.gambar);
+    for (const question of data.soal) drawQuestion(doc, rich, question, false);
   });
 }
 
@@ -151,11 +163,12 @@ export function pembahasanPdf(data: PembahasanDocument): Promise<Buffer> {
   const title = `Pembahasan ${data.kategori} - Paket #${data.paket}`;
   return render(title, (doc) => {
     heading(doc, [`Pembahasan Paket #${data.paket}`, `Kategori ${data.kategori}`, data.nama]);
+    const rich = new RichDrawer(doc, data.gambar);
     data.mapel.forEach((section, index) => {
       if (index > 0) doc.addPage();
       doc.font('Helvetica-Bold').fontSize(13).text(toWinAnsi(section.mapel));
       doc.moveDown(0.5);
-      for (const question of section.soal) drawQuestion(doc, question, true);
+      for (const question of section.soal) drawQuestion(doc, rich, question, true);
     });
   });
 }

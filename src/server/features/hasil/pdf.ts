@@ -7,7 +7,7 @@ import type { Db } from '../../db/createDb';
 import { kunciTerkunci } from '../../domain/kunciEvent';
 import { packageTotal } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
-import { pembahasanKategori } from '../../pdf/data';
+import { gambarPdf, pembahasanKategori } from '../../pdf/data';
 import { hasilPdf, pembahasanPdf } from '../../pdf/documents';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -49,11 +49,16 @@ export async function pembahasanPdfSiswa(db: Db, input: PermintaanPdf): Promise<
   const idHasilTo = await endedAttempt(db, siswa.id, kategori.id);
   // Keys and explanations never leave the server before the category is finished.
   if (idHasilTo === null) throw new HttpError(403, PESAN_PDF.belumSelesai);
+  const mapel = await pembahasanKategori(db, idHasilTo, await mapelKategori(db, kategori.id));
   const pdf = await pembahasanPdf({
     paket: jadwal.paket,
     kategori: kategori.nama,
     nama: siswa.nama_lengkap,
-    mapel: await pembahasanKategori(db, idHasilTo, await mapelKategori(db, kategori.id)),
+    mapel,
+    gambar: await gambarPdf(
+      db,
+      mapel.flatMap((m) => m.soal),
+    ),
   });
   return { filename: `pembahasan-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf };
 }

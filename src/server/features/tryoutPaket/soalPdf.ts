@@ -7,7 +7,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
 import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
-import { soalMapel } from '../../pdf/data';
+import { gambarPdf, soalMapel } from '../../pdf/data';
 import { soalPdf } from '../../pdf/documents';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -54,12 +54,14 @@ export async function bukaSoalPdf(
   if (opening.baruDibuka) await saveClock(q, attempt.id, target.id, opening.clock);
 
   const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
+  const soal = await soalMapel(db, target.id, { fiveChoices });
   const pdf = await soalPdf({
     paket: jadwal.paket,
     kategori: kategori.nama,
     mapel: target.nama,
     waktu: target.waktu,
-    soal: await soalMapel(db, target.id, { fiveChoices }),
+    soal,
+    gambar: await gambarPdf(db, soal),
   });
   return { filename: `soal-paket-${jadwal.paket}-mapel-${target.id}.pdf`, pdf };
 }
