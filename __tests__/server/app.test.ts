@@ -1,5 +1,5 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
+import { captureLog } from '../helpers/logCapture';
 import { buildTestApp, createTestDb, type TestContext } from '../helpers/buildTestApp';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { ALL_TABLES } from '../helpers/serverRows';
@@ -68,18 +68,7 @@ describe('the app shell', () => {
 
 describe('migrations', () => {
   it('logs each request once, when answered: method, URL, caller, status and time as plain values', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(
-          ...chunk
-            .toString()
-            .split('\n')
-            .filter((line) => line !== ''),
-        );
-        callback();
-      },
-    });
+    const { stream: logStream, lines } = captureLog();
     const logged = await buildTestApp({ logStream });
     try {
       await logged.app.inject({

@@ -3,10 +3,10 @@
  * once its verdicts are kept and after they were forgotten; a hop count trusts the nearest hops. Through the app,
  * the client address (here as the request log names it) comes from X-Forwarded-For only via a listed proxy.
  */
-import { Writable } from 'node:stream';
 import { compile } from '@fastify/proxy-addr';
 import { trustProxyOption } from '../../src/server/lib/trustProxy';
 import { buildTestApp } from '../helpers/buildTestApp';
+import { captureLog } from '../helpers/logCapture';
 
 const LIST = ['127.0.0.1', '10.0.0.0/8', '::1'];
 const ADDRESSES = [
@@ -43,13 +43,7 @@ describe('trustProxyOption', () => {
 });
 
 it('takes the client from X-Forwarded-For when the request came through a listed proxy, never otherwise', async () => {
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      callback();
-    },
-  });
+  const { stream: logStream, lines } = captureLog();
   const t = await buildTestApp({ logStream, config: { trustProxy: ['127.0.0.1'] } });
   try {
     const headers = { 'x-forwarded-for': '203.0.113.9' };

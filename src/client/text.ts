@@ -364,6 +364,7 @@ export const text = {
     server: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
     badRequest: 'Permintaan tidak dapat diproses. Muat ulang halaman, lalu coba lagi.',
     detail: 'Rincian',
+    kode: 'Kode',
   },
   actions: {
     getJadwalCurrent: 'Get Jadwal Current',

@@ -14,6 +14,7 @@ import { registerRequestLog } from './plugins/requestLog';
 import { registerHealth, type HealthState } from './plugins/health';
 import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
+import { registerRequestIdHeader, requestIdGenerator } from './plugins/requestId';
 import { authRoutes } from './features/auth/routes';
 import { profileRoutes } from './features/profile/routes';
 import { jadwalRoutes } from './features/jadwal/routes';
@@ -49,6 +50,7 @@ const features: FeatureRoutes[] = [
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  const trustProxy = trustProxyOption(deps.config.trustProxy);
   const app = Fastify({
     logger: deps.logger ?? false,
     // registerRequestLog writes one line per request instead.
@@ -56,7 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
     clientErrorHandler,
-    trustProxy: trustProxyOption(deps.config.trustProxy),
+    trustProxy,
+    genReqId: requestIdGenerator(trustProxy),
     // While stopping, a request that arrives on a kept-alive connection is still served (with `Connection: close`,
     // gracefulStop.ts) rather than refused: it has reached this process, and the database is open until the last
     // answer has gone out.
@@ -65,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configureHashing({ threads: deps.config.scryptThreads });
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
+  registerRequestIdHeader(app);
   if (deps.logger) registerRequestLog(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: deps.config.secureCookies });

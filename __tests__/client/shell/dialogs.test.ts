@@ -17,7 +17,7 @@ const config = {
   baseURL: '/api',
   headers: new AxiosHeaders(),
 };
-const httpError = (status: number, statusText: string) =>
+const httpError = (status: number, statusText: string, headers: Record<string, string> = {}) =>
   new AxiosError(
     `Request failed with status code ${status}`,
     'ERR_BAD_RESPONSE',
@@ -27,7 +27,7 @@ const httpError = (status: number, statusText: string) =>
       status,
       statusText,
       data: {},
-      headers: {},
+      headers,
       config,
     },
   );
@@ -81,7 +81,21 @@ describe('dialogs', () => {
       'Rincian: Request failed with status code 503 · Service Unavailable · Get Preview Tryout · ' +
         '/api/siswa/jadwal/jadwaltocurrent/idsiswa/1',
     );
-    expect(footer.children).toHaveLength(0);
+    // Plain text only: one line, no markup from the message or URL.
+    expect([...footer.querySelectorAll('*')].map((e) => e.tagName)).toEqual(['SMALL']);
+  });
+
+  it('names the server\'s request id as small text "Kode: …" for support', async () => {
+    fire.mockResolvedValue({ isConfirmed: true, isDenied: false, isDismissed: false });
+    const id = '5f0c6d2e-1b7a-4c1e-9a57-3c2b1d0e9f88';
+    await showCallError(httpError(500, 'Internal Server Error', { 'x-request-id': id }), 'Save Answer');
+    const footer = (fire.mock.calls[0][0] as unknown as { footer: HTMLElement }).footer;
+    const lines = [...footer.querySelectorAll('small')].map((line) => line.textContent);
+    expect(lines).toEqual([
+      'Rincian: Request failed with status code 500 · Internal Server Error · Save Answer · ' +
+        '/api/siswa/jadwal/jadwaltocurrent/idsiswa/1',
+      `Kode: ${id}`,
+    ]);
   });
 
   it('does not show a 401: the session ends instead', async () => {

@@ -12,6 +12,14 @@ export interface CallFailure {
   url: string;
   /** The server's own `{status: false, message}` sentence, when it answered with one. */
   serverMessage?: string;
+  /** The server's id of the request (its `X-Request-Id` answer header): support finds the log line by it. */
+  requestId?: string;
+}
+
+function requestIdOf(headers: unknown): string | undefined {
+  if (typeof headers !== 'object' || headers === null) return undefined;
+  const id = (headers as Record<string, unknown>)['x-request-id'];
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 function messageOf(data: unknown): string | undefined {
@@ -31,6 +39,7 @@ export function describeCallError(error: unknown): CallFailure {
       status: error.response?.status,
       url,
       serverMessage: messageOf(error.response?.data),
+      requestId: requestIdOf(error.response?.headers),
     };
   }
   if (error instanceof Error) return { code: error.name, message: error.message, statusText: '', url: '' };

@@ -109,7 +109,7 @@ export function callErrorSentence(failure: CallFailure): string {
 export function callErrorText(
   error: unknown,
   action: string,
-): { title: string; text: string; detail: string } {
+): { title: string; text: string; detail: string; requestId?: string } {
   const failure = describeCallError(error);
   return {
     title: text.callError.title(failure.code),
@@ -117,7 +117,16 @@ export function callErrorText(
     detail: [failure.message, failure.statusText, action, failure.url]
       .filter((part) => part !== '')
       .join(' · '),
+    ...(failure.requestId ? { requestId: failure.requestId } : {}),
   };
+}
+
+/** A line of small secondary text, set as text (never HTML): the URL, message and id may hold anything. */
+function smallLine(content: string): HTMLElement {
+  const line = document.createElement('small');
+  line.className = 'd-block text-body-secondary text-break';
+  line.textContent = content;
+  return line;
 }
 
 /**
@@ -126,11 +135,11 @@ export function callErrorText(
  */
 export async function showCallError(error: unknown, action: string): Promise<void> {
   if (isUnauthorized(error)) return;
-  const { title, text: body, detail } = callErrorText(error, action);
-  // The detail is set as text (never HTML): the URL and message may hold anything.
-  const footer = document.createElement('small');
-  footer.className = 'text-body-secondary text-break';
-  footer.textContent = `${text.callError.detail}: ${detail}`;
+  const { title, text: body, detail, requestId } = callErrorText(error, action);
+  const footer = document.createElement('div');
+  footer.append(smallLine(`${text.callError.detail}: ${detail}`));
+  // The request's id in the server's log: what support asks the student to read out.
+  if (requestId) footer.append(smallLine(`${text.callError.kode}: ${requestId}`));
   await fire({ title, text: body, icon: 'error', confirmButtonText: text.common.ok, footer });
 }
 
