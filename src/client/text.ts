@@ -338,6 +338,10 @@ export const text = {
     lanjutkan: 'Lanjutkan!',
     startFailed: 'Failed to get questions, Please try again',
     leaveBlocked: 'Tryout materi masih berjalan. Selesaikan ujian dahulu sebelum pindah halaman.',
+    // The server's own refusal of a per-topic start, word for word.
+    tidakTersedia: 'Tryout permateri tidak tersedia untuk akun kamu',
+    tidakTersediaDetail: 'Kerjakan Tryout Paket yang terjadwal untukmu dari menu Tryout Paket.',
+    keDashboard: 'Kembali ke Dashboard',
     soalSebelumnya: 'Soal sebelumnya',
     soalBerikutnya: 'Soal berikutnya',
     actions: {

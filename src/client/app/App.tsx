@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
-import { GuestOnly, RequireAuth } from './guards';
+import { GuestOnly, RequireAuth, RequirePermateri } from './guards';
 import { NotFoundPage } from './NotFoundPage';
 import { Layout, LoginPage, protectedRoutes } from './routes';
 import { useSagaNavigation } from './sagaNavigation';
@@ -29,8 +29,20 @@ export function App() {
           }
         >
           <Route index element={<Navigate to="/home" replace />} />
-          {protectedRoutes.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+          {protectedRoutes.map(({ path, Page, perMateri }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                perMateri ? (
+                  <RequirePermateri>
+                    <Page />
+                  </RequirePermateri>
+                ) : (
+                  <Page />
+                )
+              }
+            />
           ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -11,7 +11,7 @@ import { logoutRequested } from '../features/auth/slice';
 import { selectIdSiswa } from '../session/events';
 import { selectProfileLoadStatus, selectProfilUser } from '../features/profile/selectors';
 import { profileRequested } from '../features/profile/slice';
-import { lacksStudentType } from '../lib/student';
+import { lacksStudentType, selectCanSeePermateri } from '../lib/student';
 import { PRODUCT_NAME, text } from '../text';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { navEntries } from './navigation';
@@ -27,6 +27,8 @@ export default function Layout() {
   const user = useAppSelector(selectProfilUser);
   const idSiswa = useAppSelector(selectIdSiswa);
   const loadStatus = useAppSelector(selectProfileLoadStatus);
+  const canSeePermateri = useAppSelector(selectCanSeePermateri);
+  const entries = navEntries.filter((entry) => !entry.perMateri || canSeePermateri);
   const [menuOpen, setMenuOpen] = useState(false);
 
   // The profile is persisted; fetch it when it is missing or belongs to another session.
@@ -75,7 +77,7 @@ export default function Layout() {
                 <Nav.Link as={NavLink} to="/home" end className="d-none d-lg-block">
                   {text.nav.home}
                 </Nav.Link>
-                {navEntries.map((entry) => (
+                {entries.map((entry) => (
                   <Nav.Link
                     key={entry.to}
                     as={NavLink}

@@ -4,6 +4,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export interface AppRoute {
   path: string;
   Page: LazyExoticComponent<ComponentType>;
+  /** A per-topic page: only for students who may take per-topic tryouts (RequirePermateri). */
+  perMateri?: true;
 }
 
 /**
@@ -64,6 +66,7 @@ export const protectedRoutes: AppRoute[] = [
   },
   {
     path: '/pembahasan/:id',
+    perMateri: true,
     Page: lazy(
       () => import(/* webpackChunkName: "page-pembahasan" */ '../features/hasil/pages/PembahasanMateriPage'),
     ),
@@ -120,6 +123,7 @@ export const protectedRoutes: AppRoute[] = [
   },
   {
     path: '/to-permateri',
+    perMateri: true,
     Page: lazy(
       () =>
         import(/* webpackChunkName: "page-to-permateri" */ '../features/tryoutMateri/pages/TryoutMateriPage'),
@@ -127,6 +131,7 @@ export const protectedRoutes: AppRoute[] = [
   },
   {
     path: '/to-permateri/:id',
+    perMateri: true,
     Page: lazy(
       () =>
         import(
