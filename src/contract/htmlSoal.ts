@@ -167,3 +167,22 @@ export function buatPembersihHtml(purify: DOMPurify): (html: string) => string {
   });
   return (html: string) => purify.sanitize(html, KONFIGURASI_HTML_SOAL);
 }
+
+/** Something shown without any text: an image, KaTeX's SVG or MathML. */
+const ISI_TANPA_TEKS = /<(img|svg|math)\b/i;
+
+/**
+ * True when question HTML shows nothing (an option the question does not have): tags, `&nbsp;`, zero-width
+ * characters and spaces only. An option that is only an image or a formula is not empty. The sheets, the review
+ * and the PDFs all leave such an option out, so no student ever sees or picks a blank "E.".
+ */
+export function isEmptyHtml(html: string): boolean {
+  if (ISI_TANPA_TEKS.test(html)) return false;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(nbsp|#160|#x0*a0|zwsp|#8203|#x200b);/gi, '')
+      .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+      .trim() === ''
+  );
+}

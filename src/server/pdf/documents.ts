@@ -1,5 +1,6 @@
 /** The three PDFs (DESIGN.md "PDFs"), drawn with pdfkit's standard fonts from plain data; no database here. */
 import PDFDocument from 'pdfkit';
+import { isEmptyHtml } from '../../contract';
 import { RichDrawer, richRuns, type GambarPdf } from './drawRich';
 import { pdfText, toWinAnsi } from './text';
 
@@ -106,7 +107,7 @@ function drawQuestion(
   if (question.type === 1) {
     for (const key of OPTION_KEYS) {
       const option = question.options[key];
-      if (option.trim() === '') continue;
+      if (isEmptyHtml(option)) continue;
       rich.drawHtml(option, { indent: 20, prefix: `${key.toUpperCase()}. ` });
     }
   } else if (question.type === 3) {

@@ -1,7 +1,11 @@
-import type { GroupSoalReview, SoalMateriReview, SoalReview } from '../../../../contract';
+import {
+  isEmptyHtml,
+  type GroupSoalReview,
+  type SoalMateriReview,
+  type SoalReview,
+} from '../../../../contract';
 import { OPTION_LETTERS } from '../../../components/question/answered';
 import { SafeHtml } from '../../../components/question/SafeHtml';
-import { isEmptyHtml } from '../../../components/question/emptyHtml';
 import { statementValueText } from '../../../components/question/statementLabels';
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import type { SoalMateri } from '../../../../contract';
+import { isEmptyHtml, type SoalMateri } from '../../../../contract';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
 import { PendingSaves } from '../../../components/PendingSaves';
@@ -14,7 +14,6 @@ import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
 import { text } from '../../../text';
 import { useMateriLeaveGuard } from '../hooks';
 import { MATERI } from '../run';
-import { isEmptyHtml } from '../../../components/question/emptyHtml';
 import {
   answerRequested,
   finishRequested,

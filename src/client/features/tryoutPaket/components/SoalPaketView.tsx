@@ -1,4 +1,4 @@
-import type { SoalPaket } from '../../../../contract';
+import { isEmptyHtml, type SoalPaket } from '../../../../contract';
 import { OptionList, type QuestionOption } from '../../../components/question/OptionList';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { StatementTable } from '../../../components/question/StatementTable';
@@ -6,13 +6,13 @@ import { TextAnswer } from '../../../components/question/TextAnswer';
 import { OPTION_LETTERS } from '../../../components/question/answered';
 import { text } from '../../../text';
 
-/** Options A–D, and E when the five-choice rule allows it (spec §2, §5). */
+/** Options A–D, and E when the five-choice rule allows it (spec §2, §5); an option the question does not have
+ * (a four-option question for a five-choice student) is never shown, so it cannot be picked. */
 export function paketOptions(soal: SoalPaket, fiveChoices: boolean): QuestionOption[] {
   const texts = [soal.a, soal.b, soal.c, soal.d, soal.e];
-  return OPTION_LETTERS.slice(0, fiveChoices ? 5 : 4).map((letter, index) => ({
-    letter,
-    html: texts[index],
-  }));
+  return OPTION_LETTERS.slice(0, fiveChoices ? 5 : 4)
+    .map((letter, index) => ({ letter, html: texts[index] }))
+    .filter((option) => !isEmptyHtml(option.html));
 }
 
 export interface SoalPaketHandlers {
