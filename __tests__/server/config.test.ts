@@ -46,3 +46,13 @@ describe('TRUSTED_NETWORKS', () => {
     }
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is none when unset, kept when 16 characters or more, and refused shorter or with spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'a'.repeat(15) })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'abcdefgh ijklmnop' })).toThrow(/METRICS_TOKEN/);
+  });
+});

@@ -157,6 +157,7 @@ describe.each([1, 2])('stopping the server (WORKERS=%i) while students save answ
   let stoppedWithinMs: number;
   let students: Student[];
   let output: string;
+  let startsCounted: string[];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'siaptes-stop-'));
@@ -168,6 +169,15 @@ describe.each([1, 2])('stopping the server (WORKERS=%i) while students save answ
     const server = await startServerProcess({ DATABASE_URL: url, WORKERS: String(workers) });
     try {
       students = await startAttempts(server, event);
+      // Each scrape lands on any worker; every one reports the whole cluster's count.
+      startsCounted = [];
+      for (let i = 0; i < 4; i++) {
+        const metrics = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+        startsCounted.push(
+          (await metrics.text()).split('\n').find((l) => l.startsWith('siaptes_attempts_started_total ')) ??
+            '',
+        );
+      }
       const signalAt = Date.now() + 1500;
       outcome = await saveThroughStop(server, event, students);
       exitCode = await server.exited;
@@ -184,6 +194,10 @@ describe.each([1, 2])('stopping the server (WORKERS=%i) while students save answ
     expect(outcome.unexpected).toEqual([]);
     expect(outcome.acknowledged).toBeGreaterThan(STUDENTS);
     expect(outcome.acknowledgedAfterSignal).toBeGreaterThan(0);
+  });
+
+  it('counts the attempts started over the whole cluster at every scrape', () => {
+    expect(startsCounted).toEqual(Array(4).fill(`siaptes_attempts_started_total ${STUDENTS}`));
   });
 
   it('exits 0 well within 10 s and says so in its log', () => {

@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
+import { registerMetrics } from './plugins/metrics';
 import { registerHealth, type HealthState } from './plugins/health';
 import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInputChecks(app);
   const health = deps.health ?? { stopping: false };
   registerHealth(app, deps.db, health);
+  registerMetrics(app, deps.db, deps.config);
   closeConnectionsWhileStopping(app, health);
   registerKontenRoutes(app, deps.db);
 

@@ -29,6 +29,8 @@ export interface Config {
   workers: number;
   /** PostgreSQL connections per server process (each worker has its own pool). */
   dbPoolSize: number;
+  /** METRICS_TOKEN: a bearer token that may read /metrics from anywhere; null: only the machine and trusted networks. */
+  metricsToken: string | null;
   /** SIAPTES_DEMO: when the server seeds the demo data into an empty database (README "Demo accounts"). */
   demo: DemoMode;
 }
@@ -126,6 +128,18 @@ export function parseDemoMode(raw: string | undefined): DemoMode {
   throw new ConfigError(`SIAPTES_DEMO harus 1 atau 0 (atau tidak diisi), bukan "${raw}"`);
 }
 
+/** METRICS_TOKEN: unset → none; else at least 16 characters (it is a password, sent over the network). */
+export function parseMetricsToken(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return null;
+  if (value.length < 16 || /\s/.test(value)) {
+    throw new ConfigError(
+      'METRICS_TOKEN harus minimal 16 karakter tanpa spasi (mis. keluaran openssl rand -hex 24)',
+    );
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || 'file:data/siaptes.db';
   if (!/^(file:|postgres(ql)?:\/\/|:memory:)/i.test(databaseUrl)) {
@@ -149,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: parseCount('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 1, 256),
     dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
     demo: parseDemoMode(env.SIAPTES_DEMO),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   };
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { answerClusterMetrics } from './lib/clusterMetrics';
 import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/createDb';
 import { migrateToLatest } from './db/migrate';
@@ -62,6 +63,7 @@ function startWorkers(count: number): void {
     notAccepting.add(worker.id);
     tellWhenNoneAccepts();
   });
+  answerClusterMetrics();
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on('listening', (worker) => served.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {

@@ -5,6 +5,7 @@ import { prepareQuery } from '../db/compiledQuery';
 import type { Db } from '../db/createDb';
 import type { SiswaTable } from '../db/types';
 import { sessionCacheOf } from '../lib/sessionCache';
+import { sessionCacheLookups } from '../lib/metrics';
 import { HttpError, isApiPath } from './errors';
 
 export const SESSION_COOKIE = 'siaptes_session';
@@ -67,7 +68,11 @@ const siswaByTokenQuery = prepareQuery((q: Db['kysely'], p: { tokenHash: string;
 async function siswaOfToken(db: Db, tokenHash: string, now: number): Promise<Siswa | null> {
   const cache = sessionCacheOf<Siswa>(db.kysely);
   const cached = cache?.get(tokenHash);
-  if (cached && cached.expiresAt > now) return cached.siswa;
+  if (cached && cached.expiresAt > now) {
+    sessionCacheLookups.inc({ result: 'hit' });
+    return cached.siswa;
+  }
+  if (cache) sessionCacheLookups.inc({ result: 'miss' });
   const ticket = cache?.ticket() ?? 0;
   const row = await siswaByTokenQuery.first(db.kysely, { tokenHash, now });
   if (!row) return null;

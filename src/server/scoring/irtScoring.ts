@@ -5,6 +5,7 @@
  */
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { chunks, insertRows } from '../db/batch';
+import { scoringDuration, timed } from '../lib/metrics';
 import type { Db } from '../db/createDb';
 import type { Database } from '../db/types';
 import { abilitiesByRawScore, calibrateRasch, irtNilai } from '../domain/irt';
@@ -268,7 +269,9 @@ export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Pr
     .where('id', '=', idJadwal)
     .executeTakeFirst();
   if (!jadwal || jadwal.is_event !== 1) return { id_jadwal: idJadwal, mapel: [], calibrated_at: null };
-  const { dinilai: _dinilai, ...report } = await nilaiUlangJadwal(db, idJadwal, now);
+  const { dinilai: _dinilai, ...report } = await timed(scoringDuration, 'irt', () =>
+    nilaiUlangJadwal(db, idJadwal, now),
+  );
   return report;
 }
 

@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import { insertRows } from '../db/batch';
 import type { Db } from '../db/createDb';
+import { scoringDuration, timed } from '../lib/metrics';
 import { passesChoice } from '../domain/ptn';
 import { GRACE_SECONDS, isWindowOver } from '../domain/timing';
 import { akhiriJadwalBerakhir } from './jadwalBerakhir';
@@ -196,7 +197,9 @@ export function tutupSekali(db: Db, idJadwal: number, now: number): Promise<unkn
   if (!perDb) berjalan.set(db, (perDb = new Map()));
   const running = perDb.get(idJadwal);
   if (running) return running;
-  const close = tutupHasil(db, idJadwal, now).finally(() => perDb.delete(idJadwal));
+  const close = timed(scoringDuration, 'close', () => tutupHasil(db, idJadwal, now)).finally(() =>
+    perDb.delete(idJadwal),
+  );
   perDb.set(idJadwal, close);
   return close;
 }

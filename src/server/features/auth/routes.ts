@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loginCall, logoutCall } from '../../../contract/auth';
 import type { FeatureContext, FeatureRoutes } from '../../context';
+import { logins } from '../../lib/metrics';
 import { DISABLED_PASSWORD, costOf, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { SESSION_COOKIE, SESSION_TTL_MS, currentSiswa, hashToken, newToken } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -106,6 +107,7 @@ export const authRoutes: FeatureRoutes = (app, context) => {
       },
     });
     if (!admission.admitted) {
+      logins.inc({ outcome: 'limited' });
       void reply.header('Retry-After', String(admission.retryAfterSeconds));
       throw new HttpError(429, tooManyAttempts(admission));
     }
@@ -113,7 +115,10 @@ export const authRoutes: FeatureRoutes = (app, context) => {
     const usable = siswa !== null && siswa.password_hash !== DISABLED_PASSWORD;
     const stored = usable ? siswa.password_hash : await dummyPasswordHash(config.scryptN);
     const valid = await verifyPassword(password, stored, { signal });
-    if (!usable || !valid) return { status: false as const, message: WRONG_CREDENTIALS };
+    if (!usable || !valid) {
+      logins.inc({ outcome: 'wrong' });
+      return { status: false as const, message: WRONG_CREDENTIALS };
+    }
 
     await forgetAttemptsUpTo(db, username, admission.attemptId);
     const cost = costOf(config.scryptN);
@@ -129,6 +134,7 @@ export const authRoutes: FeatureRoutes = (app, context) => {
       ttlMs: SESSION_TTL_MS,
     });
     setSessionCookie(reply, token, context);
+    logins.inc({ outcome: 'ok' });
     return {
       status: true,
       message: 'Login berhasil',

@@ -15,6 +15,7 @@ import { requireSelf } from '../../plugins/auth';
 import { daftarHasilMateri, hasilMateri, pembahasanMateri } from './hasil';
 import { daftarMateri, kategoriMateri, mapelMateri } from './preview';
 import { endMateri, saveAnswerMateri, startMateri } from './ujian';
+import { countSave } from '../../lib/saveMetrics';
 
 export const tryoutMateriRoutes: FeatureRoutes = (app, { db, config, now }) => {
   app.get(materiKategoriCall.path, { schema: materiKategoriCall.schema }, async (request) => {
@@ -42,12 +43,14 @@ export const tryoutMateriRoutes: FeatureRoutes = (app, { db, config, now }) => {
   );
 
   app.put(saveAnswerMateriCall.path, { schema: saveAnswerMateriCall.schema }, async (request) =>
-    saveAnswerMateri(db, {
-      siswa: requireSelf(request, request.body.idsiswa),
-      idMateri: request.params.idmateri,
-      body: request.body,
-      now: now(),
-    }),
+    countSave('materi', new Map(), () =>
+      saveAnswerMateri(db, {
+        siswa: requireSelf(request, request.body.idsiswa),
+        idMateri: request.params.idmateri,
+        body: request.body,
+        now: now(),
+      }),
+    ),
   );
 
   app.post(endMateriCall.path, { schema: endMateriCall.schema }, async (request) =>

@@ -1,4 +1,5 @@
 /** Kysely queries of the package tryout. Each takes the Kysely instance (or a transaction) it runs on. */
+import { attemptsStarted } from '../../lib/metrics';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { prepareQuery, type PreparedQuery } from '../../db/compiledQuery';
 import { batchedTransaction } from '../../db/transaction';
@@ -367,8 +368,9 @@ export async function createAttempt(
     now: number;
   },
 ): Promise<number> {
-  return batchedTransaction(q, async (trx) => {
-    const created = await insertAttemptQuery.run(trx, input);
+  let created = 0;
+  const id = await batchedTransaction(q, async (trx) => {
+    created = await insertAttemptQuery.run(trx, input);
     const attempt = await attemptQuery.first(trx, input);
     if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
     if (created > 0 && input.mapel.length > 0) {
@@ -391,6 +393,9 @@ export async function createAttempt(
     }
     return attempt.id;
   });
+  // Counted once committed, and only by the start that created it.
+  if (created > 0) attemptsStarted.inc();
+  return id;
 }
 
 /** The clocks of a new attempt, the first subject opened: one compiled insert per number of subjects. */

@@ -17,6 +17,8 @@ import { previewPaket } from './preview';
 import { saveAnswerPaket } from './simpan';
 import { startPaket } from './start';
 import { statusMapel } from './statusMapel';
+import { PESAN } from './teks';
+import { countSave } from '../../lib/saveMetrics';
 
 /** The question PDF's link (spec §2 Preview Tryout): not an API call of the contract, a plain link. */
 const SoalPdfParams = Type.Object({
@@ -24,6 +26,14 @@ const SoalPdfParams = Type.Object({
   kategoriHash: CategoryHash(),
   idmapel: Id('subject id'),
 });
+
+/** Why a save was refused, as the metric siaptes_saves_refused_total names it; a queue's message is `other`. */
+const SAVE_REFUSALS = new Map<string, string>([
+  [PESAN.sudahDiakhiri, 'attempt_ended'],
+  [PESAN.jadwalBerakhir, 'schedule_over'],
+  [PESAN.waktuHabis, 'time_up'],
+  [PESAN.mapelBelumDibuka, 'subject_not_open'],
+]);
 
 export const tryoutPaketRoutes: FeatureRoutes = (app, { db, config, now }) => {
   app.get(previewPaketCall.path, { schema: previewPaketCall.schema }, async (request) => {
@@ -41,13 +51,15 @@ export const tryoutPaketRoutes: FeatureRoutes = (app, { db, config, now }) => {
 
   app.put(saveAnswerPaketCall.path, { schema: saveAnswerPaketCall.schema }, async (request) => {
     const siswa = currentSiswa(request);
-    return saveAnswerPaket(db, {
-      idJadwal: request.params.id,
-      body: request.body,
-      siswa,
-      config,
-      now: now(),
-    });
+    return countSave('paket', SAVE_REFUSALS, () =>
+      saveAnswerPaket(db, {
+        idJadwal: request.params.id,
+        body: request.body,
+        siswa,
+        config,
+        now: now(),
+      }),
+    );
   });
 
   app.put(statusMapelCall.path, { schema: statusMapelCall.schema }, async (request) => {

@@ -1,0 +1,91 @@
+/**
+ * The server's Prometheus figures (prom-client's default registry, which its AggregatorRegistry sums over the
+ * cluster's workers): the HTTP request histogram, Node's process and event-loop metrics, and our own `siaptes_*`.
+ * The code that does a thing counts it here; plugins/metrics.ts serves them.
+ */
+import client from 'prom-client';
+
+export const registry = client.register;
+
+let defaultsStarted = false;
+
+/** Node's process, heap, GC and event-loop-delay metrics; started once per process, by the server only. */
+export function startDefaultMetrics(): void {
+  if (defaultsStarted) return;
+  defaultsStarted = true;
+  client.collectDefaultMetrics({ register: registry });
+}
+
+export const httpRequestDuration = new client.Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time from a request received to its answer sent, by route pattern, method and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+});
+
+export const answersSaved = new client.Counter({
+  name: 'siaptes_answers_saved_total',
+  help: 'Answer saves acknowledged (written and committed), by kind of tryout',
+  labelNames: ['tryout'] as const,
+});
+
+export const savesRefused = new client.Counter({
+  name: 'siaptes_saves_refused_total',
+  help: 'Answer saves refused, by reason',
+  labelNames: ['tryout', 'reason'] as const,
+});
+
+export const attemptsStarted = new client.Counter({
+  name: 'siaptes_attempts_started_total',
+  help: 'Attempts (hasil_to rows) created by a first start of a category',
+});
+
+export const logins = new client.Counter({
+  name: 'siaptes_logins_total',
+  help: 'Logins by outcome: ok, wrong (username or password), limited (too many attempts)',
+  labelNames: ['outcome'] as const,
+});
+
+export const sessionCacheLookups = new client.Counter({
+  name: 'siaptes_session_cache_lookups_total',
+  help: "Session look-ups by the process's session cache (SQLite), by result: hit or miss",
+  labelNames: ['result'] as const,
+});
+
+export const scoringDuration = new client.Histogram({
+  name: 'siaptes_scoring_duration_seconds',
+  help: 'Time of a schedule close (scores, ranks) and of an IRT calibration',
+  labelNames: ['step'] as const,
+  buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+});
+
+/** How many attempts are open (started, not ended); read from the database at each scrape. */
+let openAttemptsSource: (() => Promise<number>) | null = null;
+
+export function countOpenAttemptsWith(source: () => Promise<number>): void {
+  openAttemptsSource = source;
+}
+
+export const openAttempts = new client.Gauge({
+  name: 'siaptes_open_attempts',
+  help: 'Attempts started and not yet ended',
+  // Every worker reads the same database: the cluster's figure is one worker's, not their sum.
+  aggregator: 'max',
+  async collect() {
+    if (openAttemptsSource) this.set(await openAttemptsSource());
+  },
+});
+
+/** `work`'s duration observed in `histogram` under `labels`, whether it succeeds or throws. */
+export async function timed<T>(
+  histogram: client.Histogram<'step'>,
+  step: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const end = histogram.startTimer({ step });
+  try {
+    return await work();
+  } finally {
+    end();
+  }
+}
