@@ -153,6 +153,8 @@ export class RichDrawer {
     }
     doc.x = doc.page.margins.left;
     doc.y = y;
+    // Measuring switched faces: what the document draws next is in the regular face again.
+    doc.font('Helvetica').fontSize(this.fontSize);
   }
 
   /** The HTML of a question, option or discussion, after an optional plain prefix and before a plain suffix. */
