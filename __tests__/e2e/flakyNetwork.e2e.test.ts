@@ -13,8 +13,10 @@ import {
   currentQuestion,
   expectShown,
   kerjakan,
+  matchesServer,
   openDetail,
   previewSubjects,
+  serverAnswers,
   startKategori,
   steps,
   type Given,
@@ -49,34 +51,6 @@ async function flakyApi(page: Page) {
     return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":false}' });
   });
   return counts;
-}
-
-interface ServerSoal {
-  id_mapel: number;
-  type: number;
-  jawaban_siswa: string;
-  group_soal: { jawaban: string }[];
-}
-
-/** The answers as the server holds them: a second (idempotent) start of the category. */
-async function serverAnswers(page: Page): Promise<ServerSoal[]> {
-  const [, idJadwal, hash] = /\/to\/(\d+)\/sheet\/([^/]+)\//.exec(page.url()) ?? [];
-  const idSiswa = await page.evaluate(() => {
-    const stored = JSON.parse(window.localStorage.getItem('persist:siaptes') ?? '{}') as { profile?: string };
-    return (JSON.parse(stored.profile ?? '{}') as { profilUser?: { id: number } }).profilUser?.id;
-  });
-  const reply = await page.request.post(`/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`, {
-    data: { id_siswa: idSiswa },
-  });
-  const body = (await reply.json()) as { status: boolean; content: { soal: ServerSoal[] } };
-  expect(body.status).toBe(true);
-  return body.content.soal;
-}
-
-function matchesServer(given: Given, soal: ServerSoal): boolean {
-  if (given.kind === 'choice') return soal.jawaban_siswa === given.letter;
-  if (given.kind === 'text') return soal.jawaban_siswa === given.value;
-  return given.values.every((value, row) => soal.group_soal[row]?.jawaban === value);
 }
 
 /** Click question `nomor`'s step; a failure says which dialog was open and whether the browser was online. */

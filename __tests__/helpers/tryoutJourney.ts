@@ -175,3 +175,31 @@ export async function currentQuestion(page: Page): Promise<{ article: Locator; n
   const nomor = Number(((await article.getAttribute('aria-label')) ?? '').replace('Soal ', ''));
   return { article, nomor };
 }
+
+export interface ServerSoal {
+  id_mapel: number;
+  type: number;
+  jawaban_siswa: string;
+  group_soal: { jawaban: string }[];
+}
+
+/** The answers as the server holds them: a second (idempotent) start of the category. */
+export async function serverAnswers(page: Page): Promise<ServerSoal[]> {
+  const [, idJadwal, hash] = /\/to\/(\d+)\/sheet\/([^/]+)\//.exec(page.url()) ?? [];
+  const idSiswa = await page.evaluate(() => {
+    const stored = JSON.parse(window.localStorage.getItem('persist:siaptes') ?? '{}') as { profile?: string };
+    return (JSON.parse(stored.profile ?? '{}') as { profilUser?: { id: number } }).profilUser?.id;
+  });
+  const reply = await page.request.post(`/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`, {
+    data: { id_siswa: idSiswa },
+  });
+  const body = (await reply.json()) as { status: boolean; content: { soal: ServerSoal[] } };
+  expect(body.status).toBe(true);
+  return body.content.soal;
+}
+
+export function matchesServer(given: Given, soal: ServerSoal): boolean {
+  if (given.kind === 'choice') return soal.jawaban_siswa === given.letter;
+  if (given.kind === 'text') return soal.jawaban_siswa === given.value;
+  return given.values.every((value, row) => soal.group_soal[row]?.jawaban === value);
+}

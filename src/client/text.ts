@@ -356,6 +356,12 @@ export const text = {
   /** The run engine's own words (not in the spec): the unobtrusive note of answers not yet on the server. */
   run: {
     menungguDikirim: (count: number) => `${count} jawaban menunggu dikirim…`,
+    // Calm on purpose: nothing is lost, and nothing is claimed as on the server ("tersimpan") that is not.
+    koneksiTerganggu:
+      'Koneksi ke server sedang terganggu. Jawabanmu menunggu di perangkat ini dan dikirim otomatis begitu tersambung kembali.',
+    ditolak: 'Jawaban ini ditolak server dan dikembalikan ke jawaban terakhir yang diterima.',
+    tidakTerkirim: (count: number) =>
+      `Waktu habis sebelum ${count} jawaban sampai ke server; soal itu kembali ke jawaban terakhir yang diterima server.`,
   },
   callError: {
     // Spec §8: the dialog is titled with the error code itself; the sentence goes in its text.

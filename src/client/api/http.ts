@@ -33,6 +33,16 @@ export function onUnauthorized(listener: Listener): () => void {
   };
 }
 
+const answeredListeners = new Set<Listener>();
+
+/** Subscribe to every successful answer of a call (the network works); returns the unsubscribe function. */
+export function onAnswered(listener: Listener): () => void {
+  answeredListeners.add(listener);
+  return () => {
+    answeredListeners.delete(listener);
+  };
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return axios.isAxiosError(error) && error.response?.status === 401;
 }
@@ -69,6 +79,7 @@ function recordAnswer(
 http.interceptors.response.use(
   (response) => {
     recordAnswer(response.config, response);
+    answeredListeners.forEach((listener) => listener());
     return response;
   },
   (error: unknown) => {

@@ -1,30 +1,53 @@
 /**
- * Saves that survive a bad connection. An answer is shown at once and queued
- * (per question, persisted); a worker per question sends what brings the server from the acknowledged answer to
- * the one on screen, retrying failed calls with backoff, and again when the browser is back online. A later
- * answer of the same question supersedes an earlier one still unsent or retrying. Only when the server refuses,
- * or every try failed while the browser says it is online, does the sheet roll back: to the last answer the
- * server acknowledged.
+ * Saves that survive a bad network. An answer is shown at once and queued (per
+ * question, persisted, so a reload or a browser restart keeps it); one sender per configuration sends the queue in
+ * the order the questions were answered, each step bringing the server from the acknowledged answer to the one on
+ * screen. A later answer of the same question supersedes an earlier one still unsent.
+ *
+ * A save that fails on transport (no answer, a timeout, 5xx, 408, 429) keeps its place and is tried again after a
+ * capped, jittered backoff (or the server's `Retry-After`), at once when any call is answered or the browser says it
+ * is online, for as long as the attempt can still take it. Only the server's word ends a save: `status: false` or
+ * another 4xx rolls the question back to the last acknowledged answer with the reason; so does the end of the
+ * attempt's window (its time and grace) while the network still fails.
  */
-import { createAction, type Action, type UnknownAction } from '@reduxjs/toolkit';
-import type { Task } from 'redux-saga';
-import { call, cancel, fork, put, race, select, take } from 'redux-saga/effects';
+import type { Action, UnknownAction } from '@reduxjs/toolkit';
+import type { SagaIterator } from 'redux-saga';
+import { call, put, race, select, take } from 'redux-saga/effects';
 import { REHYDRATE } from 'redux-persist';
-import { isUnauthorized } from '../../api/http';
-import { showCallError, showFailed } from '../../components/dialogs';
+import { showFailed } from '../../components/dialogs';
+import { text } from '../../text';
 import { clock } from '../clock';
-import { isOnline, onlineChannel } from './online';
-import { saveAcked, saveDropped, saveQueued, selectOutbox, type PendingSave } from './slice';
+import { classifyFailure, type SaveFailure } from './failure';
+import { networkEventsChannel } from './online';
+import {
+  networkBack,
+  networkFailed,
+  saveAcked,
+  saveDropped,
+  saveQueued,
+  selectAcceptsUntil,
+  selectNetworkFailing,
+  selectOutbox,
+  type PendingSave,
+} from './slice';
 
-/** Waits between tries: 7 tries over about 10 s before a save is given up while online (a flaky phone link
- * loses a call in three: five failures in a row came up in one subject of ten questions; seven are ~10x rarer). */
-export const RETRY_DELAYS_MS = [500, 1000, 1500, 2000, 2500, 3000];
+/** The first wait after a transport failure; each further failure doubles it, up to the cap. */
+export const BACKOFF_FIRST_MS = 1000;
+export const BACKOFF_MAX_MS = 15_000;
 
-/** While offline, how often a waiting save looks whether the browser is back. */
-export const OFFLINE_LOOK_MS = 3000;
+/**
+ * The wait before try `failures + 1`: between half and all of the doubled wait (the jitter keeps a classroom's
+ * phones, cut off together, from all retrying in the same instant when the Wi-Fi comes back).
+ */
+export function backoffMs(failures: number, random: number): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, failures - 1));
+  return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
 
-/** The browser reported it is back online. */
-export const browserOnline = createAction('run/browserOnline');
+/** The jitter's random number, behind a function so tests can `provide` it. */
+export function jitter(): number {
+  return Math.random();
+}
 
 /** A save call's answer: `status` false is the server's refusal (with its message). */
 export interface SaveReply {
@@ -55,13 +78,15 @@ export interface OutboxConfig {
   onAcked?(): Generator;
 }
 
+function* pendingOf(kind: string) {
+  const outbox: PendingSave[] = yield select(selectOutbox);
+  return outbox.filter((item) => item.kind === kind);
+}
+
 function* findSave(kind: string, slot: string) {
   const outbox: PendingSave[] = yield select(selectOutbox);
   return outbox.find((item) => item.kind === kind && item.slot === slot);
 }
-
-const isNewerSave = (kind: string, slot: string) => (action: Action) =>
-  saveQueued.match(action) && action.payload.kind === kind && action.payload.slot === slot;
 
 /** Give up the question's save and show the server's answer again. */
 function* rollBack(config: OutboxConfig, save: PendingSave) {
@@ -69,12 +94,22 @@ function* rollBack(config: OutboxConfig, save: PendingSave) {
   yield put(saveDropped({ kind: save.kind, slot: save.slot, seq: save.seq }));
 }
 
-/** Sends one question's answer until the server holds it, or gives it up. */
-export function* saveWorker(config: OutboxConfig, slot: string) {
+/** The attempt can take no more answers and the network still fails: every queued answer goes back, once said. */
+function* windowClosed(config: OutboxConfig) {
+  const pending: PendingSave[] = yield call(pendingOf, config.kind);
+  for (const save of pending) yield call(rollBack, config, save);
+  yield call(showFailed, text.run.tidakTerkirim(pending.length));
+}
+
+/** How one question's sending ended: its answer is on the server (or given up), or the sender must wait. */
+type Outcome = 'done' | 'stalled' | 'window-closed';
+
+/** Sends one question's answer until the server holds it or has refused it. */
+export function* sendQuestion(config: OutboxConfig, slot: string): SagaIterator<Outcome> {
   let failures = 0;
   for (;;) {
     const save: PendingSave | undefined = yield call(findSave, config.kind, slot);
-    if (!save) return;
+    if (!save) return 'done';
     const step = config.nextStep(save);
     if (step === null) {
       yield put(saveAcked({ kind: config.kind, slot, seq: save.seq, acked: save.acked, done: true }));
@@ -87,6 +122,8 @@ export function* saveWorker(config: OutboxConfig, slot: string) {
     } catch (caught) {
       error = caught;
     }
+    // Any answer from the server (taken or refused) says the network works.
+    if (reply && (yield select(selectNetworkFailing))) yield put(networkBack());
     if (reply?.status) {
       failures = 0;
       const done = config.nextStep({ ...save, acked: step.acked }) === null;
@@ -95,93 +132,70 @@ export function* saveWorker(config: OutboxConfig, slot: string) {
       continue;
     }
     const latest: PendingSave | undefined = yield call(findSave, config.kind, slot);
-    if (!latest) return;
-    if (latest.seq !== save.seq) {
-      // A newer answer replaced this one while it was in flight: send that instead.
-      failures = 0;
-      continue;
-    }
-    if (reply) {
-      // The server refused (status false): retrying would change nothing.
+    if (!latest) return 'done';
+    const now: number = yield call(clock.now);
+    const failure: SaveFailure = reply
+      ? { kind: 'refused', message: reply.message }
+      : classifyFailure(error, now);
+    if (failure.kind === 'unauthorized') return 'stalled'; // the session ends; every slice starts over
+    if (failure.kind === 'refused') {
+      if (yield select(selectNetworkFailing)) yield put(networkBack());
+      // The server's word on this answer: retrying would change nothing.
       yield call(rollBack, config, latest);
-      yield call(showFailed, reply.message);
-      return;
+      yield call(showFailed, failure.message ?? text.run.ditolak);
+      return 'done';
     }
-    if (isUnauthorized(error)) return; // the session ends; every slice starts over
-    const online: boolean = yield call(isOnline);
-    if (!online) {
-      // Offline: keep the answer (it is persisted) and start a fresh round of tries when the browser is back
-      // (its "online" event, or a look every few seconds: not every browser sends the event).
-      yield race({
-        newer: take(isNewerSave(config.kind, slot)),
-        online: take(browserOnline.type),
-        look: call(clock.sleep, OFFLINE_LOOK_MS),
-      });
-      failures = 0;
-      continue;
-    }
+    yield put(networkFailed());
+    if (latest.seq !== save.seq) continue; // a newer answer of the question: send that at once
+    const until: number | null = yield select(selectAcceptsUntil);
+    if (until !== null && now >= until) return 'window-closed';
     failures += 1;
-    if (failures <= RETRY_DELAYS_MS.length) {
-      yield race({
-        wait: call(clock.sleep, RETRY_DELAYS_MS[failures - 1]),
-        newer: take(isNewerSave(config.kind, slot)),
-        online: take(browserOnline.type),
-      });
-      continue;
-    }
-    yield call(rollBack, config, latest);
-    yield call(showCallError, error, config.actionName);
-    return;
+    const wanted = failure.retryAfterMs ?? backoffMs(failures, (yield call(jitter)) as number);
+    yield race({
+      wait: call(clock.sleep, until === null ? wanted : Math.min(wanted, until - now)),
+      back: take(networkBack.type),
+      newer: take(isNewAnswer(config.kind)),
+    });
   }
 }
 
-/** Turns the browser's "online" events into `browserOnline` actions. */
+const isNewAnswer = (kind: string) => (action: Action) =>
+  saveQueued.match(action) && action.payload.kind === kind;
+
+const isQueueChange = (kind: string) => (action: Action) =>
+  action.type === REHYDRATE || action.type === networkBack.type || isNewAnswer(kind)(action);
+
+/**
+ * The outbox of one configuration: sends the queued answers one question at a time, in queue order, also those a
+ * reload brought back from storage.
+ */
+export function* outboxSaga(config: OutboxConfig): SagaIterator<void> {
+  for (;;) {
+    const pending: PendingSave[] = yield call(pendingOf, config.kind);
+    if (pending.length === 0) {
+      yield take(isQueueChange(config.kind));
+      continue;
+    }
+    const ready: boolean = config.ready ? yield call(config.ready) : true;
+    let outcome: Outcome = 'stalled';
+    if (ready) outcome = yield call(sendQuestion, config, pending[0].slot);
+    if (outcome === 'window-closed') yield call(windowClosed, config);
+    // Not ready, or the session ended: wait for a new answer, a reload or the network before looking again.
+    if (outcome === 'stalled') yield take(isQueueChange(config.kind));
+  }
+}
+
+/** Turns the browser's "online" events and every answered call (while saves were failing) into `networkBack`. */
 export function* watchOnline() {
-  const channel: ReturnType<typeof onlineChannel> = yield call(onlineChannel);
+  const channel: ReturnType<typeof networkEventsChannel> = yield call(networkEventsChannel);
   try {
     for (;;) {
       yield take(channel);
-      yield put(browserOnline());
+      const failing: boolean = yield select(selectNetworkFailing);
+      if (failing) yield put(networkBack());
     }
   } finally {
     channel.close();
-  }
-}
-
-/** The outbox of one configuration: a worker per question with an answer to send, also after a reload. */
-export function* outboxSaga(config: OutboxConfig) {
-  const workers = new Map<string, Task>();
-  const ensureWorker = function* (slot: string) {
-    if (workers.get(slot)?.isRunning()) return;
-    const task: Task = yield fork(function* () {
-      if (config.ready) {
-        const ready: boolean = yield call(config.ready);
-        if (!ready) return;
-      }
-      yield call(saveWorker, config, slot);
-    });
-    workers.set(slot, task);
-  };
-  const resumeStored = function* () {
-    const stored: PendingSave[] = yield select(selectOutbox);
-    for (const save of stored) if (save.kind === config.kind) yield* ensureWorker(save.slot);
-  };
-  // `yield*`, not `call`: a called generator is a task of its own that ends only when its forks end, so each
-  // new answer would wait for the previous question's retries.
-  yield* resumeStored();
-  try {
-    for (;;) {
-      const action: UnknownAction = yield take(
-        (candidate: Action) =>
-          candidate.type === REHYDRATE ||
-          (saveQueued.match(candidate) && candidate.payload.kind === config.kind),
-      );
-      // After a reload redux-persist brings back the answers the last page could not send.
-      if (saveQueued.match(action)) yield* ensureWorker(action.payload.slot);
-      else yield* resumeStored();
-    }
-  } finally {
-    for (const task of workers.values()) yield cancel(task);
   }
 }
 

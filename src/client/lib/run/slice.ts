@@ -30,17 +30,33 @@ export interface RunClock {
   sisaWaktu: number | null;
 }
 
+/** The server takes a subject's answers up to 30 s after its time is up (the grace). */
+export const SERVER_GRACE_MS = 30_000;
+/** Of that grace, what the close of the subject keeps for itself: the outbox gives up this much earlier. */
+export const CLOSE_MARGIN_MS = 5_000;
+
 export interface RunState {
   clock: RunClock;
+  /** Until when (epoch ms) the running attempt can still take an answer; null while no clock has run. Kept when
+   * the clock stops at time-up: the answers still queued then have the grace to arrive. */
+  acceptsUntil: number | null;
   outbox: PendingSave[];
+  /** True while saves fail on transport (the sheet's calm offline banner); false again at any answered call. */
+  networkFailing: boolean;
   leave: LeaveVerdict;
 }
 
 export const runInitialState: RunState = {
   clock: { deadline: null, sisaWaktu: null },
+  acceptsUntil: null,
   outbox: [],
+  networkFailing: false,
   leave: 'idle',
 };
+
+/** The last moment the outbox tries an answer for a clock ending at `deadline`. */
+const acceptsUntilOf = (deadline: number | null) =>
+  deadline === null ? null : deadline + SERVER_GRACE_MS - CLOSE_MARGIN_MS;
 
 const runSlice = createSlice({
   name: 'run',
@@ -48,16 +64,21 @@ const runSlice = createSlice({
   reducers: {
     clockSet(state, action: PayloadAction<RunClock>) {
       state.clock = action.payload;
+      state.acceptsUntil = acceptsUntilOf(action.payload.deadline);
     },
     /** A sync found that the server counts less: the deadline moves earlier. */
     deadlineMoved(state, action: PayloadAction<number>) {
       state.clock.deadline = action.payload;
+      state.acceptsUntil = acceptsUntilOf(action.payload);
     },
     clockTicked(state, action: PayloadAction<number>) {
       state.clock.sisaWaktu = action.payload;
     },
+    /** `sisaWaktu` 0: time is up, and the answers still queued keep their grace; null: the clock is gone (the
+     * subject closed or the sheet left), and so is the window of its answers. */
     clockStopped(state, action: PayloadAction<{ sisaWaktu: number | null }>) {
       state.clock = { deadline: null, sisaWaktu: action.payload.sisaWaktu };
+      if (action.payload.sisaWaktu === null) state.acceptsUntil = null;
     },
     /** An answer given on the sheet: queued, replacing an unsent earlier answer of the same question. */
     saveQueued(state, action: PayloadAction<Omit<PendingSave, 'seq' | 'acked'> & { current: unknown }>) {
@@ -90,6 +111,14 @@ const runSlice = createSlice({
         (item) => !(item.kind === kind && item.slot === slot && item.seq === seq),
       );
     },
+    /** A save failed on transport: the network is failing (or the browser is offline). */
+    networkFailed(state) {
+      state.networkFailing = true;
+    },
+    /** A call was answered, or the browser says it is back online: waiting saves go at once. */
+    networkBack(state) {
+      state.networkFailing = false;
+    },
     /** The run is over (ended, or cannot go on): nothing of it is sent any more. */
     outboxCleared(state, action: PayloadAction<{ kind: string }>) {
       state.outbox = state.outbox.filter((item) => item.kind !== action.payload.kind);
@@ -116,6 +145,8 @@ export const {
   saveAcked,
   saveDropped,
   outboxCleared,
+  networkFailed,
+  networkBack,
   leaveRequested,
   leaveResolved,
   leaveSettled,
@@ -130,6 +161,8 @@ export const selectDeadline = (state: WithRun) => state.run.clock.deadline;
 export const selectSisaWaktu = (state: WithRun) => state.run.clock.sisaWaktu;
 export const selectLeaveVerdict = (state: WithRun) => state.run.leave;
 export const selectOutbox = (state: WithRun) => state.run.outbox;
+export const selectAcceptsUntil = (state: WithRun) => state.run.acceptsUntil;
+export const selectNetworkFailing = (state: WithRun) => state.run.networkFailing;
 export const selectPendingOf = (state: WithRun, kind: string) =>
   state.run.outbox.filter((item) => item.kind === kind);
 export const selectPendingCount = (state: WithRun, kind: string) =>

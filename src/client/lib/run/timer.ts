@@ -13,13 +13,28 @@ import {
   remainingSeconds,
 } from '../countdown';
 import { waitForOutbox } from './outbox';
-import { clockSet, clockStopped, clockTicked, deadlineMoved, selectDeadline } from './slice';
+import {
+  clockSet,
+  clockStopped,
+  clockTicked,
+  deadlineMoved,
+  selectAcceptsUntil,
+  selectDeadline,
+} from './slice';
 
 /** Seconds given again after a failed time-up report (spec §4, §9). */
 export const RETRY_SECONDS = 10;
 
-/** How long the time-up flow waits for unsent answers before it reports the subject closed. */
+/** The shortest wait of the close for unsent answers (when no window is known). */
 export const OUTBOX_WAIT_MS = 8000;
+
+/** How long the close waits for unsent answers: until the outbox has given up on them (the attempt's window, in
+ * the grace after time-up), a moment more for its rollback, at least `OUTBOX_WAIT_MS`. */
+function* outboxWaitMs() {
+  const until: number | null = yield select(selectAcceptsUntil);
+  const now: number = yield call(clock.now);
+  return until === null ? OUTBOX_WAIT_MS : Math.max(OUTBOX_WAIT_MS, until + 1000 - now);
+}
 
 export interface TimerConfig {
   /** The outbox kind whose unsent answers the close waits for. */
@@ -84,7 +99,9 @@ export function* runTimer(seconds: number, config: TimerConfig) {
         finished: take(config.finishType),
       });
       yield put(clockStopped({ sisaWaktu: 0 }));
-      yield call(waitForOutbox, config.kind, OUTBOX_WAIT_MS);
+      // Nothing may be reported closed (the finish says "tersimpan") while answers are still on their way.
+      const waitMs: number = yield call(outboxWaitMs);
+      yield call(waitForOutbox, config.kind, waitMs);
       const closed: boolean = yield call(config.close, outcome.finished !== undefined);
       if (closed) return;
       left = RETRY_SECONDS;
