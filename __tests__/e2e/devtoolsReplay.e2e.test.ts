@@ -2,7 +2,8 @@
  * Redux DevTools exports recorded in Chromium against the production build through the interface the extension
  * injects (helpers/fakeDevtools, whose Export writes what the extension's writes), then replayed by the QA
  * harness (README "Support"):
- * (a) a save that fails every try until the outbox gives up and rolls the answer back;
+ * (a) a save that fails on transport (503) three times: kept, waiting, then sent, never rolled back; then a
+ *     save the server refuses (`status: false`): rolled back at once with the server's reason;
  * (b) the time runs out while "Selesaikan Ujian" asks for confirmation;
  * (c) the time runs out, the first report that closes the subject fails, the second, 10 s later, succeeds;
  * (d) a per-topic tryout: one answer, then "Selesaikan Ujian" confirmed.
@@ -33,6 +34,7 @@ jest.setTimeout(300_000);
 
 const suite = startE2eSuite();
 const REPLAYS = path.resolve(__dirname, '../client/replays');
+const SAVE_KEPT_THEN_REFUSED = 'paket-save-503-kept-refusal-rolled-back.json';
 const recorded = mkdtempSync(path.join(tmpdir(), 'siaptes-replays-'));
 
 afterAll(() => rmSync(recorded, { recursive: true, force: true }));
@@ -117,7 +119,7 @@ async function openPage() {
   return { context, page, errors: collectPageErrors(page) };
 }
 
-it('records a save that fails until it is rolled back, and the export replays green', async () => {
+it('records a save kept through 503s then sent, and one refused and rolled back; the export replays green', async () => {
   const { context, page, errors } = await openPage();
   await logIn(page, 'umum');
   // The last page load starts the recording (as the extension's history does).
@@ -133,45 +135,85 @@ it('records a save that fails until it is rolled back, and the export replays gr
   await startKategori(page, 'TPS');
   const [mapel] = await previewSubjects(page);
   await kerjakan(page, mapel);
-  let tries = 0;
+  // Saves 1-3: the server is overloaded (a 503 says nothing about the answer); save 4 is taken; save 5 is refused
+  // (`status: false`, as after a subject's grace): the server's word on that answer.
+  let saves = 0;
   await page.route('**/api/siswa/tryout/saveanswer/**', async (route) => {
-    tries += 1;
-    await route.fulfill({
-      status: 503,
+    saves += 1;
+    if (saves === 4) return route.continue();
+    return route.fulfill({
+      status: saves <= 3 ? 503 : 200,
       contentType: 'application/json',
-      body: JSON.stringify({ status: false, message: 'Server sedang sibuk.' }),
+      body: JSON.stringify({
+        status: false,
+        message: saves <= 3 ? 'Server sedang sibuk.' : 'Waktu mapel ini sudah habis',
+      }),
     });
   });
-  const { article, nomor } = await currentQuestion(page);
-  await answerQuestion(page, article, nomor, { unconfirmed: true });
-  // Seven tries over about ten seconds, then the error dialog and the answer rolled back.
-  await answerDialog(page, 'ERR_BAD_RESPONSE', 'OK');
-  expect(tries).toBe(7);
+  const first = await currentQuestion(page);
+  const taken = page.waitForResponse(
+    (response) => /saveanswer/.test(response.url()) && response.status() === 200,
+  );
+  await answerQuestion(page, first.article, first.nomor, { unconfirmed: true });
+  // While the saves fail the answer stays on the sheet, counted as waiting, under the calm banner.
+  await page.getByTestId('offline-banner').waitFor();
+  expect(await page.getByTestId('pending-saves').textContent()).toBe('1 jawaban menunggu dikirim…');
+  expect(((await (await taken).json()) as { status: boolean }).status).toBe(true);
+  await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="pending-saves"]')?.textContent === '',
+  );
+  expect(await page.locator('.swal2-popup').count()).toBe(0);
+
+  await steps(page).nth(first.nomor).click();
+  await page.locator(`main article[aria-label="Soal ${first.nomor + 1}"]`).waitFor();
   expect(
     await steps(page)
-      .nth(nomor - 1)
+      .nth(first.nomor - 1)
       .getAttribute('data-tone'),
-  ).not.toBe('answered');
+  ).toBe('answered');
+  const second = await currentQuestion(page);
+  await answerQuestion(page, second.article, second.nomor, { unconfirmed: true });
+  await page.locator('.swal2-popup.swal2-show').waitFor();
+  expect(await page.locator('.swal2-popup .swal2-html-container').textContent()).toBe(
+    'Waktu mapel ini sudah habis',
+  );
+  await answerDialog(page, 'Failed', 'OK');
+  expect(saves).toBe(5);
+  // Rolled back to what the server holds: no option chosen.
+  expect(await second.article.locator('input[type="radio"]:checked').count()).toBe(0);
+  expect(await page.getByTestId('pending-saves').textContent()).toBe('');
   // Ticks reached the store but not DevTools' history.
   expect(
     (await devtools(page, 'received')).filter((type) => type === 'run/clockTicked').length,
   ).toBeGreaterThan(3);
   expect(await devtools(page, 'history')).not.toContain('run/clockTicked');
 
-  const actions = await exportSession(page, 'paket-save-fails-rollback.json');
-  const saves = actions.filter(
+  const actions = await exportSession(page, SAVE_KEPT_THEN_REFUSED);
+  const answered = actions.filter(
     (action) => action.type === 'api/answered' && /saveanswer/.test(JSON.stringify(action.payload)),
   );
-  expect(saves.map((save) => (save.payload as { status: number }).status)).toEqual(
-    Array<number>(7).fill(503),
-  );
-  expect(actions.map((action) => action.type)).toContain('run/saveDropped');
+  expect(
+    answered.map((save) => {
+      const { status, body } = save.payload as { status: number; body: { status: boolean } };
+      return [status, body.status];
+    }),
+  ).toEqual([
+    [503, false],
+    [503, false],
+    [503, false],
+    [200, true],
+    [200, false],
+  ]);
+  const types = actions.map((action) => action.type);
+  expect(types.filter((type) => type === 'run/saveAcked')).toHaveLength(1);
+  expect(types.filter((type) => type === 'run/saveDropped')).toHaveLength(1);
   expect(JSON.stringify(actions)).not.toContain('tryout123');
   await page.unroute('**/api/siswa/tryout/saveanswer/**');
   expect(errors.filter((error) => !/Failed to load resource|503/.test(error))).toEqual([]);
   await context.close();
 
-  expect(replayRecorded('paket-save-fails-rollback.json')).toEqual({ passed: 1, failed: 0, messages: '' });
+  expect(replayRecorded(SAVE_KEPT_THEN_REFUSED)).toEqual({ passed: 1, failed: 0, messages: '' });
 });
 
 it('records the time running out during the finish confirmation, and the export replays green', async () => {

@@ -570,8 +570,13 @@ export async function replaySession(replay: Replay): Promise<ReplayReport> {
     return true;
   };
 
+  let stopSagas = () => {};
+  // A retried save waits a jittered backoff (lib/run/outbox.ts): the replay takes its shortest wait, so a retry is
+  // never sent later than it was recorded (it is then answered at the recorded moment).
+  const random = jest.spyOn(Math, 'random').mockReturnValue(0);
   try {
     const store = makeStore(start.state, { observe: (action) => seen.push(action) });
+    stopSagas = store.stopSagas;
     for (next = 0; next < replay.entries.length; next += 1) {
       const { action, at } = replay.entries[next];
       const kind = kinds[next];
@@ -647,6 +652,9 @@ export async function replaySession(replay: Replay): Promise<ReplayReport> {
     }
     return { problems, start: start.how, state, dialogs: [...desk.shown], actions: seen, requests };
   } finally {
+    // The outbox retries a failed save until the attempt's window ends: nothing of this replay may outlive it.
+    stopSagas();
+    random.mockRestore();
     http.defaults.adapter = originalAdapter;
     restoreClock();
     for (const request of pending.splice(0))

@@ -18,10 +18,12 @@ import {
 jest.mock('sweetalert2', () => jest.requireActual('../../helpers/replay').replaySwal);
 
 const REPLAYS = path.resolve(__dirname, '../replays');
-const SAVE_FAILS = 'paket-save-fails-rollback.json';
+/** Made by our recorder: a save kept through three 503s and then taken, the next one refused and rolled back. */
+const SAVES = 'paket-save-503-kept-refusal-rolled-back.json';
 const TIME_UP = 'paket-timeup-during-finish.json';
 /** Made by the real extension: no preloadedState, the session logged in before the page load. */
 const REAL_MATERI = 'real-materi-answer-and-finish.json';
+const REAL_ABORTED = 'real-paket-save-aborted-once.json';
 
 /** A committed export, as the extension wrote it. */
 const exported = (file: string) =>
@@ -43,14 +45,14 @@ const isSave = (action: UnknownAction) =>
 
 describe('reading exports', () => {
   it("takes the extension's {payload, preloadedState} strings, the plain form and lifted actions alike", async () => {
-    const original = exported(SAVE_FAILS);
+    const original = exported(SAVES);
     const actions = JSON.parse(original.payload) as UnknownAction[];
     const preloadedState = JSON.parse(original.preloadedState ?? 'null') as unknown;
     const lifted = actions.map((action) => ({ type: 'PERFORM_ACTION', action, timestamp: 0 }));
     for (const raw of [original, { actions, preloadedState }, { actions: lifted, preloadedState }]) {
-      const report = await replaySession(parseReplay(raw, SAVE_FAILS));
+      const report = await replaySession(parseReplay(raw, SAVES));
       expect(report.problems).toEqual([]);
-      expect(report.requests).toBe(14);
+      expect(report.requests).toBe(12);
     }
   });
 
@@ -61,8 +63,8 @@ describe('reading exports', () => {
   });
 
   it("skips redux-persist's PERSIST (the exports begin with it) and replays the stored state of REHYDRATE", async () => {
-    expect(actionsOf(SAVE_FAILS)[0].type).toBe('persist/PERSIST');
-    const report = await replaySession(parseReplay(exported(SAVE_FAILS), SAVE_FAILS));
+    expect(actionsOf(SAVES)[0].type).toBe('persist/PERSIST');
+    const report = await replaySession(parseReplay(exported(SAVES), SAVES));
     expect(report.actions.filter((action) => action.type === 'persist/PERSIST')).toEqual([]);
     expect(valueAt(report.state, 'profile.profilUser.username')).toBe('umum');
   });
@@ -71,7 +73,7 @@ describe('reading exports', () => {
 describe('differences', () => {
   it('a request body that differs from the recording is reported with the request, the field and both values', async () => {
     let first = true;
-    const replay = edited(SAVE_FAILS, (actions) =>
+    const replay = edited(SAVES, (actions) =>
       actions.map((action) => {
         if (!isSave(action) || !first) return action;
         first = false;
@@ -87,13 +89,13 @@ describe('differences', () => {
   });
 
   it('a request the recording has no answer for is reported with what was sent', async () => {
-    const replay = edited(SAVE_FAILS, (actions) => {
+    const replay = edited(SAVES, (actions) => {
       const saves = actions.filter(isSave);
-      return actions.filter((action) => action !== saves[6]);
+      return actions.filter((action) => action !== saves[4]);
     });
     const report = await replaySession(replay);
     expect(report.problems[0]).toMatch(
-      /^request 14 \(PUT \/siswa\/tryout\/saveanswer\/id\/3\) is not in the recording \(sent \{"id_jawaban":\d+,"jawaban":"B"/,
+      /^request 12 \(PUT \/siswa\/tryout\/saveanswer\/id\/3\) is not in the recording \(sent \{"id_jawaban":\d+,"jawaban":"C"/,
     );
   });
 
@@ -115,23 +117,23 @@ describe('differences', () => {
 
 describe('saga actions', () => {
   it('are put once, by the sagas, not again from the recording', async () => {
-    const recorded = actionsOf(SAVE_FAILS).filter((action) => action.type === 'run/saveQueued');
-    expect(recorded).toHaveLength(1);
-    const report = await replaySession(parseReplay(exported(SAVE_FAILS), SAVE_FAILS));
+    const recorded = actionsOf(SAVES).filter((action) => action.type === 'run/saveQueued');
+    expect(recorded).toHaveLength(2);
+    const report = await replaySession(parseReplay(exported(SAVES), SAVES));
     const queued = report.actions.filter((action) => action.type === 'run/saveQueued');
-    expect(queued).toHaveLength(1);
+    expect(queued).toHaveLength(2);
     expect(valueAt(report.state, 'run.outbox')).toEqual([]);
 
     // Without the tag the harness would take it for the screen's and the save would be queued twice.
-    const untagged = edited(SAVE_FAILS, (actions) =>
+    const untagged = edited(SAVES, (actions) =>
       actions.map((action) => (action.type === 'run/saveQueued' ? { ...action, meta: {} } : action)),
     );
     const twice = await replaySession(untagged);
-    expect(twice.actions.filter((action) => action.type === 'run/saveQueued')).toHaveLength(2);
+    expect(twice.actions.filter((action) => action.type === 'run/saveQueued')).toHaveLength(4);
   });
 
   it('a saga that puts something else than recorded is reported', async () => {
-    const replay = edited(SAVE_FAILS, (actions) =>
+    const replay = edited(SAVES, (actions) =>
       actions.map((action) =>
         action.type === 'run/saveDropped'
           ? { ...action, payload: { ...payloadOf<Record<string, unknown>>(action), seq: 9 } }
@@ -144,6 +146,58 @@ describe('saga actions', () => {
         /^the sagas put run\/saveDropped \(saga action \d+\) differently: field seq: expected 9, got 1$/,
       ),
     ]);
+  });
+});
+
+describe("the outbox's rules, as replayed", () => {
+  const ofSlot = (actions: UnknownAction[], type: string, slot: string) =>
+    actions.filter((action) => action.type === type && payloadOf<{ slot?: string }>(action).slot === slot);
+
+  it('a save failing on transport (503) stays queued and is sent; a refused one is rolled back with the reason', async () => {
+    const report = await replaySession(parseReplay(exported(SAVES), SAVES));
+    expect(report.problems).toEqual([]);
+    const types = report.actions.map((action) => action.type);
+    // Three failures, the answer kept all along, then taken: never dropped.
+    expect(types.filter((type) => type === 'run/networkFailed')).toHaveLength(3);
+    expect(ofSlot(report.actions, 'run/saveAcked', '36555')).toHaveLength(1);
+    expect(ofSlot(report.actions, 'run/saveDropped', '36555')).toEqual([]);
+    // The refusal: dropped at once, the sheet back at the acknowledged "0", the server's reason shown.
+    expect(ofSlot(report.actions, 'run/saveDropped', '36556')).toHaveLength(1);
+    const soal = valueAt(report.state, 'tryoutPaket.soal') as { id_jawaban: number; jawaban_siswa: string }[];
+    expect(soal.find((item) => item.id_jawaban === 36555)?.jawaban_siswa).toBe('B');
+    expect(soal.find((item) => item.id_jawaban === 36556)?.jawaban_siswa).toBe('0');
+    expect(report.dialogs.at(-1)).toBe('Failed');
+    expect(valueAt(report.state, 'run.outbox')).toEqual([]);
+  });
+
+  it('a recording in which a 503 save was given up (the old outbox) is reported as a change of behaviour', async () => {
+    // The 503s answered, then the rollback the old outbox did instead of the try that succeeded: the replay keeps
+    // the answer and sends it again, where the recording has the next question's save.
+    const replay = edited(SAVES, (actions) => {
+      const taken = actions.filter(isSave)[3];
+      return actions.flatMap((action) =>
+        action === taken
+          ? [
+              {
+                type: 'run/saveDropped',
+                payload: { kind: 'paket', slot: '36555', seq: 1 },
+                meta: { fromSaga: true },
+              },
+            ]
+          : [action],
+      );
+    });
+    const report = await replaySession(replay);
+    expect(report.problems[0]).toMatch(
+      /^request 11 \(PUT \/siswa\/tryout\/saveanswer\/id\/3\) differs from the recording: field id_jawaban: expected 36556, got 36555$/,
+    );
+  });
+
+  it("the real extension's export with a save aborted once (status 0) replays: kept, sent again, taken", async () => {
+    const report = await replaySession(parseReplay(exported(REAL_ABORTED), REAL_ABORTED));
+    expect(report.problems).toEqual([]);
+    expect(ofSlot(report.actions, 'run/saveAcked', '36556')).toHaveLength(1);
+    expect(report.actions.filter((action) => action.type === 'run/saveDropped')).toEqual([]);
   });
 });
 
@@ -213,11 +267,11 @@ describe('where a replay starts', () => {
   });
 
   it('an export of ours with its preloadedState taken away replays the same', async () => {
-    const { preloadedState: _dropped, ...withoutState } = exported(SAVE_FAILS);
-    const report = await replaySession(parseReplay(withoutState, SAVE_FAILS));
+    const { preloadedState: _dropped, ...withoutState } = exported(SAVES);
+    const report = await replaySession(parseReplay(withoutState, SAVES));
     expect(report.problems).toEqual([]);
     expect(report.start).toMatch(/^logged in as student 4 /);
-    expect(report.requests).toBe(14);
+    expect(report.requests).toBe(12);
   });
 
   it('a body that names the student counts, and so does the stored profile when no request names one', () => {

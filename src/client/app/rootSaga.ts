@@ -1,5 +1,5 @@
-import type { Saga } from 'redux-saga';
-import { all, call, spawn } from 'redux-saga/effects';
+import type { Saga, Task } from 'redux-saga';
+import { all, call, cancel, cancelled, join, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/saga';
 import { hasilSaga } from '../features/hasil/saga';
 import { jadwalSaga } from '../features/jadwal/saga';
@@ -43,6 +43,15 @@ export function* keepAlive(saga: Saga) {
   console.error(`saga ${saga.name || 'anonymous'} stopped after ${MAX_RESTARTS} restarts`);
 }
 
+/**
+ * Every watcher, each detached (spawn) so that one's failure never cancels another; cancelling the root (a store
+ * that is done, e.g. a QA replay's) still ends them all.
+ */
 export function* rootSaga() {
-  yield all(featureSagas.map((saga) => spawn(keepAlive, saga)));
+  const tasks: Task[] = yield all(featureSagas.map((saga) => spawn(keepAlive, saga)));
+  try {
+    yield join(tasks);
+  } finally {
+    if ((yield cancelled()) as boolean) yield cancel(tasks);
+  }
 }

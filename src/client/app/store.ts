@@ -56,8 +56,10 @@ export function makeStore(
   });
   // The HTTP layer and the dialogs record their answers (`api/answered`, `dialog/answered`) into this store.
   connectRecorder(store.dispatch);
-  if (runSaga) sagaMiddleware.run(rootSaga);
-  return store;
+  const sagaTask = runSaga ? sagaMiddleware.run(rootSaga) : null;
+  /** Ends every saga of this store (a QA replay's store must not keep retrying into the next replay). */
+  const stopSagas = () => sagaTask?.cancel();
+  return Object.assign(store, { stopSagas });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

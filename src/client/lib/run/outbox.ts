@@ -1,8 +1,8 @@
 /**
- * Saves that survive a bad network. An answer is shown at once and queued (per
- * question, persisted, so a reload or a browser restart keeps it); one sender per configuration sends the queue in
- * the order the questions were answered, each step bringing the server from the acknowledged answer to the one on
- * screen. A later answer of the same question supersedes an earlier one still unsent.
+ * Saves that survive a bad network. An answer is shown at once and queued (per question, persisted, so a reload or
+ * a browser restart keeps it); one sender per configuration sends the queue in the order the questions were
+ * answered, each step bringing the server from the acknowledged answer to the one on screen. A later answer of the
+ * same question supersedes an earlier one still unsent.
  *
  * A save that fails on transport (no answer, a timeout, 5xx, 408, 429) keeps its place and is tried again after a
  * capped, jittered backoff (or the server's `Retry-After`), at once when any call is answered or the browser says it
