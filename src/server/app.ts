@@ -12,6 +12,7 @@ import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
 import { registerMetrics } from './plugins/metrics';
+import { registerLoadShedding } from './plugins/loadShedding';
 import { registerHealth, type HealthState } from './plugins/health';
 import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
   registerRequestIdHeader(app);
+  await registerLoadShedding(app, deps.config.shedEventLoopDelayMs);
   if (deps.logger) registerRequestLog(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: deps.config.secureCookies });

@@ -29,6 +29,8 @@ export interface Config {
   workers: number;
   /** PostgreSQL connections per server process (each worker has its own pool). */
   dbPoolSize: number;
+  /** SHED_EVENT_LOOP_DELAY_MS: event-loop delay above which requests get 503 + Retry-After (0: never shed). */
+  shedEventLoopDelayMs: number;
   /** METRICS_TOKEN: a bearer token that may read /metrics from anywhere; null: only the machine and trusted networks. */
   metricsToken: string | null;
   /** SIAPTES_DEMO: when the server seeds the demo data into an empty database (README "Demo accounts"). */
@@ -164,5 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
     demo: parseDemoMode(env.SIAPTES_DEMO),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    shedEventLoopDelayMs: parseCount(
+      'SHED_EVENT_LOOP_DELAY_MS',
+      env.SHED_EVENT_LOOP_DELAY_MS,
+      200,
+      0,
+      60_000,
+    ),
   };
 }

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/createDb';
 import { trustedNetworkCheck } from '../lib/trustedNetworks';
 import { countOpenAttemptsWith, httpRequestDuration, registry, startDefaultMetrics } from '../lib/metrics';
+import { NEVER_SHED } from './loadShedding';
 import { clusterMetrics, reportMetricsToPrimary } from '../lib/clusterMetrics';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -54,7 +55,7 @@ export function registerMetrics(app: FastifyInstance, db: Db, config: Config): v
     done();
   });
   const allowed = metricsAccess(config);
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { config: NEVER_SHED }, async (request, reply) => {
     if (!allowed(request)) {
       return reply.status(403).send({ status: false, message: 'Akses ke metrik ditolak' });
     }

@@ -1,0 +1,64 @@
+/** While the event loop lags, requests are refused at once with 503 + Retry-After; /healthz and /metrics never. */
+import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
+
+/** Holds the event loop for `ms`, as a saturated server would. */
+function block(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function lagThenAsk(t: TestContext, lagMs: number) {
+  // Let the monitor take a quiet sample first, then hold the loop through the next one.
+  await pause(600);
+  block(lagMs);
+  await pause(300);
+  return {
+    api: await t.app.inject({ method: 'GET', url: '/api/siswa/profil/user/id/1' }),
+    healthz: await t.app.inject({ method: 'GET', url: '/healthz' }),
+    metrics: await t.app.inject({ method: 'GET', url: '/metrics' }),
+  };
+}
+
+describe('load shedding at SHED_EVENT_LOOP_DELAY_MS=100', () => {
+  let t: TestContext;
+  beforeEach(async () => {
+    t = await buildTestApp({ config: { shedEventLoopDelayMs: 100 } });
+  });
+  afterEach(() => t.close());
+
+  it('refuses with 503 {status: false} in Indonesian and Retry-After while the loop lags', async () => {
+    const { api, healthz, metrics } = await lagThenAsk(t, 2000);
+    expect(api.statusCode).toBe(503);
+    expect(api.headers['retry-after']).toBe('2');
+    expect(api.json()).toEqual({
+      status: false,
+      message: 'Server sedang sibuk melayani banyak peserta. Jawabanmu akan dikirim ulang otomatis.',
+    });
+    expect(healthz.statusCode).toBe(200);
+    expect(metrics.statusCode).toBe(200);
+  });
+
+  it('serves as usual once the loop has caught up, and when it lags less', async () => {
+    await lagThenAsk(t, 2000);
+    await pause(1200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/siswa/profil/user/id/1' })).statusCode).toBe(401);
+    const { api } = await lagThenAsk(t, 20);
+    expect(api.statusCode).toBe(401);
+  });
+});
+
+describe('SHED_EVENT_LOOP_DELAY_MS=0', () => {
+  it('never sheds', async () => {
+    const t = await buildTestApp({ config: { shedEventLoopDelayMs: 0 } });
+    try {
+      const { api } = await lagThenAsk(t, 2000);
+      expect(api.statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
