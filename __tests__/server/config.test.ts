@@ -56,3 +56,13 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'abcdefgh ijklmnop' })).toThrow(/METRICS_TOKEN/);
   });
 });
+
+describe('SHED_EVENT_LOOP_DELAY_MS', () => {
+  it('is 500 ms unless set, 0 turns shedding off, and a negative or odd value stops the server', () => {
+    expect(loadConfig({}).shedEventLoopDelayMs).toBe(500);
+    expect(loadConfig({ SHED_EVENT_LOOP_DELAY_MS: '0' }).shedEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ SHED_EVENT_LOOP_DELAY_MS: '250' }).shedEventLoopDelayMs).toBe(250);
+    expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: 'cepat' })).toThrow(/SHED_EVENT_LOOP_DELAY_MS/);
+  });
+});

@@ -29,7 +29,10 @@ export interface Config {
   workers: number;
   /** PostgreSQL connections per server process (each worker has its own pool). */
   dbPoolSize: number;
-  /** SHED_EVENT_LOOP_DELAY_MS: event-loop delay above which requests get 503 + Retry-After (0: never shed). */
+  /**
+   * SHED_EVENT_LOOP_DELAY_MS: event-loop delay above which requests get 503 + Retry-After (0: never shed); 500 by
+   * default: a loop that late has no capacity left, while a PDF rendered now and then does not trip it.
+   */
   shedEventLoopDelayMs: number;
   /** METRICS_TOKEN: a bearer token that may read /metrics from anywhere; null: only the machine and trusted networks. */
   metricsToken: string | null;
@@ -169,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shedEventLoopDelayMs: parseCount(
       'SHED_EVENT_LOOP_DELAY_MS',
       env.SHED_EVENT_LOOP_DELAY_MS,
-      200,
+      500,
       0,
       60_000,
     ),
