@@ -58,6 +58,10 @@ export interface JadwalTable {
   peringkat_at: number | null;
   /** Raised by every write of those results, so a kept ranking list knows when it is out of date. */
   peringkat_versi: Generated<number>;
+  /** 1: each attempt shows the questions of a subject in its own order (domain/acak.ts). */
+  acak_soal: Generated<number>;
+  /** 1: each attempt shows the options of type 1 questions in its own order. */
+  acak_opsi: Generated<number>;
 }
 
 /** Which students may take a schedule. */
@@ -102,6 +106,8 @@ export interface SoalTable {
   pembahasan: string;
   /** Type 3 only: 1 Benar/Salah, 2 Memperkuat/Memperlemah. */
   group_text_type: number | null;
+  /** Type 1: the letter of an option shown last whatever the shuffle ("none of the above"); '' for none. */
+  opsi_tetap: Generated<string>;
 }
 
 export interface SoalGroupTable {
@@ -129,6 +135,10 @@ export interface HasilToTable {
   started_at: number;
   ended_at: number | null;
   is_selesai: number;
+  /** The seed of the attempt's own order (domain/acak.ts); null: the package's order. */
+  acak_seed: Generated<number | null>;
+  /** What the attempt shuffles: bit 1 the questions, bit 2 the options (domain/acak.ts ACAK_SOAL, ACAK_OPSI). */
+  acak: Generated<number>;
 }
 
 /** One answer row per question of an attempt (`id_jawaban`). '0' or '' is blank. */

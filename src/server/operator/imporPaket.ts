@@ -138,6 +138,7 @@ function soalKolom(s: SoalFile) {
     c: s.opsi?.c ?? '',
     d: s.opsi?.d ?? '',
     e: s.opsi?.e ?? '',
+    opsi_tetap: s.type === 1 ? (s.opsi_tetap ?? '') : '',
     kunci: s.type === 3 ? '' : (s.kunci ?? '').trim(),
     pembahasan: s.pembahasan ?? '',
     group_text_type: s.type === 3 ? (s.group_text_type ?? null) : null,
@@ -164,6 +165,9 @@ async function tulis(
     tgl_awal: tglAwal,
     tgl_akhir: tglAkhir,
     is_event: paket.jadwal.is_event ? 1 : 0,
+    // Shuffling defaults to on for events (students side by side) and off for regular packages.
+    acak_soal: (paket.acak_soal ?? paket.jadwal.is_event) ? 1 : 0,
+    acak_opsi: (paket.acak_opsi ?? paket.jadwal.is_event) ? 1 : 0,
   };
   let idJadwal: number;
   if (ada) {

@@ -12,6 +12,7 @@ export interface SoalAda {
   type: number;
   kunci: string;
   group_text_type: number | null;
+  opsi_tetap: string;
   groups: GroupAda[];
 }
 export interface MapelAda {
@@ -84,7 +85,7 @@ export async function muatPaketAda(
     (ids) =>
       db
         .selectFrom('soal')
-        .select(['id', 'id_mapel', 'type', 'kunci', 'group_text_type'])
+        .select(['id', 'id_mapel', 'type', 'kunci', 'group_text_type', 'opsi_tetap'])
         .where('id_mapel', 'in', ids)
         .orderBy('nomor')
         .orderBy('id')
@@ -125,6 +126,7 @@ export async function muatPaketAda(
           type: s.type,
           kunci: s.kunci,
           group_text_type: s.group_text_type,
+          opsi_tetap: s.opsi_tetap,
           groups: (groupsOf.get(s.id) ?? []).map((g) => ({ id: g.id, kunci: g.kunci })),
         })),
       })),

@@ -53,6 +53,15 @@ export const SoalFile = Type.Object(
     pernyataan: Type.Optional(
       Type.Array(PernyataanFile, { description: 'type 3 only: the statements in order' }),
     ),
+    opsi_tetap: Type.Optional(
+      Type.Union(
+        KUNCI_PILIHAN.map((h) => Type.Literal(h)),
+        {
+          description:
+            'type 1 only: the option shown last whatever the shuffle (acak_opsi), e.g. "none of the above"',
+        },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'One question; its number is its place in the list (from 1)' },
 );
@@ -157,6 +166,20 @@ export const PaketFile = Type.Object(
     jumlah_opsi: Type.Optional(
       Type.Union([Type.Literal(4), Type.Literal(5)], {
         description: '4: options A–D only (for students limited to A–D); default 5',
+      }),
+    ),
+    acak_soal: Type.Optional(
+      Type.Boolean({
+        description:
+          'each student sees the questions of a subject in their own order, drawn once per attempt; ' +
+          'default true for an event package (jadwal.is_event), false otherwise',
+      }),
+    ),
+    acak_opsi: Type.Optional(
+      Type.Boolean({
+        description:
+          'each student sees the options of type 1 questions in their own order (opsi_tetap stays last); ' +
+          'default true for an event package, false otherwise',
       }),
     ),
     kategori: Type.Array(KategoriFile, { minItems: 1 }),

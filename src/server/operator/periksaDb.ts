@@ -164,6 +164,12 @@ export function periksaPerubahan(
             `${p}/kunci`,
             `the key changes from ${sAda.kunci || '(none)'} to ${(s.kunci ?? '').trim() || '(none)'}`,
           );
+        // The pinned option is part of every started attempt's option order.
+        if (s.type === 1 && sAda.type === 1 && (s.opsi_tetap ?? '') !== sAda.opsi_tetap)
+          at(
+            `${p}/opsi_tetap`,
+            `the pinned option changes from ${sAda.opsi_tetap || '(none)'} to ${s.opsi_tetap ?? '(none)'}`,
+          );
         if (s.type === 3 && sAda.type === 3) {
           const keys = (s.pernyataan ?? []).map((g) => g.kunci).join('');
           const keysAda = sAda.groups.map((g) => g.kunci).join('');

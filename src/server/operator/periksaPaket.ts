@@ -103,6 +103,8 @@ function masalahSoal(
     at(`${pointer}/opsi`, `type ${type} has no options (only type 1 does)`);
   if (type !== 3 && soal.pernyataan !== undefined)
     at(`${pointer}/pernyataan`, `type ${type} has no statements (only type 3 does)`);
+  if (type !== 1 && soal.opsi_tetap !== undefined)
+    at(`${pointer}/opsi_tetap`, `type ${type} has no options to pin (only type 1 does)`);
   if (type !== 3 && soal.group_text_type !== undefined)
     at(`${pointer}/group_text_type`, `type ${type} has no group_text_type (only type 3 does)`);
   if (type === 1) {
@@ -116,6 +118,9 @@ function masalahSoal(
     } else if (soal.opsi !== undefined && str(opsi[kunci.toLowerCase()]).trim() === '') {
       at(`${pointer}/opsi/${kunci.toLowerCase()}`, `the key is ${kunci} but option ${kunci} is empty`);
     }
+    const tetap = soal.opsi_tetap;
+    if (typeof tetap === 'string' && soal.opsi !== undefined && str(opsi[tetap.toLowerCase()]).trim() === '')
+      at(`${pointer}/opsi_tetap`, `option ${tetap} is pinned last but it is empty`);
     if (jumlahOpsi === 4 && str(opsi.e).trim() !== '')
       at(
         `${pointer}/opsi/e`,

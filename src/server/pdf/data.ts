@@ -1,5 +1,6 @@
 /** Database reads behind the PDFs: questions of a subject, and the student's answers with keys for a discussion. */
 import type { Db } from '../db/createDb';
+import { acakDari, dalamUrutanSiswa, soalSiswa, type Acak } from '../domain/acak';
 import { isBlank } from '../domain/scoring';
 import { KONTEN_PREFIX } from '../konten/kontenStore';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
@@ -21,16 +22,17 @@ function question(row: SoalLembar, index: number): PdfQuestion {
 
 /**
  * The questions of one subject, numbered from 1, without keys, with exactly the options of the student's sheet
- * (no E for a student who sees A–D only).
+ * (no E for a student who sees A–D only), in the order of the student's attempt.
  */
 export async function soalMapel(
   db: Db,
   idMapel: number,
-  options: { fiveChoices: boolean },
+  options: { fiveChoices: boolean; acak: Acak | null },
 ): Promise<PdfQuestion[]> {
-  const soal = await soalTanpaKunci(db.kysely, [idMapel]);
+  const soal = dalamUrutanSiswa(options.acak, await soalTanpaKunci(db.kysely, [idMapel]));
   return soal.map((row, index) => {
-    const base = question(row, index);
+    const shown = soalSiswa(options.acak, row, { kunci: '', jawaban: '' }).opsi;
+    const base = { ...question(row, index), options: shown };
     return options.fiveChoices ? base : { ...base, options: { ...base.options, e: '' } };
   });
 }
@@ -43,9 +45,14 @@ export async function pembahasanKategori(
 ): Promise<{ mapel: string; soal: PdfQuestion[] }[]> {
   const loaded = await loadAttemptAnswers(db, idHasilTo);
   const answerOf = new Map((loaded?.answers ?? []).map((a) => [a.id_soal, a]));
-  const soal = await soalDenganKunci(
-    db.kysely,
-    mapel.map((m) => m.id),
+  const acak = loaded ? acakDari(loaded.attempt.acak, loaded.attempt.acak_seed) : null;
+  // In the order, numbers and letters the student worked in (domain/acak.ts).
+  const soal = dalamUrutanSiswa(
+    acak,
+    await soalDenganKunci(
+      db.kysely,
+      mapel.map((m) => m.id),
+    ),
   );
   return mapel.map((m) => ({
     mapel: m.nama,
@@ -53,17 +60,21 @@ export async function pembahasanKategori(
       .filter((row) => row.id_mapel === m.id)
       .map((row, index) => {
         const answer = answerOf.get(row.id);
-        const base = question(row, index);
+        const jawaban = answer?.jawaban ?? '';
+        const shown = soalSiswa(acak, row, {
+          kunci: row.kunci,
+          jawaban: isBlank(row.type, jawaban) ? '' : jawaban,
+        });
+        const base = { ...question(row, index), options: shown.opsi };
         base.statements = base.statements.map((s, i) => ({
           ...s,
           kunci: answer?.group[i]?.kunci,
           jawaban: answer?.group[i]?.jawaban,
         }));
-        const jawaban = answer?.jawaban ?? '';
         return {
           ...base,
-          kunci: row.kunci,
-          jawaban: isBlank(row.type, jawaban) ? '' : jawaban,
+          kunci: shown.kunci,
+          jawaban: shown.jawaban,
           is_benar: answer?.penilaian === 'benar',
           pembahasan: row.pembahasan,
         };

@@ -33,6 +33,9 @@ export interface AttemptInfo {
   id_jadwal: number;
   id_kategori: number;
   id_siswa: number;
+  /** The attempt's own order (domain/acak.ts): what it shuffles and the seed. */
+  acak: number;
+  acak_seed: number | null;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function loadAttemptAnswers(
   const db = kyselyOf(executor);
   const attempt = await db
     .selectFrom('hasil_to')
-    .select(['id', 'id_jadwal', 'id_kategori', 'id_siswa'])
+    .select(['id', 'id_jadwal', 'id_kategori', 'id_siswa', 'acak', 'acak_seed'])
     .where('id', '=', idHasilTo)
     .executeTakeFirst();
   if (!attempt) return null;

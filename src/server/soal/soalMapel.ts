@@ -32,6 +32,8 @@ export interface SoalLengkap {
   kunci: string;
   pembahasan: string;
   group_text_type: number | null;
+  /** Type 1: the letter pinned last when options are shuffled; '' for none. */
+  opsi_tetap: string;
   pernyataan: Pernyataan[];
 }
 
@@ -53,6 +55,7 @@ const KOLOM_LEMBAR = [
   'soal.d',
   'soal.e',
   'soal.group_text_type',
+  'soal.opsi_tetap',
 ] as const;
 
 /**
@@ -151,6 +154,7 @@ export async function soalTanpaKunci(q: Q, mapelIds: readonly number[]): Promise
     d: s.d,
     e: s.e,
     group_text_type: s.group_text_type,
+    opsi_tetap: s.opsi_tetap,
     pernyataan: s.pernyataan.map((p) => ({ id: p.id, pernyataan: p.pernyataan })),
   }));
 }

@@ -10,6 +10,7 @@ import { HttpError } from '../../plugins/errors';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, belumDibuka, gagal, teksSoalBase64 } from '../../lib/respons';
 import { kunciTerkunci } from '../../domain/kunciEvent';
+import { acakDari, dalamUrutanSiswa, soalSiswa } from '../../domain/acak';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { mapelJadwal, soalDenganKunci } from '../../soal/soalMapel';
 import { PESAN, endedAttempts, findJadwalOf } from './queries';
@@ -23,18 +24,31 @@ function shownAnswer(type: number, jawaban: string): string {
 
 async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: string) {
   const loaded = await loadAttemptAnswers(db, idHasilTo);
-  const answers = (loaded?.answers ?? []).filter((a) => a.id_mapel === idMapel);
+  const acak = loaded ? acakDari(loaded.attempt.acak, loaded.attempt.acak_seed) : null;
+  // In the order, numbers and letters the student worked in (domain/acak.ts).
+  const answers = dalamUrutanSiswa(
+    acak,
+    (loaded?.answers ?? []).filter((a) => a.id_mapel === idMapel).map((a) => ({ ...a, id: a.id_soal })),
+  );
   const texts = await soalDenganKunci(db.kysely, [idMapel]);
   const textOf = new Map(texts.map((t) => [t.id, t]));
 
   const soal = answers.map((answer): SoalReview => {
     const text = textOf.get(answer.id_soal);
+    const shown = soalSiswa(
+      acak,
+      text ?? { ...TANPA_TEKS, id: answer.id_soal, type: answer.type, opsi_tetap: '' },
+      {
+        kunci: answer.kunci,
+        jawaban: shownAnswer(answer.type, answer.jawaban),
+      },
+    );
     const review: SoalReview = {
       id_soal: answer.id_soal,
-      ...teksSoalBase64(text ?? TANPA_TEKS),
+      ...teksSoalBase64({ soal: text?.soal ?? '', ...shown.opsi }),
       type: answer.type as QuestionType,
-      jawaban: shownAnswer(answer.type, answer.jawaban),
-      kunci: answer.kunci,
+      jawaban: shown.jawaban,
+      kunci: shown.kunci,
       is_benar: answer.penilaian === 'benar' ? 1 : 0,
       pembahasan: base64(text?.pembahasan ?? ''),
     };

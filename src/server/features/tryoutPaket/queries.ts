@@ -15,6 +15,8 @@ export interface JadwalRow {
   tgl_awal: number;
   tgl_akhir: number;
   is_event: number;
+  acak_soal: number;
+  acak_opsi: number;
 }
 
 export interface KategoriRow {
@@ -36,7 +38,10 @@ export interface MapelRow {
 // (db/compiledQuery); those taking a list of ids compile the usual case of one id once and build the others.
 
 const jadwalQuery = prepareQuery((q: Q, p: { id: number }) =>
-  q.selectFrom('jadwal').select(['id', 'paket', 'tgl_awal', 'tgl_akhir', 'is_event']).where('id', '=', p.id),
+  q
+    .selectFrom('jadwal')
+    .select(['id', 'paket', 'tgl_awal', 'tgl_akhir', 'is_event', 'acak_soal', 'acak_opsi'])
+    .where('id', '=', p.id),
 );
 
 export function findJadwal(q: Q, id: number): Promise<JadwalRow | undefined> {
@@ -151,15 +156,24 @@ const saveTargetQuery = prepareQuery((q: Q, p: { idHasilTo: number; idJawaban: n
       'hasil_to.id_kategori',
       'hasil_to.id_siswa',
       'hasil_to.is_selesai',
+      'hasil_to.acak',
+      'hasil_to.acak_seed',
       'jadwal.id as jadwal_id',
       'jadwal.paket as jadwal_paket',
       'jadwal.tgl_awal as jadwal_tgl_awal',
       'jadwal.tgl_akhir as jadwal_tgl_akhir',
       'jadwal.is_event as jadwal_is_event',
+      'jadwal.acak_soal as jadwal_acak_soal',
+      'jadwal.acak_opsi as jadwal_acak_opsi',
       'jawaban.id as jawaban_id',
       'jawaban.id_soal as jawaban_id_soal',
       'soal.type as soal_type',
       'soal.id_mapel as soal_id_mapel',
+      // Which options the question has, not their texts: all a save needs to map a shuffled letter back.
+      sql<string>`(CASE WHEN trim(soal.a) <> '' THEN 'A' ELSE '' END) || (CASE WHEN trim(soal.b) <> '' THEN 'B' ELSE '' END) || (CASE WHEN trim(soal.c) <> '' THEN 'C' ELSE '' END) || (CASE WHEN trim(soal.d) <> '' THEN 'D' ELSE '' END) || (CASE WHEN trim(soal.e) <> '' THEN 'E' ELSE '' END)`.as(
+        'soal_opsi',
+      ),
+      'soal.opsi_tetap as soal_opsi_tetap',
       'mapel.id as mapel_id',
       'mapel.nama as mapel_nama',
       'mapel.waktu as mapel_waktu',
@@ -192,6 +206,8 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
           tgl_awal: row.jadwal_tgl_awal as number,
           tgl_akhir: row.jadwal_tgl_akhir as number,
           is_event: row.jadwal_is_event as number,
+          acak_soal: row.jadwal_acak_soal as number,
+          acak_opsi: row.jadwal_acak_opsi as number,
         };
   const jawaban =
     row.jawaban_id === null || row.soal_type === null
@@ -202,6 +218,9 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
           id_soal: row.jawaban_id_soal as number,
           type: row.soal_type,
           id_mapel: row.soal_id_mapel as number,
+          /** The letters with an option text, e.g. 'ABCD'. */
+          opsi: (row.soal_opsi ?? '') as string,
+          opsi_tetap: (row.soal_opsi_tetap ?? '') as string,
         };
   const mapel: MapelRow[] = [];
   const clocks: MapelWaktu[] = [];
@@ -232,6 +251,8 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
       id_kategori: row.id_kategori,
       id_siswa: row.id_siswa,
       is_selesai: row.is_selesai,
+      acak: row.acak,
+      acak_seed: row.acak_seed,
     },
     jadwal,
     jawaban,
@@ -304,7 +325,17 @@ export function listJawabanGroup(q: Q, idHasilTo: number) {
 }
 
 const insertAttemptQuery = prepareQuery(
-  (q: Q, p: { idJadwal: number; idKategori: number; idSiswa: number; now: number }) =>
+  (
+    q: Q,
+    p: {
+      idJadwal: number;
+      idKategori: number;
+      idSiswa: number;
+      now: number;
+      acak: number;
+      acakSeed: number | null;
+    },
+  ) =>
     q
       .insertInto('hasil_to')
       .values({
@@ -314,6 +345,8 @@ const insertAttemptQuery = prepareQuery(
         started_at: p.now,
         ended_at: null,
         is_selesai: 0,
+        acak: p.acak,
+        acak_seed: p.acakSeed,
       })
       .onConflict((oc) => oc.columns(['id_kategori', 'id_siswa']).doNothing()),
 );
@@ -366,6 +399,9 @@ export async function createAttempt(
     idSiswa: number;
     mapel: readonly { id: number; durasi: number }[];
     now: number;
+    /** The attempt's order (domain/acak.ts), drawn once here; a repeated start keeps the first one's. */
+    acak: number;
+    acakSeed: number | null;
   },
 ): Promise<number> {
   let created = 0;

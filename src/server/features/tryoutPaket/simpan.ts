@@ -8,7 +8,8 @@ import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { groupMarker, parseAnswer } from './jawaban';
+import { groupMarker, parseAnswer, type AnswerChange } from './jawaban';
+import { acakDari, hurufAsli, opsiSiswa, type Acak } from '../../domain/acak';
 import {
   clearStatementAnswers,
   findSaveTarget,
@@ -48,7 +49,7 @@ export async function saveAnswerPaket(
     fiveChoices: allowsFiveChoices(siswa.lembaga, siswa.minat, input.config),
   });
   if (!parsed.ok) throw new HttpError(400, parsed.message);
-  const change = parsed.change;
+  const change = kePaket(parsed.change, row, acakDari(attempt.acak, attempt.acak_seed));
   const statements = row.type === 3 ? await listStatementAnswers(q, row.id_soal, row.id) : [];
   if (change.kind === 'statement' && !statements.some((s) => s.id_jawaban_group === change.idJawabanGroup)) {
     throw new HttpError(400, PESAN.pernyataanTidakAda);
@@ -105,6 +106,20 @@ export async function saveAnswerPaket(
     await updateJawaban(trx, row.id, jawaban, now);
   });
   return { status: true, message: PESAN.jawabanTersimpan };
+}
+
+/**
+ * A choice in the student's own letters stored in the package's (domain/acak.ts), so scoring and exports never
+ * see the shuffle. Other answers are stored as sent.
+ */
+function kePaket(
+  change: AnswerChange,
+  soal: { id_soal: number; type: number; opsi: string; opsi_tetap: string },
+  acak: Acak | null,
+): AnswerChange {
+  const urutan = opsiSiswa(acak, { ...soal, id: soal.id_soal }, soal.opsi);
+  if (change.kind !== 'text' || !urutan) return change;
+  return { kind: 'text', jawaban: hurufAsli(urutan, change.jawaban) };
 }
 
 const updateJawabanQuery = prepareQuery((q: Q, p: { idJawaban: number; jawaban: string; now: number }) =>

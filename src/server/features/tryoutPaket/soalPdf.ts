@@ -6,6 +6,7 @@
  */
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
+import { acakDari } from '../../domain/acak';
 import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
 import { gambarPdf, soalMapel } from '../../pdf/data';
 import { soalPdf } from '../../pdf/documents';
@@ -54,7 +55,10 @@ export async function bukaSoalPdf(
   if (opening.baruDibuka) await saveClock(q, attempt.id, target.id, opening.clock);
 
   const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
-  const soal = await soalMapel(db, target.id, { fiveChoices });
+  const soal = await soalMapel(db, target.id, {
+    fiveChoices,
+    acak: acakDari(attempt.acak, attempt.acak_seed),
+  });
   const pdf = await soalPdf({
     paket: jadwal.paket,
     kategori: kategori.nama,

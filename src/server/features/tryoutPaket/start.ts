@@ -3,6 +3,19 @@ import type { QuestionType } from '../../../contract/common';
 import type { GroupSoal, SoalPaket, StartPaketContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
+import { randomInt } from 'node:crypto';
+import {
+  acakDari,
+  hurufBerteks,
+  hurufTampil,
+  modeAcak,
+  opsiSiswa,
+  teksOpsiTampil,
+  dalamUrutanSiswa,
+  ACAK_OPSI,
+  ACAK_SOAL,
+  type Acak,
+} from '../../domain/acak';
 import { kategoriAntrian } from '../../domain/antrian';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
@@ -11,6 +24,7 @@ import { isWallClock, kategoriContext } from './konteks';
 import {
   createAnswerRows,
   createAttempt,
+  findAttempt,
   hasKunciE,
   kategoriPunyaSoal,
   listAttempts,
@@ -64,6 +78,10 @@ export async function startPaket(
 
   // A repeated start (the SPA asks again for each next subject) finds its attempt: nothing to write.
   const existing = attempts.find((a) => a.id_kategori === kategori.id);
+  // The student's own order is drawn once, with the attempt; two starts racing keep the first one's (the insert
+  // of the second does nothing), which findAttempt reads back below.
+  const mode = modeAcak(jadwal, fiveChoices);
+  const shuffles = (mode & (ACAK_SOAL | ACAK_OPSI)) !== 0;
   const idHasilTo =
     existing?.id ??
     (await createAttempt(q, {
@@ -72,7 +90,11 @@ export async function startPaket(
       idSiswa: siswa.id,
       mapel: mapel.map((m) => ({ id: m.id, durasi: durasiDetik(m.waktu) })),
       now,
+      acak: shuffles ? mode : 0,
+      acakSeed: shuffles ? randomInt(0, 2 ** 31 - 1) : null,
     }));
+  const attempt = existing ?? (shuffles ? await findAttempt(q, kategori.id, siswa.id) : undefined);
+  const acak = attempt ? acakDari(attempt.acak, attempt.acak_seed) : null;
   // Touching the attempt closes subjects whose time ran out while the student was away and, on the wall clock,
   // opens the next subject when the previous one closed.
   const clocks = await settleClocks(q, {
@@ -102,22 +124,34 @@ export async function startPaket(
     message: PESAN.mulai,
     content: {
       id_hasil_to: idHasilTo,
-      soal: toSoalPaket(soal, jawaban, jawabanGroup, fiveChoices),
+      soal: toSoalPaket(soal, jawaban, jawabanGroup, fiveChoices, acak),
     },
   };
 }
 
-/** The questions as the sheet needs them: texts, options and saved answers, never keys or discussions. */
+/**
+ * The questions as the sheet needs them: texts, options and saved answers, never keys or discussions; in the
+ * attempt's order, numbered 1.. per subject, options in its order and the saved choice in its letters.
+ */
 function toSoalPaket(
   soal: readonly SoalLembar[],
   jawaban: readonly { id: number; id_soal: number; jawaban: string }[],
   jawabanGroup: readonly { id: number; id_jawaban: number; id_soal_group: number; jawaban: string }[],
   fiveChoices: boolean,
+  acak: Acak | null,
 ): SoalPaket[] {
   const jawabanOf = new Map(jawaban.map((j) => [j.id_soal, j]));
   const groupAnswerOf = new Map(jawabanGroup.map((g) => [`${g.id_jawaban}:${g.id_soal_group}`, g]));
+  const nomorOf = new Map<number, number>();
+  const perMapel = new Map<number, number>();
+  const ordered = dalamUrutanSiswa(acak, soal);
+  for (const s of ordered) {
+    const nomor = (perMapel.get(s.id_mapel) ?? 0) + 1;
+    perMapel.set(s.id_mapel, nomor);
+    nomorOf.set(s.id, nomor);
+  }
 
-  return soal.flatMap((s): SoalPaket[] => {
+  return ordered.flatMap((s): SoalPaket[] => {
     const j = jawabanOf.get(s.id);
     if (!j) return []; // written before the questions are listed (createAnswerRows)
     const group_soal = s.pernyataan.flatMap((st): GroupSoal[] => {
@@ -126,23 +160,25 @@ function toSoalPaket(
         ? [{ id_jawaban_group: answer.id, soal: st.pernyataan, jawaban: groupJawaban(answer.jawaban) }]
         : [];
     });
+    const urutan = opsiSiswa(acak, s, hurufBerteks(s));
+    const opsi = urutan ? teksOpsiTampil(s, urutan) : s;
     return [
       {
         id_soal: s.id,
         soal: s.soal,
         type: questionType(s.type),
-        jawaban_siswa: j.jawaban,
+        jawaban_siswa: urutan ? hurufTampil(urutan, j.jawaban) : j.jawaban,
         id_jawaban: j.id,
         group_soal,
         group_text_type: s.type === 3 ? (s.group_text_type ?? 1) : s.group_text_type,
         id_mapel: s.id_mapel,
-        a: s.a,
-        b: s.b,
-        c: s.c,
-        d: s.d,
+        a: opsi.a,
+        b: opsi.b,
+        c: opsi.c,
+        d: opsi.d,
         // Spec §5: a regular student outside the SMA interests gets four choices only.
-        e: fiveChoices ? s.e : '',
-        nomor: s.nomor,
+        e: fiveChoices ? opsi.e : '',
+        nomor: acak ? (nomorOf.get(s.id) as number) : s.nomor,
       },
     ];
   });

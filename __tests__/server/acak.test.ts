@@ -1,0 +1,219 @@
+/**
+ * Each student's own order: a package with acak_soal and acak_opsi, two students answering the same answers in
+ * their own orders and letters, the same scores, and the review in each student's order.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SoalPaket } from '../../src/contract/tryoutPaket';
+import { parseCsv } from '../../src/server/operator/csv';
+import type { PaketFile } from '../../src/server/operator/paketFormat';
+import { loginAs, type LoggedIn } from '../helpers/seeded';
+import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
+import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
+import { runner } from '../helpers/operatorRun';
+
+jest.setTimeout(60_000);
+
+const KUNCI = ['A', 'B', 'C', 'D', 'E', 'A', 'B', 'C'];
+
+let ctx: TestContext;
+let dir: string;
+let idJadwal: number;
+let hash: string;
+
+async function run(...argv: string[]): Promise<string> {
+  const result = await runner(ctx, dir)(...argv);
+  if (result.code !== 0) throw new Error(`siaptes ${argv.join(' ')}: ${result.err}`);
+  return result.out;
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  dir = mkdtempSync(path.join(tmpdir(), 'siaptes-acak-'));
+  // Both students with a known password.
+  writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV.replace(/,,\r?\n|,,$/gm, ',,rahasia123\n'));
+  await run('import-siswa', 'kelas.csv');
+  const paket = paketContoh(ctx.clock.now(), ['budi.santoso', 'citra.dewi']) as PaketFile;
+  paket.acak_soal = true;
+  paket.acak_opsi = true;
+  paket.kategori = [
+    {
+      nama: 'TPS',
+      mapel: [
+        {
+          nama: 'Penalaran Umum',
+          waktu: 30,
+          soal: KUNCI.map((kunci, i) => ({
+            type: 1,
+            soal: `<p>Soal ${i + 1}</p>`,
+            opsi: { a: `s${i + 1}a`, b: `s${i + 1}b`, c: `s${i + 1}c`, d: `s${i + 1}d`, e: `s${i + 1}e` },
+            kunci,
+            ...(i === 0 ? { opsi_tetap: 'E' as const } : {}),
+          })),
+        },
+      ],
+    },
+  ];
+  writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paket));
+  const imported = await run('import-paket', 'paket.json');
+  idJadwal = Number(/schedule id (\d+)/.exec(imported)![1]);
+  const kategori = await ctx.db.kysely
+    .selectFrom('kategori')
+    .select('hash')
+    .where('id_jadwal', '=', idJadwal)
+    .executeTakeFirstOrThrow();
+  hash = kategori.hash;
+});
+
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(who: LoggedIn): Promise<{ id_hasil_to: number; soal: SoalPaket[] }> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`,
+    headers: who.headers,
+    payload: { id_siswa: who.siswa.id },
+  });
+  const body = response.json() as { status: boolean; content: { id_hasil_to: number; soal: SoalPaket[] } };
+  expect(body.status).toBe(true);
+  return body.content;
+}
+
+/** The package's text of a question's option (the fixture names them s<nomor><letter>). */
+const teks = (soal: SoalPaket, huruf: string) => soal[huruf.toLowerCase() as 'a' | 'b' | 'c' | 'd' | 'e'];
+
+/** Answers every question with the option whose package letter is `asli(n)` (n = the package's number). */
+async function jawabSemua(
+  who: LoggedIn,
+  sheet: { id_hasil_to: number; soal: SoalPaket[] },
+  asli: (n: number) => string,
+) {
+  for (const soal of sheet.soal) {
+    const n = Number(/Soal (\d+)/.exec(soal.soal)![1]);
+    const wanted = `s${n}${asli(n).toLowerCase()}`;
+    const shown = ['A', 'B', 'C', 'D', 'E'].find((h) => teks(soal, h) === wanted) as string;
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/siswa/tryout/saveanswer/id/${idJadwal}`,
+      headers: who.headers,
+      payload: {
+        id_hasil_to: sheet.id_hasil_to,
+        id_jawaban: soal.id_jawaban,
+        jawaban: shown,
+        sisa_waktu: 100,
+        type_soal: 1,
+        operation: 'save',
+      },
+    });
+    expect(response.json()).toMatchObject({ status: true });
+  }
+}
+
+it('each student gets their own order, the same on every start, and the same answers score the same', async () => {
+  const budi = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
+  const citra = await loginAs(ctx.app, 'citra.dewi', 'rahasia123');
+  const sheetBudi = await start(budi);
+  const sheetCitra = await start(citra);
+
+  // Numbered 1..8 in the student's order; the questions' order and the options' order differ between students.
+  expect(sheetBudi.soal.map((s) => s.nomor)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  const order = (sheet: { soal: SoalPaket[] }) => sheet.soal.map((s) => s.id_soal);
+  expect(order(sheetBudi)).not.toEqual(order(sheetCitra));
+  expect([...order(sheetBudi)].sort()).toEqual([...order(sheetCitra)].sort());
+  const options = (sheet: { soal: SoalPaket[] }) =>
+    [...sheet.soal].sort((a, b) => a.id_soal - b.id_soal).map((s) => [s.a, s.b, s.c, s.d, s.e].join());
+  expect(options(sheetBudi)).not.toEqual(options(sheetCitra));
+  // The pinned option stays last for everyone.
+  for (const sheet of [sheetBudi, sheetCitra]) {
+    const first = sheet.soal.find((s) => s.soal === '<p>Soal 1</p>') as SoalPaket;
+    expect(first.e).toBe('s1e');
+  }
+
+  // A replayed start (reload, second device) shows exactly the same sheet.
+  expect((await start(budi)).soal).toEqual(sheetBudi.soal);
+
+  // The same answers (the key for questions 1–5, a wrong option for 6–8), each in the student's own letters.
+  const asli = (n: number) => (n <= 5 ? KUNCI[n - 1] : KUNCI[n - 1] === 'A' ? 'B' : 'A');
+  await jawabSemua(budi, sheetBudi, asli);
+  await jawabSemua(citra, sheetCitra, asli);
+
+  // Stored in the package's letters: identical rows for both students.
+  const stored = await ctx.db.kysely
+    .selectFrom('jawaban')
+    .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
+    .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
+    .select(['hasil_to.id_siswa', 'soal.nomor', 'jawaban.jawaban'])
+    .orderBy('soal.nomor')
+    .execute();
+  const of = (id: number) => stored.filter((r) => r.id_siswa === id).map((r) => r.jawaban);
+  expect(of(budi.siswa.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(asli));
+  expect(of(citra.siswa.id)).toEqual(of(budi.siswa.id));
+
+  // A reload shows each student's choices in their own letters.
+  const again = await start(citra);
+  for (const soal of again.soal) {
+    const n = Number(/Soal (\d+)/.exec(soal.soal)![1]);
+    expect(teks(soal, soal.jawaban_siswa)).toBe(`s${n}${asli(n).toLowerCase()}`);
+  }
+
+  // The operator closes the schedule: both attempts end with what they saved and are scored.
+  await run('close', String(idJadwal));
+  const scores = await ctx.db.kysely
+    .selectFrom('hasil_mapel')
+    .select(['id_siswa', 'benar', 'salah', 'kosong', 'nilai'])
+    .where('id_jadwal', '=', idJadwal)
+    .orderBy('id_siswa')
+    .execute();
+  expect(scores.map(({ id_siswa: _, ...s }) => s)).toEqual([
+    { benar: 5, salah: 3, kosong: 0, nilai: 625 },
+    { benar: 5, salah: 3, kosong: 0, nilai: 625 },
+  ]);
+
+  // The review in Citra's order, with the key and her answer in her letters.
+  const mapel = await ctx.db.kysely.selectFrom('mapel').select('id').executeTakeFirstOrThrow();
+  const review = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/siswa/tryout/pembahasan',
+    headers: citra.headers,
+    payload: { idsiswa: citra.siswa.id, idjadwal: idJadwal, idmapel: mapel.id },
+  });
+  const reviewed = (
+    review.json() as {
+      content: {
+        soal: {
+          id_soal: number;
+          a: string;
+          b: string;
+          c: string;
+          d: string;
+          e: string;
+          kunci: string;
+          jawaban: string;
+          is_benar: number;
+        }[];
+      };
+    }
+  ).content.soal;
+  expect(reviewed.map((s) => s.id_soal)).toEqual(order(sheetCitra));
+  reviewed.forEach((r, i) => {
+    const shown = sheetCitra.soal[i];
+    const decode = (h: string) => Buffer.from(r[h.toLowerCase() as 'a'], 'base64').toString('utf8');
+    expect(decode('A')).toBe(shown.a);
+    const n = Number(/Soal (\d+)/.exec(shown.soal)![1]);
+    expect(decode(r.kunci)).toBe(`s${n}${KUNCI[n - 1].toLowerCase()}`);
+    expect(decode(r.jawaban)).toBe(`s${n}${asli(n).toLowerCase()}`);
+    expect(r.is_benar).toBe(n <= 5 ? 1 : 0);
+  });
+
+  // The operator's export in the package's numbers and letters.
+  const butir = parseCsv(await run('export-butir', String(idJadwal)));
+  const questions = butir.records.filter((r) => r.values.get('nomor') !== 'ringkasan');
+  expect(questions.map((r) => [r.values.get('nomor'), r.values.get('kunci'), r.values.get('benar')])).toEqual(
+    KUNCI.map((k, i) => [String(i + 1), k, i < 5 ? '2' : '0']),
+  );
+  expect(questions[0].values.get(`pilih_${KUNCI[0].toLowerCase()}`)).toBe('2');
+});
