@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { SoalPaket } from '../../src/contract/tryoutPaket';
 import { parseCsv } from '../../src/server/operator/csv';
 import type { PaketFile } from '../../src/server/operator/paketFormat';
+import * as documents from '../../src/server/pdf/documents';
 import { loginAs, type LoggedIn } from '../helpers/seeded';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
@@ -22,6 +23,25 @@ let dir: string;
 let idJadwal: number;
 let hash: string;
 
+/** Two students of a regular institution: Eka sees A–E, Fani (not an SMA interest) sees A–D only. */
+const REGULER_CSV = [
+  'username,nama_lengkap,nama_panggilan,lembaga,id_program,minat,sekolah,kelas,jenjang,kurikulum,no_telp,email,password',
+  'eka.putri,Eka Putri,Eka,SiapTes,7,SMA KELAS 12 IPA,SMA Harapan Bangsa,XII,SMA,Kurikulum Merdeka,,,rahasia123',
+  'fani.rahma,Fani Rahma,Fani,SiapTes,7,ALUMNI,SMA Harapan Bangsa,XII,SMA,Kurikulum Merdeka,,,rahasia123',
+].join('\n');
+
+async function importPaket(paket: PaketFile): Promise<{ idJadwal: number; hash: string }> {
+  writeFileSync(path.join(dir, `paket-${paket.paket}.json`), JSON.stringify(paket));
+  const imported = await run('import-paket', `paket-${paket.paket}.json`);
+  const id = Number(/schedule id (\d+)/.exec(imported)![1]);
+  const kategori = await ctx.db.kysely
+    .selectFrom('kategori')
+    .select('hash')
+    .where('id_jadwal', '=', id)
+    .executeTakeFirstOrThrow();
+  return { idJadwal: id, hash: kategori.hash };
+}
+
 async function run(...argv: string[]): Promise<string> {
   const result = await runner(ctx, dir)(...argv);
   if (result.code !== 0) throw new Error(`siaptes ${argv.join(' ')}: ${result.err}`);
@@ -34,6 +54,8 @@ beforeAll(async () => {
   // Both students with a known password.
   writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV.replace(/,,\r?\n|,,$/gm, ',,rahasia123\n'));
   await run('import-siswa', 'kelas.csv');
+  writeFileSync(path.join(dir, 'reguler.csv'), REGULER_CSV);
+  await run('import-siswa', 'reguler.csv');
   const paket = paketContoh(ctx.clock.now(), ['budi.santoso', 'citra.dewi']) as PaketFile;
   paket.acak_soal = true;
   paket.acak_opsi = true;
@@ -55,26 +77,23 @@ beforeAll(async () => {
       ],
     },
   ];
-  writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paket));
-  const imported = await run('import-paket', 'paket.json');
-  idJadwal = Number(/schedule id (\d+)/.exec(imported)![1]);
-  const kategori = await ctx.db.kysely
-    .selectFrom('kategori')
-    .select('hash')
-    .where('id_jadwal', '=', idJadwal)
-    .executeTakeFirstOrThrow();
-  hash = kategori.hash;
+  ({ idJadwal, hash } = await importPaket(paket));
 });
+
+afterEach(() => jest.restoreAllMocks());
 
 afterAll(async () => {
   await ctx.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(who: LoggedIn): Promise<{ id_hasil_to: number; soal: SoalPaket[] }> {
+async function start(
+  who: LoggedIn,
+  where: { idJadwal: number; hash: string } = { idJadwal, hash },
+): Promise<{ id_hasil_to: number; soal: SoalPaket[] }> {
   const response = await ctx.app.inject({
     method: 'POST',
-    url: `/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`,
+    url: `/api/siswa/tryout/start/id/${where.idJadwal}/kategori/${where.hash}`,
     headers: who.headers,
     payload: { id_siswa: who.siswa.id },
   });
@@ -91,6 +110,7 @@ async function jawabSemua(
   who: LoggedIn,
   sheet: { id_hasil_to: number; soal: SoalPaket[] },
   asli: (n: number) => string,
+  jadwal = idJadwal,
 ) {
   for (const soal of sheet.soal) {
     const n = Number(/Soal (\d+)/.exec(soal.soal)![1]);
@@ -98,7 +118,7 @@ async function jawabSemua(
     const shown = ['A', 'B', 'C', 'D', 'E'].find((h) => teks(soal, h) === wanted) as string;
     const response = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/siswa/tryout/saveanswer/id/${idJadwal}`,
+      url: `/api/siswa/tryout/saveanswer/id/${jadwal}`,
       headers: who.headers,
       payload: {
         id_hasil_to: sheet.id_hasil_to,
@@ -216,4 +236,122 @@ it('each student gets their own order, the same on every start, and the same ans
     KUNCI.map((k, i) => [String(i + 1), k, i < 5 ? '2' : '0']),
   );
   expect(questions[0].values.get(`pilih_${KUNCI[0].toLowerCase()}`)).toBe('2');
+});
+
+it('A–D stays A–D, pinned options stay last, and both PDFs show the student’s own order and letters', async () => {
+  const kunci = ['A', 'B', 'C', 'D', 'A', 'B'];
+  const paket = paketContoh(ctx.clock.now(), ['eka.putri', 'fani.rahma'], {
+    paket: 78,
+    nama: 'Tryout Sekolah Paket #78',
+    acak_soal: true,
+    acak_opsi: true,
+  });
+  paket.kategori = [
+    {
+      nama: 'TPS',
+      mapel: [
+        {
+          nama: 'Penalaran Umum',
+          waktu: 30,
+          soal: kunci.map((k, i) => {
+            const n = i + 1;
+            const opsi = { a: `s${n}a`, b: `s${n}b`, c: `s${n}c`, d: `s${n}d`, e: `s${n}e` };
+            return {
+              type: 1,
+              soal: `<p>Soal ${n}</p>`,
+              // Question 1 has four options; question 2 pins D ("none of the above"), question 3 pins E.
+              opsi: n === 1 ? { a: opsi.a, b: opsi.b, c: opsi.c, d: opsi.d } : opsi,
+              kunci: k,
+              pembahasan: `<p>Pembahasan ${n}</p>`,
+              ...(n === 2 ? { opsi_tetap: 'D' as const } : n === 3 ? { opsi_tetap: 'E' as const } : {}),
+            };
+          }),
+        },
+      ],
+    },
+  ];
+  const where = await importPaket(paket);
+  const eka = await loginAs(ctx.app, 'eka.putri', 'rahasia123');
+  const fani = await loginAs(ctx.app, 'fani.rahma', 'rahasia123');
+  const sheetEka = await start(eka, where);
+  const sheetFani = await start(fani, where);
+  const nomorOf = (soal: SoalPaket) => Number(/Soal (\d+)/.exec(soal.soal)![1]);
+  const opsiOf = (soal: SoalPaket) => [soal.a, soal.b, soal.c, soal.d, soal.e];
+
+  for (const soal of sheetEka.soal) {
+    const n = nomorOf(soal);
+    if (n === 1) {
+      // Four options shuffled among A–D: E stays empty, never a blank in the middle.
+      expect(soal.e).toBe('');
+      expect(opsiOf(soal).slice(0, 4).sort()).toEqual(['s1a', 's1b', 's1c', 's1d']);
+    } else {
+      expect([...opsiOf(soal)].sort()).toEqual(['a', 'b', 'c', 'd', 'e'].map((h) => `s${n}${h}`));
+    }
+    if (n === 2) expect(soal.e).toBe('s2d');
+    if (n === 3) expect(soal.e).toBe('s3e');
+  }
+  for (const soal of sheetFani.soal) {
+    // A–D only: E is never shown, not even its text under another letter.
+    const n = nomorOf(soal);
+    expect(soal.e).toBe('');
+    expect(opsiOf(soal).slice(0, 4).sort()).toEqual(['a', 'b', 'c', 'd'].map((h) => `s${n}${h}`));
+    if (n === 2) expect(soal.d).toBe('s2d');
+  }
+
+  // The question PDF: the student's numbers, order and letters, as on the sheet.
+  const mapel = await ctx.db.kysely
+    .selectFrom('mapel')
+    .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+    .select('mapel.id')
+    .where('kategori.id_jadwal', '=', where.idJadwal)
+    .executeTakeFirstOrThrow();
+  for (const [who, sheet] of [
+    [eka, sheetEka],
+    [fani, sheetFani],
+  ] as const) {
+    const soalPdf = jest.spyOn(documents, 'soalPdf');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pdf/soal/${where.idJadwal}/${where.hash}/${mapel.id}`,
+      headers: who.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const printed = soalPdf.mock.calls[0][0].soal;
+    expect(printed.map((q) => [q.nomor, q.soal, ...Object.values(q.options)])).toEqual(
+      sheet.soal.map((s) => [s.nomor, s.soal, ...opsiOf(s)]),
+    );
+    soalPdf.mockRestore();
+  }
+
+  // The key for questions 1–4, a wrong option for 5–6, each in the student's own letters.
+  const asli = (n: number) => (n <= 4 ? kunci[n - 1] : kunci[n - 1] === 'A' ? 'C' : 'A');
+  await jawabSemua(eka, sheetEka, asli, where.idJadwal);
+  await jawabSemua(fani, sheetFani, asli, where.idJadwal);
+  await run('close', String(where.idJadwal));
+
+  // The discussion PDF: the sheet's order and options, the key and the answer in the student's letters.
+  for (const [who, sheet] of [
+    [eka, sheetEka],
+    [fani, sheetFani],
+  ] as const) {
+    const pembahasanPdf = jest.spyOn(documents, 'pembahasanPdf');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pdf/pembahasan/${where.idJadwal}/${where.hash}`,
+      headers: who.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const [printed] = pembahasanPdf.mock.calls[0][0].mapel;
+    expect(printed.soal.map((q) => [q.nomor, q.soal, ...Object.values(q.options)])).toEqual(
+      sheet.soal.map((s) => [s.nomor, s.soal, ...opsiOf(s)]),
+    );
+    for (const q of printed.soal) {
+      const n = Number(/Soal (\d+)/.exec(q.soal)![1]);
+      const letterOf = (h: string) => q.options[h.toLowerCase() as 'a'];
+      expect(letterOf(q.kunci as string)).toBe(`s${n}${kunci[n - 1].toLowerCase()}`);
+      expect(letterOf(q.jawaban as string)).toBe(`s${n}${asli(n).toLowerCase()}`);
+      expect(q.is_benar).toBe(n <= 4);
+    }
+    pembahasanPdf.mockRestore();
+  }
 });
