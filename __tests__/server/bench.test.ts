@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
+import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/acak';
 import { startLoadProcess } from '../../src/server/cli/bench/processes';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Db } from '../../src/server/db/createDb';
@@ -115,6 +116,46 @@ describe('the lost-answer check', () => {
     expect(await storedSaves(db, [lostGroup, keptGroup])).toBe(1);
     expect(await storedSaves(db, [keptGroup, lostGroup])).toBe(0);
     expect(await storedSaves(db, [{ ...kept, id_jawaban: 999_999_999 }])).toBe(0);
+  });
+
+  it('reads a choice sent in a shuffled attempt’s letters as the package’s letter the database holds', async () => {
+    const [row] = await db.kysely
+      .selectFrom('jawaban')
+      .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
+      .select(['jawaban.id', 'jawaban.id_hasil_to', 'jawaban.jawaban'])
+      .where('soal.type', '=', 1)
+      .where('jawaban.jawaban', 'in', ['A', 'B', 'C', 'D', 'E'])
+      .orderBy('jawaban.id', 'desc')
+      .limit(1)
+      .execute();
+    const saved = (jawaban: string): Save => ({
+      id_jawaban: row.id,
+      id_jawaban_group: null,
+      jawaban,
+      type: 1,
+    });
+    const attempt = db.kysely.updateTable('hasil_to').where('id', '=', row.id_hasil_to);
+    // Unshuffled, only the stored letter itself counts.
+    const counted = async () => {
+      const letters: string[] = [];
+      for (const h of ['A', 'B', 'C', 'D', 'E'])
+        if ((await storedSaves(db, [saved(h)])) === 1) letters.push(h);
+      return letters;
+    };
+    expect(await counted()).toEqual([row.jawaban]);
+    try {
+      // Shuffled: exactly one letter of the student's counts, and for some seed it is not the stored one.
+      const seen = new Set<string>();
+      for (let seed = 1; seed <= 20; seed += 1) {
+        await attempt.set({ acak: ACAK_SOAL | ACAK_OPSI | ACAK_LIMA_OPSI, acak_seed: seed }).execute();
+        const letters = await counted();
+        expect(letters).toHaveLength(1);
+        seen.add(letters[0]);
+      }
+      expect(seen.size).toBeGreaterThan(1);
+    } finally {
+      await attempt.set({ acak: 0, acak_seed: null }).execute();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 /** The answers the bench saves, and the check that every acknowledged one is in the database. */
 import type { Db } from '../../db/createDb';
+import { acakDari, hurufAsli, hurufBerteks, opsiSiswa } from '../../domain/acak';
 
 export interface Save {
   id_jawaban: number;
@@ -29,15 +30,33 @@ export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
     if (plain.length > 0) {
       const rows = await db.kysely
         .selectFrom('jawaban')
-        .select(['id', 'jawaban'])
+        .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
+        .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
+        .select([
+          'jawaban.id',
+          'jawaban.jawaban',
+          'hasil_to.acak',
+          'hasil_to.acak_seed',
+          'soal.id as id_soal',
+          'soal.type',
+          'soal.opsi_tetap',
+          'soal.a',
+          'soal.b',
+          'soal.c',
+          'soal.d',
+          'soal.e',
+        ])
         .where(
-          'id',
+          'jawaban.id',
           'in',
           plain.map((s) => s.id_jawaban),
         )
         .execute();
-      const value = new Map(rows.map((r) => [Number(r.id), r.jawaban]));
-      stored += plain.filter((s) => value.get(s.id_jawaban) === s.jawaban).length;
+      const rowOf = new Map(rows.map((r) => [Number(r.id), r]));
+      stored += plain.filter((s) => {
+        const row = rowOf.get(s.id_jawaban);
+        return row !== undefined && row.jawaban === dalamHurufPaket(row, s.jawaban);
+      }).length;
     }
     if (grouped.length > 0) {
       const rows = await db.kysely
@@ -54,4 +73,31 @@ export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
     }
   }
   return stored;
+}
+
+/**
+ * A choice as the database keeps it: the student chose a letter of his own order (an event package shuffles its
+ * options, domain/acak.ts), the database holds the package's letter behind it.
+ */
+function dalamHurufPaket(
+  row: {
+    acak: number;
+    acak_seed: number | null;
+    id_soal: number;
+    type: number;
+    opsi_tetap: string;
+    a: string;
+    b: string;
+    c: string;
+    d: string;
+    e: string;
+  },
+  jawaban: string,
+): string {
+  const urutan = opsiSiswa(
+    acakDari(row.acak, row.acak_seed),
+    { id: row.id_soal, type: row.type, opsi_tetap: row.opsi_tetap },
+    hurufBerteks(row),
+  );
+  return urutan ? hurufAsli(urutan, jawaban) : jawaban;
 }
