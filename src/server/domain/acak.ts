@@ -1,12 +1,14 @@
 /**
- * Each student's own order (README "Urutan acak"): the questions of a subject and the options of a type 1
- * question in an order drawn from the attempt's stored seed. Pure: the same seed gives the same order on every
- * call, so only the seed is stored with the attempt and the order is computed where it is needed.
+ * Each student's own order (README, "2. A package and its schedule"): the questions of a subject and the options
+ * of a type 1 question in an order drawn from the attempt's stored seed. Pure: the same seed gives the same order
+ * on every call, so only the seed is stored with the attempt and the order is computed where it is needed.
  *
  * The student sees positions 1..n and letters A.. in their own order; the database keeps the package's numbers and
  * letters, so scoring, IRT, rankings and exports never see the shuffle. `hurufAsli` maps a letter the student
  * chose to the package's, `hurufTampil` the package's (a key, a saved answer) to the student's.
  */
+
+import { Rng } from './rng';
 
 export const ACAK_SOAL = 1;
 export const ACAK_OPSI = 2;
@@ -33,18 +35,6 @@ export function modeAcak(paket: { acak_soal: number; acak_opsi: number }, fiveCh
   );
 }
 
-/** A stream of numbers in [0, 1) from a 32-bit state (mulberry32): small, fast and the same everywhere. */
-function mulberry32(state: number): () => number {
-  let a = state >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Mixes the seed with what is being ordered (a subject, a question), so each gets its own independent order. */
 function campur(seed: number, salt: number, kind: number): number {
   let h = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt + kind * 0x27d4eb2f, 0xc2b2ae35);
@@ -52,16 +42,6 @@ function campur(seed: number, salt: number, kind: number): number {
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   return h >>> 0;
-}
-
-/** Fisher–Yates with the given stream. */
-function kocok<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /**
@@ -75,7 +55,7 @@ export function urutanSoal<T extends { id: number }>(
 ): T[] {
   if (!acak || (acak.mode & ACAK_SOAL) === 0) return [...soal];
   const byId = [...soal].sort((a, b) => a.id - b.id);
-  return kocok(byId, mulberry32(campur(acak.seed, idMapel, 1)));
+  return new Rng(campur(acak.seed, idMapel, 1)).shuffle(byId);
 }
 
 export const HURUF = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -94,7 +74,7 @@ export function urutanOpsi(
   if (!acak || (acak.mode & ACAK_OPSI) === 0) return [...tersedia];
   const pinned = tersedia.includes(tetap) ? tetap : '';
   const free = tersedia.filter((h) => h !== pinned);
-  const order = kocok(free, mulberry32(campur(acak.seed, idSoal, 2)));
+  const order = new Rng(campur(acak.seed, idSoal, 2)).shuffle(free);
   return pinned ? [...order, pinned] : order;
 }
 

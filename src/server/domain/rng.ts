@@ -1,6 +1,7 @@
 /**
- * The seed's only source of randomness: mulberry32, a tiny 32-bit PRNG. A fixed seed makes the demo data identical
- * on every run (tests compare two seeds), which Math.random cannot give.
+ * A seeded source of randomness: mulberry32, a tiny 32-bit PRNG. The same seed gives the same numbers on every run
+ * and machine, which Math.random cannot give: the demo data is identical on every seed (tests compare two seeds)
+ * and a student's own order (acak.ts) is drawn again from the seed stored with the attempt.
  */
 export class Rng {
   private state: number;

@@ -1,0 +1,2 @@
+/** The demo data's source of randomness is the domain's seeded generator. */
+export { Rng } from '../domain/rng';
