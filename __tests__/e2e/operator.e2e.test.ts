@@ -3,42 +3,15 @@
  * the running production server's database appears in reguler's ready schedules, and he starts it and sees its
  * first question; a question with TeX and an embedded image shows typeset math and the image from /konten.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { jalankan } from '../../src/server/cli/siaptesPerintah';
-import { loadConfig } from '../../src/server/config';
-import { createDb } from '../../src/server/db/createDb';
 import { collectPageErrors, loginAs, newContext, type Page } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
 import { dataUri, pngPolos } from '../helpers/gambar';
+import { importAsOperator } from '../helpers/operatorE2e';
 import { paketContoh } from '../helpers/operatorFixtures';
 
 jest.setTimeout(120_000);
 
 const suite = startE2eSuite();
-
-async function importAsOperator(databaseUrl: string, paket: unknown): Promise<string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'siaptes-operator-e2e-'));
-  const db = await createDb(databaseUrl);
-  let out = '';
-  let err = '';
-  try {
-    writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paket));
-    const code = await jalankan(['import-paket', 'paket.json'], {
-      db,
-      config: loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
-      now: () => Date.now(),
-      cwd: dir,
-      konsol: { out: (t) => (out += t), err: (t) => (err += t), tty: false },
-    });
-    if (code !== 0) throw new Error(`import-paket failed: ${err}`);
-    return out;
-  } finally {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** reguler opens package `paket` from his ready schedules and starts its first TPS subject. */
 async function openFirstQuestion(page: Page, paket: number): Promise<void> {

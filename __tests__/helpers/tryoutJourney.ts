@@ -53,6 +53,13 @@ async function expectSavedResponse(response: ReturnType<typeof savedResponse>): 
   expect(reply).toMatchObject({ status: true });
 }
 
+/** Click option `letter` of a type 1 question and check the server kept the save. */
+export async function chooseOption(page: Page, article: Locator, letter: string): Promise<void> {
+  const response = savedResponse(page);
+  await article.getByRole('radio', { name: `Pilihan ${letter}`, exact: true }).click();
+  await expectSavedResponse(response);
+}
+
 /**
  * Answer the question on screen the way a student does, whatever its type: type 1 clicks an option, types 2/5
  * fill the short answer and leave it (blur saves), type 3 picks Y/N per statement, type 4 writes the essay. Each
@@ -71,9 +78,8 @@ export async function answerQuestion(
   const choices = article.getByRole('radio', { name: /^Pilihan [A-E]$/ });
   if ((await choices.count()) > 0) {
     const letter = ['A', 'B', 'C', 'D'][nomor % 4];
-    const response = saved(page);
-    await article.getByRole('radio', { name: `Pilihan ${letter}`, exact: true }).click();
-    await expectSaved(response);
+    if (unconfirmed) await article.getByRole('radio', { name: `Pilihan ${letter}`, exact: true }).click();
+    else await chooseOption(page, article, letter);
     return { kind: 'choice', letter };
   }
   // Type 3: one Y/N pair of radios per statement (a table inside the question text has no radios).

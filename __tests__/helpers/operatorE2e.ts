@@ -1,0 +1,30 @@
+/** The operator's tool run against a running e2e server's database, as an operator would prepare data. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { jalankan } from '../../src/server/cli/siaptesPerintah';
+import { loadConfig } from '../../src/server/config';
+import { createDb } from '../../src/server/db/createDb';
+
+/** `siaptes import-paket` of the given package file; resolves with what the tool printed. */
+export async function importAsOperator(databaseUrl: string, paket: unknown): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'siaptes-operator-e2e-'));
+  const db = await createDb(databaseUrl);
+  let out = '';
+  let err = '';
+  try {
+    writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paket));
+    const code = await jalankan(['import-paket', 'paket.json'], {
+      db,
+      config: loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
+      now: () => Date.now(),
+      cwd: dir,
+      konsol: { out: (t) => (out += t), err: (t) => (err += t), tty: false },
+    });
+    if (code !== 0) throw new Error(`import-paket failed: ${err}`);
+    return out;
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
