@@ -355,3 +355,57 @@ it('A–D stays A–D, pinned options stay last, and both PDFs show the student�
     pembahasanPdf.mockRestore();
   }
 });
+
+it('shuffles an event package by default, a regular one not; a second device shows the same order', async () => {
+  const event = await importPaket(
+    paketContoh(ctx.clock.now(), ['budi.santoso'], {
+      paket: 80,
+      nama: 'TO Akbar Paket #80',
+      jadwal: {
+        ...paketContoh(ctx.clock.now(), []).jadwal,
+        is_event: true,
+        peserta: { username: ['budi.santoso'] },
+      },
+    }),
+  );
+  const regular = await importPaket(paketContoh(ctx.clock.now(), ['budi.santoso'], { paket: 81 }));
+  const flags = await ctx.db.kysely
+    .selectFrom('jadwal')
+    .select(['id', 'acak_soal', 'acak_opsi'])
+    .where('id', 'in', [event.idJadwal, regular.idJadwal])
+    .orderBy('id')
+    .execute();
+  expect(flags).toEqual([
+    { id: event.idJadwal, acak_soal: 1, acak_opsi: 1 },
+    { id: regular.idJadwal, acak_soal: 0, acak_opsi: 0 },
+  ]);
+
+  // The regular package: the package's numbers, order and letters, and no seed kept with the attempt.
+  const budi = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
+  const sheet = await start(budi, regular);
+  expect(sheet.soal.map((s) => [s.nomor, s.soal])).toEqual([
+    [1, '<p>Semua burung bertelur. Merpati adalah burung. Maka …</p>'],
+    [2, '<p>Ibu kota Indonesia adalah …</p>'],
+    [3, '<p>Tentukan benar atau salah.</p>'],
+    [4, '<p>Setengah dari 1 adalah …</p>'],
+  ]);
+  expect(sheet.soal[0].a).toBe('merpati bertelur');
+  const attempt = await ctx.db.kysely
+    .selectFrom('hasil_to')
+    .select(['acak', 'acak_seed'])
+    .where('id', '=', sheet.id_hasil_to)
+    .executeTakeFirstOrThrow();
+  expect(attempt).toEqual({ acak: 0, acak_seed: null });
+
+  // The event: a second device (another login of the same student) gets the same sheet.
+  const first = await start(budi, event);
+  const secondDevice = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
+  expect(secondDevice.token).not.toBe(budi.token);
+  expect((await start(secondDevice, event)).soal).toEqual(first.soal);
+  const seeded = await ctx.db.kysely
+    .selectFrom('hasil_to')
+    .select('acak_seed')
+    .where('id', '=', first.id_hasil_to)
+    .executeTakeFirstOrThrow();
+  expect(seeded.acak_seed).not.toBeNull();
+});
