@@ -271,6 +271,16 @@ it('A–D stays A–D, pinned options stay last, and both PDFs show the student�
     },
   ];
   const where = await importPaket(paket);
+  // Question 1's E shows nothing but is not '' (as some editors save it): never shuffled in among A–D either.
+  const soal1 = await ctx.db.kysely
+    .selectFrom('soal')
+    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+    .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+    .select('soal.id')
+    .where('kategori.id_jadwal', '=', where.idJadwal)
+    .where('soal.soal', '=', '<p>Soal 1</p>')
+    .executeTakeFirstOrThrow();
+  await ctx.db.kysely.updateTable('soal').set({ e: '<p>&nbsp;</p>' }).where('id', '=', soal1.id).execute();
   const eka = await loginAs(ctx.app, 'eka.putri', 'rahasia123');
   const fani = await loginAs(ctx.app, 'fani.rahma', 'rahasia123');
   const sheetEka = await start(eka, where);

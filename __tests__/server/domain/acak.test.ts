@@ -3,6 +3,7 @@ import {
   ACAK_OPSI,
   ACAK_SOAL,
   hurufAsli,
+  hurufBerteks,
   hurufTampil,
   opsiSiswa,
   urutanOpsi,
@@ -43,4 +44,10 @@ describe('urutan acak', () => {
     expect(hurufAsli(order, '0')).toBe('0');
     expect(hurufTampil(order, '')).toBe('');
   });
+});
+
+it('counts only the options that show something, by the rule the sheets use', () => {
+  const teks = { a: '<p>x</p>', b: '<p>&nbsp;</p>', c: '<img src="/konten/abc">', d: ' ', e: '<p></p>' };
+  expect(hurufBerteks(teks)).toBe('AC');
+  expect(hurufBerteks({ a: 'a', b: 'b', c: 'c', d: 'd', e: '' })).toBe('ABCD');
 });

@@ -8,6 +8,7 @@
  * chose to the package's, `hurufTampil` the package's (a key, a saved answer) to the student's.
  */
 
+import { isEmptyHtml } from '../../contract/htmlSoal';
 import { Rng } from './rng';
 
 export const ACAK_SOAL = 1;
@@ -90,10 +91,13 @@ export function hurufTampil(urutan: readonly string[], asli: string): string {
   return index >= 0 ? HURUF[index] : asli;
 }
 
-/** The letters of the options that have a text, e.g. 'ABCD' (the same test as the save's query: trimmed, not empty). */
+/**
+ * The letters of the options that show something, e.g. 'ABCD': by the same rule as the sheets, the review and the
+ * PDFs (isEmptyHtml), so a blank option is never shuffled in among the others and the letters shown have no gap.
+ */
 export function hurufBerteks(teks: { a: string; b: string; c: string; d: string; e: string }): string {
   const texts = [teks.a, teks.b, teks.c, teks.d, teks.e];
-  return HURUF.filter((_, i) => texts[i].trim() !== '').join('');
+  return HURUF.filter((_, i) => !isEmptyHtml(texts[i])).join('');
 }
 
 /** The option texts in the student's order (a = the first shown, …); letters beyond the order are empty. */

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { prepareQuery, type PreparedQuery } from '../../db/compiledQuery';
 import { batchedTransaction } from '../../db/transaction';
 import type { Database, HasilToTable, MapelWaktuTable } from '../../db/types';
+import { hurufBerteks } from '../../domain/acak';
 
 export type Q = Kysely<Database>;
 export type HasilTo = Selectable<HasilToTable>;
@@ -169,10 +170,12 @@ const saveTargetQuery = prepareQuery((q: Q, p: { idHasilTo: number; idJawaban: n
       'jawaban.id_soal as jawaban_id_soal',
       'soal.type as soal_type',
       'soal.id_mapel as soal_id_mapel',
-      // Which options the question has, not their texts: all a save needs to map a shuffled letter back.
-      sql<string>`(CASE WHEN trim(soal.a) <> '' THEN 'A' ELSE '' END) || (CASE WHEN trim(soal.b) <> '' THEN 'B' ELSE '' END) || (CASE WHEN trim(soal.c) <> '' THEN 'C' ELSE '' END) || (CASE WHEN trim(soal.d) <> '' THEN 'D' ELSE '' END) || (CASE WHEN trim(soal.e) <> '' THEN 'E' ELSE '' END)`.as(
-        'soal_opsi',
-      ),
+      // Which options the question shows (hurufBerteks): what a save needs to map a shuffled letter back.
+      'soal.a as soal_a',
+      'soal.b as soal_b',
+      'soal.c as soal_c',
+      'soal.d as soal_d',
+      'soal.e as soal_e',
       'soal.opsi_tetap as soal_opsi_tetap',
       'mapel.id as mapel_id',
       'mapel.nama as mapel_nama',
@@ -218,8 +221,14 @@ export async function findSaveTarget(q: Q, idHasilTo: number, idJawaban: number)
           id_soal: row.jawaban_id_soal as number,
           type: row.soal_type,
           id_mapel: row.soal_id_mapel as number,
-          /** The letters with an option text, e.g. 'ABCD'. */
-          opsi: (row.soal_opsi ?? '') as string,
+          /** The letters of the options it shows, e.g. 'ABCD'. */
+          opsi: hurufBerteks({
+            a: row.soal_a ?? '',
+            b: row.soal_b ?? '',
+            c: row.soal_c ?? '',
+            d: row.soal_d ?? '',
+            e: row.soal_e ?? '',
+          }),
           opsi_tetap: (row.soal_opsi_tetap ?? '') as string,
         };
   const mapel: MapelRow[] = [];
