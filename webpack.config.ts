@@ -7,6 +7,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
+import { GenerateSW } from 'workbox-webpack-plugin';
 
 const PUBLIC_DIR = path.resolve(__dirname, 'public');
 /** Files of public/ that other plugins emit (the HTML template and the favicon). */
@@ -147,6 +148,50 @@ class GzipSizePlugin {
  */
 const COOKIE_KEY = process.env.SIAPTES_COOKIE_KEY?.trim() || crypto.randomBytes(32).toString('base64url');
 
+/**
+ * The service worker of the production build (`sw.js`, registered by app/serviceWorker.ts): the app shell is
+ * precached so a reload of a running sheet works offline, and it never stands in for a deployed version.
+ * - Navigations go to the network first (the server's index.html names the current build); only when the network
+ *   fails (or takes over 4 s) does the page come from the cache, else from the precached index.html. So a reload
+ *   online always gets the deployed app; the precache never answers a navigation itself (no directory index).
+ * - Every other precached file has its content hash in its name; nothing else is cached, no API answer at all (the
+ *   running tryout's revealed questions and unsent answers live in the persisted store, README "Offline").
+ * - A new build's worker takes over at once (skipWaiting, clientsClaim); the page then offers to reload.
+ */
+function serviceWorker(): GenerateSW {
+  return new GenerateSW({
+    swDest: 'sw.js',
+    inlineWorkboxRuntime: true,
+    mode: 'production',
+    sourcemap: false,
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    cacheId: 'siaptes',
+    directoryIndex: null,
+    // The precompressed copies are the server's business; KaTeX's older font formats are never used by Chromium,
+    // Firefox or Safari (woff2 is listed first); the instruction page is opened online only.
+    exclude: [/\.(br|gz|map|txt)$/, /\.(woff|ttf)$/, /^petunjuk-to\.html$/],
+    dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) =>
+          request.mode === 'navigate' &&
+          !url.pathname.startsWith('/api/') &&
+          !url.pathname.startsWith('/konten/'),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'siaptes-halaman',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 10 },
+          precacheFallback: { fallbackURL: '/index.html' },
+        },
+      },
+    ],
+  });
+}
+
 /** The SPA build. */
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
   const production = argv.mode !== 'development';
@@ -202,7 +247,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       }),
       new CopyPublicPlugin(),
       new GzipSizePlugin(170),
-      ...(production ? [new PrecompressPlugin()] : []),
+      ...(production ? [serviceWorker(), new PrecompressPlugin()] : []),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },
     performance: { hints: false },

@@ -48,6 +48,7 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: ViewportName = 'desktop',
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
@@ -55,6 +56,9 @@ export async function newContext(
     locale: 'id-ID',
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',
+    // The production build registers its service worker; only a journey about it (offline reload) lets it run,
+    // so every other journey sees each of its routed or failed calls at the network, as before.
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
   });
   await context.exposeBinding('__reportCspViolation', ({ frame }, text: string) => {
     cspViolations.push(`${frame.url()}: ${text}`);

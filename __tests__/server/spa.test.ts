@@ -13,6 +13,9 @@ const bundle = `console.log(${JSON.stringify('SiapTes '.repeat(400))});`;
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/main.0a1b2c3d4e.js"></script></body></html>';
 
+/** The service worker as workbox writes it (the precache list names the current build's files). */
+const SERVICE_WORKER = 'self.addEventListener("install",()=>self.skipWaiting());';
+
 let app: App;
 let db: Db;
 
@@ -26,6 +29,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'petunjuk-to.html'), petunjuk);
   writeFileSync(join(dir, 'petunjuk-to.html.br'), brotliCompressSync(petunjuk));
   writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  writeFileSync(join(dir, 'sw.js'), SERVICE_WORKER);
   db = await createTestDb();
   // Relative, like the default `dist/public`.
   const config = loadConfig({
@@ -81,6 +85,17 @@ describe('the built SPA', () => {
     }
     const fallback = await app.inject({ method: 'GET', url: '/hasil', headers: { 'accept-encoding': 'br' } });
     expect(fallback.body).toBe(INDEX);
+  });
+
+  it('serves the service worker from our origin, revalidated on every check, and the CSP lets it run', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(SERVICE_WORKER);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    // A cached worker would keep an old version's precache list: the browser must ask every time.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const page = await app.inject({ method: 'GET', url: '/to/12' });
+    expect(String(page.headers['content-security-policy'])).toContain("worker-src 'self'");
   });
 
   it('does not serve the compressed copies under their own names', async () => {

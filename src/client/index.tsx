@@ -10,6 +10,13 @@ import { App } from './app/App';
 import { bootState, makeStore } from './app/store';
 import { Spinner } from './components/Spinner';
 
+// The offline service worker (production builds only), loaded after the page so the login route stays small.
+if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator)
+  window.addEventListener('load', () => {
+    void import(/* webpackChunkName: "service-worker" */ './app/serviceWorker').then((sw) =>
+      sw.registerServiceWorker(),
+    );
+  });
 const store = makeStore(bootState());
 const persistor = persistStore(store);
 // A data router, so pages can hold navigations with useBlocker (the running tryout's guards); App keeps its <Routes>.

@@ -363,6 +363,11 @@ export const text = {
     tidakTerkirim: (count: number) =>
       `Waktu habis sebelum ${count} jawaban sampai ke server; soal itu kembali ke jawaban terakhir yang diterima server.`,
   },
+  versiBaru: {
+    pesan:
+      'Versi baru SiapTes sudah terpasang. Muat ulang halaman untuk memakainya; jawabanmu tetap tersimpan di perangkat ini.',
+    muatUlang: 'Muat ulang',
+  },
   callError: {
     // Spec §8: the dialog is titled with the error code itself; the sentence goes in its text.
     title: (code: string) => code,

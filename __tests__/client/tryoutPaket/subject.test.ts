@@ -260,7 +260,11 @@ describe('opening a subject', () => {
     const shown = (storeState.tryoutPaket.soal as { id_mapel: number }[]).filter(ofMapel);
     expect(shown).toHaveLength(soalList().filter(ofMapel).length);
     expect(shown.length).toBeGreaterThan(0);
-    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 250 });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({
+      id_mapel: ID_MAPEL,
+      sisa_waktu: 250,
+      deadline: 251_000,
+    });
   });
 
   it('after a reload refreshes the answers from the server and reports the remembered time', async () => {
@@ -280,7 +284,11 @@ describe('opening a subject', () => {
       .run({ timeout: 100, silenceTimeout: true });
     expect(storeState.tryoutPaket.soal[0].jawaban_siswa).toBe('C');
     expect(server.bodies[0].sisa_waktu).toBe(321);
-    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 200 });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({
+      id_mapel: ID_MAPEL,
+      sisa_waktu: 200,
+      deadline: 201_000,
+    });
     // Rina is a regular student and question 1 is answered: the sheet opens on question 2.
     expect(storeState.tryoutPaket.nomorAktif).toBe(1);
   });
@@ -322,6 +330,34 @@ describe('opening a subject', () => {
       .provide([[matchers.call.fn(updateStatusMapel), throwError(new Error('Network Error'))]])
       .put(clockSet({ deadline: 1_000 + 600_000, sisaWaktu: 600 }))
       .run({ timeout: 100, silenceTimeout: true });
-    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 600 });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({
+      id_mapel: ID_MAPEL,
+      sisa_waktu: 600,
+      deadline: 601_000,
+    });
+  });
+
+  it('reloaded offline: counts on to the deadline the server gave, not from its last count', async () => {
+    // The clock ran to 601 000 (600 s counted at 1 000); the page is reloaded at 301 000 without network.
+    const fake = createFakeClock(301_000);
+    restoreClock = setClock(fake);
+    const state = runningState();
+    const reloaded = {
+      ...state,
+      tryoutPaket: {
+        ...state.tryoutPaket,
+        detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 600, deadline: 601_000 },
+      },
+    };
+    const { storeState } = await expectSaga(subjectSession, sheetOpened(target))
+      .withReducer(rootReducer, reloaded)
+      .provide([[matchers.call.fn(updateStatusMapel), throwError(new Error('Network Error'))]])
+      .put(clockSet({ deadline: 601_000, sisaWaktu: 300 }))
+      .run({ timeout: 100, silenceTimeout: true });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({
+      id_mapel: ID_MAPEL,
+      sisa_waktu: 300,
+      deadline: 601_000,
+    });
   });
 });

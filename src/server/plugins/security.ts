@@ -7,7 +7,7 @@ export const EMBEDDED_DOCUMENT_PAGE = '/petunjuk-to.html';
 
 /**
  * The policy the built SPA satisfies: its scripts and styles are files of its own origin (webpack extracts the CSS,
- * sweetalert2's included; no inline script). Inline style *attributes* are allowed and nothing more, because
+ * sweetalert2's included; no inline script; its service worker too). Inline style *attributes* are allowed and nothing more, because
  * apexcharts writes them on its SVG; style elements stay refused. Images may come from https (profile photos).
  */
 export const SPA_CSP_DIRECTIVES = {
@@ -21,6 +21,8 @@ export const SPA_CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  // The SPA's service worker (sw.js, offline reload of a running sheet) is a file of our own origin.
+  workerSrc: ["'self'"],
   frameSrc: ["'self'"],
   objectSrc: ["'none'"],
   formAction: ["'self'"],

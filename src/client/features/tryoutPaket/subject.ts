@@ -9,6 +9,7 @@ import type { Channel } from 'redux-saga';
 import { updateStatusMapel, type StatusMapelReply } from '../../api/tryoutPaket';
 import { forcedDialog, showError, toast } from '../../components/dialogs';
 import { clock } from '../../lib/clock';
+import { remainingSeconds } from '../../lib/countdown';
 import { navigateRequested } from '../../lib/navigation';
 import { reapplyPending } from '../../lib/run/outbox';
 import { selectSisaWaktu } from '../../lib/run/slice';
@@ -160,6 +161,13 @@ export function paketTimer(target: SheetTarget, mapelName: string): TimerConfig 
   };
 }
 
+/** The seconds left without the server: to the stored deadline of the subject's clock, else its last count. */
+function* offlineSeconds(stored: TryoutPaketState['detailMapel'], known: number) {
+  if (typeof stored?.deadline !== 'number') return known;
+  const now: number = yield call(clock.now);
+  return remainingSeconds(stored.deadline, now);
+}
+
 /**
  * The sheet opened: check the run, ask the server again when its questions are not here (after a reload, or
  * because the server reveals a subject's questions only once it opens), take its remaining time, run the clock.
@@ -187,8 +195,8 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
     yield put(navigateRequested({ to: previewPath(target), replace: true }));
     return;
   }
-  const known =
-    state.detailMapel?.id_mapel === target.idMapel ? state.detailMapel.sisa_waktu : mapel.sisa_waktu;
+  const stored = state.detailMapel?.id_mapel === target.idMapel ? state.detailMapel : null;
+  const known = stored ? stored.sisa_waktu : mapel.sisa_waktu;
   yield put(detailMapelCleared());
   const server: ServerTime | null = yield call(reportStatusMapel, target, known, 0);
   // The server shows a subject's questions only once it is open (the report above opens it): when they are not
@@ -205,8 +213,10 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
   }
   const regular: boolean = yield select(selectIsRegularStudent);
   yield put(nomorChosen(firstOpenIndex(soalMapel, regular)));
-  // The server's count is the truth; only if it cannot be reached does the last known count stand in.
-  const seconds = server === null ? known : server.status === 1 ? 0 : server.sisa_waktu;
+  // The server's count is the truth; only if it cannot be reached (a reload offline) does the clock count on to
+  // the deadline its last count gave, or failing that from the last count.
+  const seconds: number =
+    server === null ? yield call(offlineSeconds, stored, known) : server.status === 1 ? 0 : server.sisa_waktu;
   yield put(mapelTimeSet({ id_mapel: target.idMapel, sisa_waktu: seconds }));
   // The reporter lives as long as the clock.
   yield race({

@@ -1,0 +1,48 @@
+/**
+ * The service worker of the production build (`sw.js`; webpack.config.ts says what it caches and why it never
+ * serves an old version): the app shell works offline, so a reload of a running sheet without network still shows
+ * it. Loaded and registered once the page has loaded, so neither competes with the page's first requests; not in
+ * development builds or tests (jsdom has no service worker; e2e contexts block them unless a journey allows).
+ */
+import { text } from '../text';
+
+/** How often an open page asks whether a new version was deployed (a student may keep one page for hours). */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * The short "versi baru" notice: a newer version's worker took over this open page. The page goes on with the
+ * version it loaded (a running sheet is never interrupted); a reload, now or later, brings the new one, and
+ * everything a sheet needs survives it (persisted store and outbox). Plain DOM: it is outside the React tree.
+ */
+function showUpdateNotice(): void {
+  if (document.querySelector('.update-notice')) return;
+  const notice = document.createElement('div');
+  notice.className = 'update-notice alert alert-info shadow-sm small mb-0 d-flex align-items-center gap-2';
+  notice.setAttribute('role', 'status');
+  const message = document.createElement('span');
+  message.className = 'flex-grow-1';
+  message.textContent = text.versiBaru.pesan;
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'btn btn-sm btn-primary';
+  reload.textContent = text.versiBaru.muatUlang;
+  reload.addEventListener('click', () => window.location.reload());
+  notice.append(message, reload);
+  document.body.append(notice);
+}
+
+/** Register `sw.js` (once per page load, after it). */
+export function registerServiceWorker(): void {
+  // The first worker taking over a page that had none is no update.
+  const hadController = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController) showUpdateNotice();
+  });
+  navigator.serviceWorker
+    .register('/sw.js')
+    .then((registration) => {
+      window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+    })
+    // Without a worker the app works as before, only not offline.
+    .catch(() => undefined);
+}
