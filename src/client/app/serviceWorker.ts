@@ -40,7 +40,10 @@ export function registerServiceWorker(): void {
   });
   navigator.serviceWorker
     .register('/sw.js')
-    .then((registration) => {
+    // A browser that blocks workers (Playwright's `serviceWorkers: 'block'`, some privacy modes) resolves with no
+    // registration: there is nothing to check for updates then.
+    .then((registration: ServiceWorkerRegistration | undefined) => {
+      if (!registration) return;
       window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
     // Without a worker the app works as before, only not offline.
