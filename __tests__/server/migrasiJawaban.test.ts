@@ -6,13 +6,26 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { up as addAcakColumns } from '../../src/server/db/migrations/010_acak';
 import { seedDemo } from '../../src/server/demo';
 import { createTestDb } from '../helpers/buildTestApp';
 
 let db: Db;
 beforeAll(async () => {
   db = await createTestDb({ upTo: '006_mapel_urutan' });
+  // Today's demo seed writes the columns migration 010 adds (each package's shuffle settings): they are there while
+  // it seeds and dropped again, so migration 007 runs on 006's shape holding real rows.
+  await addAcakColumns(db.kysely);
   await seedDemo(db, { participants: 3 });
+  const acakColumns = [
+    ['jadwal', 'acak_soal'],
+    ['jadwal', 'acak_opsi'],
+    ['soal', 'opsi_tetap'],
+    ['hasil_to', 'acak_seed'],
+    ['hasil_to', 'acak'],
+  ] as const;
+  for (const [table, column] of acakColumns)
+    await db.kysely.schema.alterTable(table).dropColumn(column).execute();
 }, 120_000);
 afterAll(() => db.close());
 
