@@ -55,8 +55,43 @@ const PERSONAL = [
   ]),
 ];
 
+/** API calls each page has sent and not yet had answered (counted from Chromium's side). */
+const apiInFlight = new WeakMap<Page, { count: number }>();
+
+function countApiCalls(page: Page) {
+  const inFlight = { count: 0 };
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (isApi(request.url())) inFlight.count += 1;
+  });
+  const answered = (request: { url(): string }) => {
+    if (isApi(request.url())) inFlight.count -= 1;
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  apiInFlight.set(page, inFlight);
+}
+
+/**
+ * Wait until no API call has been in flight for half a second. An export taken while the page still waits for an
+ * answer holds the request without it, and the replay (which runs to the end) then reports that call as missing;
+ * a busy machine makes that race likely.
+ */
+async function apiQuiet(page: Page) {
+  const inFlight = apiInFlight.get(page);
+  if (!inFlight) throw new Error('countApiCalls(page) was not called when the page was opened');
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    if (Date.now() > deadline) throw new Error(`${inFlight.count} API call(s) still unanswered after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (inFlight.count > 0) quietSince = Date.now();
+  }
+}
+
 /** Export the session as the extension's Export button does, and keep it (alone in its own folder). */
 async function exportSession(page: Page, file: string): Promise<{ type: string; payload?: unknown }[]> {
+  await apiQuiet(page);
   const text = await exportFile(page);
   mkdirSync(path.join(recorded, file));
   writeFileSync(path.join(recorded, file, file), `${text}\n`);
@@ -114,6 +149,7 @@ async function logIn(page: Page, username: string) {
 async function openPage() {
   const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
   const page = await context.newPage();
+  countApiCalls(page);
   page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
   await installFakeDevtools(page);
   return { context, page, errors: collectPageErrors(page) };
