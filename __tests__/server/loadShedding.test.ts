@@ -22,6 +22,7 @@ async function lagThenAsk(t: TestContext, lagMs: number) {
     api: await t.app.inject({ method: 'GET', url: '/api/siswa/profil/user/id/1' }),
     healthz: await t.app.inject({ method: 'GET', url: '/healthz' }),
     metrics: await t.app.inject({ method: 'GET', url: '/metrics' }),
+    konten: await t.app.inject({ method: 'GET', url: `/konten/${'0'.repeat(64)}` }),
   };
 }
 
@@ -42,6 +43,13 @@ describe('load shedding at SHED_EVENT_LOOP_DELAY_MS=100', () => {
     });
     expect(healthz.statusCode).toBe(200);
     expect(metrics.statusCode).toBe(200);
+  });
+
+  it('still serves what is not an API call (files, images): a refused script would blank the page', async () => {
+    const { api, konten } = await lagThenAsk(t, 300);
+    expect(api.statusCode).toBe(503);
+    expect(konten.statusCode).toBe(404);
+    expect(konten.json()).toEqual({ status: false, message: 'Berkas tidak ditemukan' });
   });
 
   it('serves as usual once the loop has caught up, and when it lags less', async () => {

@@ -2,11 +2,11 @@
  * Load shedding (@fastify/under-pressure): while the event loop lags behind by more than the SHED_EVENT_LOOP_DELAY_MS
  * setting (its mean delay over the last second), requests are answered at once with 503 `{status: false, message}`
  * and `Retry-After`, before their body is read or anything is written, instead of queueing behind the others and
- * making every request slow. The SPA waits as asked and tries again. /healthz and /metrics are always answered: a
- * busy server is alive, and its figures matter most then.
+ * making every request slow. The SPA waits as asked and tries again. Only `/api/` calls are shed; /healthz and
+ * /metrics are always answered: a busy server is alive, and its figures matter most then.
  */
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const SHED_RETRY_AFTER_SECONDS = 2;
 export const SHED_MESSAGE =
@@ -19,7 +19,10 @@ export const NEVER_SHED = { pressureHandler: () => null };
  * The 503 answer. under-pressure sends what its pressure handler returns (a value other than null or a promise)
  * as the answer, but types the handler as returning nothing: hence the cast.
  */
-const shed = ((_request: unknown, reply: FastifyReply) => {
+const shed = ((request: FastifyRequest, reply: FastifyReply) => {
+  // Only API calls are shed. The app's files and the content store's images are cheap to serve, and a refused
+  // script chunk would leave the student a blank page instead of a call that is tried again.
+  if (!request.url.startsWith('/api/')) return null;
   void reply.status(503).header('Retry-After', String(SHED_RETRY_AFTER_SECONDS));
   return { status: false, message: SHED_MESSAGE };
 }) as unknown as FastifyUnderPressureOptions['pressureHandler'];
