@@ -167,7 +167,10 @@ describe('the figures move with what students do', () => {
     expect(moved('siaptes_open_attempts')).toBe(1);
     expect(moved('siaptes_answers_saved_total{tryout="paket"}')).toBe(1);
     expect(moved('siaptes_saves_refused_total{tryout="paket",reason="invalid"}')).toBe(1);
-    expect(moved('siaptes_session_cache_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(4);
+    // The session cache is SQLite's (PostgreSQL reads the session at every call, so it counts nothing there).
+    const cacheHits = moved('siaptes_session_cache_lookups_total{result="hit"}');
+    if (t.db.dialect === 'sqlite') expect(cacheHits).toBeGreaterThanOrEqual(4);
+    else expect(cacheHits).toBe(0);
     const route = '/api/siswa/tryout/saveanswer/id/:id';
     expect(moved(`http_request_duration_seconds_count{method="PUT",route="${route}",status="200"}`)).toBe(1);
     expect(after).not.toContain(`saveanswer/id/${running.id}"`);
