@@ -1,6 +1,6 @@
 import { text } from '../text';
 
-/** The navigation entries of spec §2 Layout; `perMateri` ones only for students who may take per-topic tryouts. */
+/** The navigation entries of the layout; `perMateri` ones only for students who may take per-topic tryouts. */
 export const navEntries: readonly { to: string; label: string; perMateri?: true }[] = [
   { to: '/home', label: text.nav.dashboard },
   { to: '/to-permateri', label: text.nav.tryoutPermateri, perMateri: true },

@@ -6,7 +6,7 @@ import { TextAnswer } from '../../../components/question/TextAnswer';
 import { OPTION_LETTERS } from '../../../components/question/answered';
 import { text } from '../../../text';
 
-/** Options A–D, and E when the five-choice rule allows it (spec §2, §5); an option the question does not have
+/** Options A–D, and E when the five-choice rule (the student's programme) allows it; an option the question does not have
  * (a four-option question for a five-choice student) is never shown, so it cannot be picked. */
 export function paketOptions(soal: SoalPaket, fiveChoices: boolean): QuestionOption[] {
   const texts = [soal.a, soal.b, soal.c, soal.d, soal.e];
