@@ -396,7 +396,7 @@ describe("the close's bulk scoring", () => {
         .where('id_jadwal', '=', fx.idJadwal)
         .where('is_selesai', '=', 1)
         .execute();
-      for (const { id } of finished) await writeHasilMapel(ctx.db, id);
+      for (const { id } of finished) await writeHasilMapel(ctx.db.kysely, id);
       const one = await rows();
       // Andi's Matematika: right, right (1/2 = 0,5), a wrong statement, an essay (not scored), a blank.
       expect(

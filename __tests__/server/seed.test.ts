@@ -162,7 +162,7 @@ describe('seedDemo', () => {
       .execute();
     expect(attempts.length).toBeGreaterThan(100);
     for (const { id } of attempts.filter((_, i) => i % 37 === 0)) {
-      const loaded = await loadAttemptAnswers(db, id);
+      const loaded = await loadAttemptAnswers(db.kysely, id);
       const stored = await db.kysely
         .selectFrom('hasil_mapel')
         .selectAll()

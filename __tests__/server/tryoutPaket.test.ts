@@ -1,6 +1,6 @@
 import type { Db } from '../../src/server/db/createDb';
 import { DEMO } from '../../src/server/demo';
-import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries';
+import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries/hasilTo';
 import { eksporHasil } from '../../src/server/operator/ekspor';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';

@@ -8,17 +8,15 @@
  * sql`${p.x}`), never compute with it, branch on it or pass it to `in` (a list is expanded into one parameter per
  * item when the query is built). The SQL is compiled once per dialect (SQLite `?`, PostgreSQL `$1`), on first use.
  */
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import { directPostgresOf, directSqliteOf } from './createDb';
 import { directTransactionOf } from './transaction';
-import type { Database } from './types';
+import type { Executor } from './executor';
 
 /** A place in a compiled query's parameters taken by a value given at run time. */
 class Slot {
   constructor(readonly name: string) {}
 }
-
-type Executor = Kysely<Database>;
 
 interface Compiled {
   query: CompiledQuery<unknown>;

@@ -4,11 +4,8 @@
  * work there too), while the connection is held through Kysely, so that every other query, compiled or not, waits
  * for the commit as it does for Kysely's own transactions. On PostgreSQL, Kysely's transaction.
  */
-import type { Kysely } from 'kysely';
 import { directSqliteOf, type DirectSqlite } from './createDb';
-import type { Database } from './types';
-
-type Executor = Kysely<Database>;
+import type { Executor } from './executor';
 
 /** Connection-bound Kysely instances inside a transaction opened here on SQLite. */
 const directTransactions = new WeakMap<Executor, DirectSqlite>();

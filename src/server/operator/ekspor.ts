@@ -182,7 +182,7 @@ export async function barisButir(
 
   const counts = new Map<number, { benar: number; salah: number; kosong: number }>();
   for (const [i, attempt] of attempts.entries()) {
-    const loaded = await loadAttemptAnswers(db, attempt.id);
+    const loaded = await loadAttemptAnswers(db.kysely, attempt.id);
     const rowOf = new Map<number, { responses: Response[]; choices: string[] }>();
     for (const answer of loaded?.answers ?? []) {
       const c = counts.get(answer.id_soal) ?? { benar: 0, salah: 0, kosong: 0 };

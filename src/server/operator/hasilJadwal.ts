@@ -3,19 +3,11 @@
  * same shared code the students' pages use (ranks, choices, ptnOutcome), so the files and the screens agree.
  */
 import type { Db } from '../db/createDb';
+import { findJadwal, type JadwalRow } from '../db/jadwal';
 import { ptnOutcome, type PtnOutcome } from '../domain/ptn';
 import { rankPilihan } from '../scoring/penutupan';
 import { peringkatPaketTersimpan, rankPilihanTersimpan } from '../scoring/peringkatTersimpan';
 import { pilihanPeserta, rankPackage, type PeringkatPeserta } from '../scoring/skorPaket';
-
-export interface JadwalOperator {
-  id: number;
-  paket: number;
-  nama: string;
-  tgl_awal: number;
-  tgl_akhir: number;
-  is_event: number;
-}
 
 export class JadwalTidakAda extends Error {
   constructor(idJadwal: number) {
@@ -23,14 +15,10 @@ export class JadwalTidakAda extends Error {
   }
 }
 
-export async function cariJadwal(db: Db, idJadwal: number): Promise<JadwalOperator> {
-  const jadwal = await db.kysely
-    .selectFrom('jadwal')
-    .select(['id', 'paket', 'nama', 'tgl_awal', 'tgl_akhir', 'is_event'])
-    .where('id', '=', idJadwal)
-    .executeTakeFirst();
+export async function cariJadwal(db: Db, idJadwal: number): Promise<JadwalRow> {
+  const jadwal = await findJadwal(db.kysely, idJadwal);
   if (!jadwal) throw new JadwalTidakAda(idJadwal);
-  return { ...jadwal, tgl_awal: Number(jadwal.tgl_awal), tgl_akhir: Number(jadwal.tgl_akhir) };
+  return jadwal;
 }
 
 export interface HasilPeserta extends PeringkatPeserta {

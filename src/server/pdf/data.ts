@@ -43,7 +43,7 @@ export async function pembahasanKategori(
   idHasilTo: number,
   mapel: { id: number; nama: string }[],
 ): Promise<{ mapel: string; soal: PdfQuestion[] }[]> {
-  const loaded = await loadAttemptAnswers(db, idHasilTo);
+  const loaded = await loadAttemptAnswers(db.kysely, idHasilTo);
   const answerOf = new Map((loaded?.answers ?? []).map((a) => [a.id_soal, a]));
   const acak = loaded ? acakDari(loaded.attempt.acak, loaded.attempt.acak_seed) : null;
   // In the order, numbers and letters the student worked in (domain/acak.ts).

@@ -2,18 +2,9 @@
  * Classical per-subject result of one package attempt, shared by the end of a tryout and
  * the Sync call. Three queries load an attempt whatever its size; one upsert per subject writes the result.
  */
-import type { Kysely } from 'kysely';
-import type { Db } from '../db/createDb';
-import type { Database } from '../db/types';
+import type { Executor } from '../db/executor';
 import { classicalScore, judgeAnswer, tally, type GroupAnswer, type Penilaian } from '../domain/scoring';
 import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
-
-/** A database handle or an open transaction (a Kysely `Transaction` is a `Kysely`). */
-export type Executor = Db | Kysely<Database>;
-
-function kyselyOf(executor: Executor): Kysely<Database> {
-  return 'dialect' in executor && 'kysely' in executor ? executor.kysely : executor;
-}
 
 export interface AttemptAnswer {
   id_soal: number;
@@ -43,10 +34,9 @@ export interface AttemptInfo {
  * with the category's subjects in order. Null for an unknown attempt.
  */
 export async function loadAttemptAnswers(
-  executor: Executor,
+  db: Executor,
   idHasilTo: number,
 ): Promise<{ attempt: AttemptInfo; mapel: number[]; answers: AttemptAnswer[] } | null> {
-  const db = kyselyOf(executor);
   const attempt = await db
     .selectFrom('hasil_to')
     .select(['id', 'id_jadwal', 'id_kategori', 'id_siswa', 'acak', 'acak_seed'])
@@ -109,8 +99,7 @@ export interface HasilMapelRow {
  * a row of zeros). Replaces an earlier row of the same subject, IRT included: the caller decides when to rescore.
  * Pass the open transaction when it must commit together with something else.
  */
-export async function writeHasilMapel(executor: Executor, idHasilTo: number): Promise<HasilMapelRow[]> {
-  const db = kyselyOf(executor);
+export async function writeHasilMapel(db: Executor, idHasilTo: number): Promise<HasilMapelRow[]> {
   const loaded = await loadAttemptAnswers(db, idHasilTo);
   if (!loaded) return [];
   const { attempt, mapel, answers } = loaded;

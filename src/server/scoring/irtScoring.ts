@@ -155,7 +155,7 @@ export async function nilaiUlangJadwal(
   if (!kalibrasi && !semuaKlasik) {
     // Only the missing classical rows.
     const missing = await attemptsMissingRows(db, idJadwal);
-    for (const id of missing) await writeHasilMapel(db, id);
+    for (const id of missing) await writeHasilMapel(db.kysely, id);
     report.dinilai = missing.size;
     return report;
   }

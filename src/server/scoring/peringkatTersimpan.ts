@@ -2,16 +2,13 @@
  * Reads of the results stored at the close of a schedule (scoring/penutupan.ts): the same rows the computed
  * rankings give, by index — a listing in `urutan` order, one student's place by key.
  */
-import type { Kysely } from 'kysely';
 import { prepareQuery } from '../db/compiledQuery';
 import type { Db } from '../db/createDb';
-import type { Database } from '../db/types';
 import type { PeringkatPeserta } from './skorPaket';
-
-type Q = Kysely<Database>;
+import type { Executor } from '../db/executor';
 
 /** The package ranking in listing order (names as the students' profiles now read). */
-export async function peringkatPaketTersimpan(q: Q, idJadwal: number): Promise<PeringkatPeserta[]> {
+export async function peringkatPaketTersimpan(q: Executor, idJadwal: number): Promise<PeringkatPeserta[]> {
   const rows = await peringkatPaketQuery.all(q, { idJadwal });
   return rows.map((r) => ({
     id_siswa: r.id_siswa,
@@ -21,7 +18,7 @@ export async function peringkatPaketTersimpan(q: Q, idJadwal: number): Promise<P
   }));
 }
 
-const peringkatPaketQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
+const peringkatPaketQuery = prepareQuery((q: Executor, p: { idJadwal: number }) =>
   q
     .selectFrom('peringkat_paket')
     .innerJoin('siswa', 'siswa.id', 'peringkat_paket.id_siswa')

@@ -3,10 +3,9 @@
  * student's university choices, who finished a package, their totals, and competition ranks — for the package
  * and for one university programme.
  */
-import { sql, type Kysely } from 'kysely';
-import { prepareQuery } from '../db/compiledQuery';
+import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
-import type { Database } from '../db/types';
+import { findJadwal, isPeserta, type JadwalRow } from '../db/jadwal';
 import { competitionRanks, packageTotal } from '../domain/ranking';
 import { HttpError } from '../plugins/errors';
 
@@ -15,48 +14,11 @@ export const PESAN_AKSES = {
   bukanPeserta: 'Kamu tidak terdaftar pada jadwal tryout ini',
 } as const;
 
-export interface JadwalInfo {
-  id: number;
-  paket: number;
-  nama: string;
-  tgl_akhir: number;
-  is_event: number;
-  /** When the close wrote the schedule's results (scoring/penutupan.ts), or null. */
-  peringkat_at: number | null;
-}
-
-type Q = Kysely<Database>;
-
-// Every ranking and result call starts with these two look-ups: compiled once.
-const jadwalQuery = prepareQuery((q: Q, p: { idJadwal: number }) =>
-  q
-    .selectFrom('jadwal')
-    .select(['id', 'paket', 'nama', 'tgl_akhir', 'is_event', 'peringkat_at'])
-    .where('id', '=', p.idJadwal),
-);
-
-const pesertaQuery = prepareQuery((q: Q, p: { idJadwal: number; idSiswa: number }) =>
-  q
-    .selectFrom('jadwal_peserta')
-    .select('id_siswa')
-    .where('id_jadwal', '=', p.idJadwal)
-    .where('id_siswa', '=', p.idSiswa),
-);
-
-export async function findJadwal(db: Db, idJadwal: number): Promise<JadwalInfo> {
-  const jadwal = await jadwalQuery.first(db.kysely, { idJadwal });
+/** A schedule the student may look at: enrolled in it, or has an attempt at it; 404 unknown, 403 otherwise. */
+export async function findJadwalOf(db: Db, idSiswa: number, idJadwal: number): Promise<JadwalRow> {
+  const jadwal = await findJadwal(db.kysely, idJadwal);
   if (!jadwal) throw new HttpError(404, PESAN_AKSES.jadwalTidakAda);
-  return {
-    ...jadwal,
-    tgl_akhir: Number(jadwal.tgl_akhir),
-    peringkat_at: jadwal.peringkat_at === null ? null : Number(jadwal.peringkat_at),
-  };
-}
-
-/** A schedule the student may look at: enrolled in it, or has an attempt at it; 403 otherwise. */
-export async function findJadwalOf(db: Db, idSiswa: number, idJadwal: number): Promise<JadwalInfo> {
-  const jadwal = await findJadwal(db, idJadwal);
-  if (await pesertaQuery.first(db.kysely, { idJadwal, idSiswa })) return jadwal;
+  if (await isPeserta(db.kysely, idJadwal, idSiswa)) return jadwal;
   const attempt = await db.kysely
     .selectFrom('hasil_to')
     .select('id')

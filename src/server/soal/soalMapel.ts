@@ -5,11 +5,8 @@
  *
  * Order everywhere: subjects by (urutan, id), questions by (nomor, id), statements by (urutan, id).
  */
-import type { Kysely } from 'kysely';
 import { prepareQuery } from '../db/compiledQuery';
-import type { Database } from '../db/types';
-
-type Q = Kysely<Database>;
+import type { Executor } from '../db/executor';
 
 export interface Pernyataan {
   id: number;
@@ -62,7 +59,7 @@ const KOLOM_LEMBAR = [
  * The one query pair behind both views. Keys and discussions are read only when asked for, so the sheet's hot path
  * (`start` on an event day) never loads them.
  */
-async function bacaSoal(q: Q, mapelIds: readonly number[], denganKunci: boolean) {
+async function bacaSoal(q: Executor, mapelIds: readonly number[], denganKunci: boolean) {
   if (mapelIds.length === 0) return [];
   const soal = await q
     .selectFrom('soal')
@@ -102,7 +99,7 @@ function gabungPernyataan<S extends { id: number }, P extends { id_soal: number 
   return soal.map((s) => ({ ...s, pernyataan: statementsOf.get(s.id) ?? [] }));
 }
 
-const soalSatuMapelQuery = prepareQuery((q: Q, p: { idMapel: number }) =>
+const soalSatuMapelQuery = prepareQuery((q: Executor, p: { idMapel: number }) =>
   q
     .selectFrom('soal')
     .select(KOLOM_LEMBAR)
@@ -111,7 +108,7 @@ const soalSatuMapelQuery = prepareQuery((q: Q, p: { idMapel: number }) =>
     .orderBy('soal.id'),
 );
 
-const pernyataanSatuMapelQuery = prepareQuery((q: Q, p: { idMapel: number }) =>
+const pernyataanSatuMapelQuery = prepareQuery((q: Executor, p: { idMapel: number }) =>
   q
     .selectFrom('soal_group')
     .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
@@ -123,7 +120,7 @@ const pernyataanSatuMapelQuery = prepareQuery((q: Q, p: { idMapel: number }) =>
 );
 
 /** The questions of some subjects with their statements, keys and discussions (reviews of finished work). */
-export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLengkap[]> {
+export async function soalDenganKunci(q: Executor, mapelIds: readonly number[]): Promise<SoalLengkap[]> {
   return (await bacaSoal(q, mapelIds, true)).map((s) => ({
     ...s,
     kunci: s.kunci ?? '',
@@ -133,7 +130,7 @@ export async function soalDenganKunci(q: Q, mapelIds: readonly number[]): Promis
 }
 
 /** The questions of some subjects as the sheet shows them: texts, options and statements, no keys. */
-export async function soalTanpaKunci(q: Q, mapelIds: readonly number[]): Promise<SoalLembar[]> {
+export async function soalTanpaKunci(q: Executor, mapelIds: readonly number[]): Promise<SoalLembar[]> {
   // The sheet of one open subject, a start's usual case, reads with both queries compiled once.
   const rows =
     mapelIds.length === 1
@@ -168,7 +165,7 @@ export interface MapelJadwal {
 }
 
 /** Every subject of a schedule, categories and subjects in their order. */
-export function mapelJadwal(q: Q, idJadwal: number): Promise<MapelJadwal[]> {
+export function mapelJadwal(q: Executor, idJadwal: number): Promise<MapelJadwal[]> {
   return q
     .selectFrom('mapel')
     .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')

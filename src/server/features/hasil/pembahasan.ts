@@ -23,7 +23,7 @@ function shownAnswer(type: number, jawaban: string): string {
 }
 
 async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: string) {
-  const loaded = await loadAttemptAnswers(db, idHasilTo);
+  const loaded = await loadAttemptAnswers(db.kysely, idHasilTo);
   const acak = loaded ? acakDari(loaded.attempt.acak, loaded.attempt.acak_seed) : null;
   // In the order, numbers and letters the student worked in (domain/acak.ts).
   const answers = dalamUrutanSiswa(

@@ -75,7 +75,7 @@ export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: nu
   const ended = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
   if (ended.length === 0) return gagal(PESAN.belumDikerjakan);
   const missing = ended.filter((h) => h.mapel.length < h.jumlah_mapel);
-  for (const h of missing) await writeHasilMapel(db, h.id_hasil_to);
+  for (const h of missing) await writeHasilMapel(db.kysely, h.id_hasil_to);
   let calibrated = false;
   if (jadwal.is_event === 1) {
     // A calibration that no attempt has ended since stands: the rebuilt rows are scored from its stored items.

@@ -1,7 +1,7 @@
 /** Reads of package results (hasil_to + hasil_mapel), shared by the result calls and the PDFs. */
 import type { Db } from '../../db/createDb';
 import { HttpError } from '../../plugins/errors';
-export { findJadwal, findJadwalOf, type JadwalInfo } from '../../scoring/skorPaket';
+export { findJadwalOf } from '../../scoring/skorPaket';
 
 export const PESAN = {
   kategoriTidakAda: 'Kategori tidak ditemukan pada jadwal ini',

@@ -1,6 +1,7 @@
 /** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur; DESIGN.md "Rankings"). */
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Db } from '../../db/createDb';
+import type { JadwalRow } from '../../db/jadwal';
 import type { Siswa } from '../../plugins/auth';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
@@ -14,7 +15,6 @@ import {
   findJadwalOf,
   pilihanSiswa,
   rankPackage,
-  type JadwalInfo,
   type PeringkatPeserta,
 } from '../../scoring/skorPaket';
 
@@ -110,7 +110,7 @@ interface BagianPilihan {
 
 async function bagianPilihan(
   db: Db,
-  input: { jadwal: JadwalInfo; idProdi: number; idSiswa: number; now: number; page?: HalamanRanking },
+  input: { jadwal: JadwalRow; idProdi: number; idSiswa: number; now: number; page?: HalamanRanking },
 ): Promise<BagianPilihan> {
   const { jadwal, idProdi, idSiswa, page } = input;
   const { offset, limit } = page ? potongan(page) : { offset: 0, limit: RANKING_JURUSAN_TOP };

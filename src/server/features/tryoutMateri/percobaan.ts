@@ -9,9 +9,9 @@ import {
   selesaikanHasil,
   upsertJawaban,
   type MateriHasil,
-  type Q,
 } from './queries';
 import { materiClock } from './waktu';
+import type { Executor } from '../../db/executor';
 
 export interface JawabanBaru {
   idsoal: number;
@@ -19,7 +19,7 @@ export interface JawabanBaru {
 }
 
 /** Scores the attempt with the answers saved so far and ends it (inside the caller's transaction). */
-async function nilaiDanSelesaikan(trx: Q, hasil: MateriHasil, sisaWaktu: number, endedAt: number) {
+async function nilaiDanSelesaikan(trx: Executor, hasil: MateriHasil, sisaWaktu: number, endedAt: number) {
   const soal = await listSoal(trx, hasil.id_materi);
   const jawaban = await mapJawaban(trx, hasil.id);
   await selesaikanHasil(trx, hasil.id, nilaiPercobaan(soal, jawaban), sisaWaktu, endedAt);

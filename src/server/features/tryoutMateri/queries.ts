@@ -1,9 +1,9 @@
 /** Kysely queries of the per-topic tryout. Each takes the Kysely instance (or a transaction) it runs on. */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/createDb';
-import type { Database, MateriHasilTable, MateriSoalTable } from '../../db/types';
+import type { MateriHasilTable, MateriSoalTable } from '../../db/types';
+import type { Executor } from '../../db/executor';
 
-export type Q = Kysely<Database>;
 export type MateriHasil = Selectable<MateriHasilTable>;
 export type MateriSoal = Selectable<MateriSoalTable>;
 
@@ -15,15 +15,15 @@ export interface MateriInfo {
   mapel: string;
 }
 
-export function listKategori(q: Q) {
+export function listKategori(q: Executor) {
   return q.selectFrom('materi_kategori').select(['id', 'nama']).orderBy('urutan').orderBy('id').execute();
 }
 
-export function findKategori(q: Q, id: number) {
+export function findKategori(q: Executor, id: number) {
   return q.selectFrom('materi_kategori').select(['id', 'nama']).where('id', '=', id).executeTakeFirst();
 }
 
-export function listMapel(q: Q, idKategori: number) {
+export function listMapel(q: Executor, idKategori: number) {
   return q
     .selectFrom('materi_mapel')
     .select(['id', 'id_kategori', 'nama'])
@@ -33,7 +33,7 @@ export function listMapel(q: Q, idKategori: number) {
     .execute();
 }
 
-export function findMapel(q: Q, id: number) {
+export function findMapel(q: Executor, id: number) {
   return q
     .selectFrom('materi_mapel')
     .select(['id', 'id_kategori', 'nama'])
@@ -41,7 +41,7 @@ export function findMapel(q: Q, id: number) {
     .executeTakeFirst();
 }
 
-export function listMateriOfMapel(q: Q, idMapel: number) {
+export function listMateriOfMapel(q: Executor, idMapel: number) {
   return q
     .selectFrom('materi')
     .select(['id', 'nama', 'menit'])
@@ -51,7 +51,7 @@ export function listMateriOfMapel(q: Q, idMapel: number) {
     .execute();
 }
 
-export function findMateri(q: Q, id: number): Promise<MateriInfo | undefined> {
+export function findMateri(q: Executor, id: number): Promise<MateriInfo | undefined> {
   return q
     .selectFrom('materi')
     .innerJoin('materi_mapel', 'materi_mapel.id', 'materi.id_mapel')
@@ -61,7 +61,7 @@ export function findMateri(q: Q, id: number): Promise<MateriInfo | undefined> {
 }
 
 /** Question count per topic. */
-export async function countSoalPerMateri(q: Q, idMateri: number[]): Promise<Map<number, number>> {
+export async function countSoalPerMateri(q: Executor, idMateri: number[]): Promise<Map<number, number>> {
   if (idMateri.length === 0) return new Map();
   const rows = await q
     .selectFrom('materi_soal')
@@ -73,7 +73,7 @@ export async function countSoalPerMateri(q: Q, idMateri: number[]): Promise<Map<
 }
 
 /** Answered count per attempt (blank or spaces only is not an answer). */
-export async function countTerjawabPerHasil(q: Q, idHasil: number[]): Promise<Map<number, number>> {
+export async function countTerjawabPerHasil(q: Executor, idHasil: number[]): Promise<Map<number, number>> {
   if (idHasil.length === 0) return new Map();
   const rows = await q
     .selectFrom('materi_jawaban')
@@ -85,7 +85,7 @@ export async function countTerjawabPerHasil(q: Q, idHasil: number[]): Promise<Ma
   return new Map(rows.map((r) => [r.id_materi_hasil, Number(r.jumlah)]));
 }
 
-export function listSoal(q: Q, idMateri: number): Promise<MateriSoal[]> {
+export function listSoal(q: Executor, idMateri: number): Promise<MateriSoal[]> {
   return q
     .selectFrom('materi_soal')
     .selectAll()
@@ -95,7 +95,7 @@ export function listSoal(q: Q, idMateri: number): Promise<MateriSoal[]> {
     .execute();
 }
 
-export function findHasil(q: Q, idMateri: number, idSiswa: number): Promise<MateriHasil | undefined> {
+export function findHasil(q: Executor, idMateri: number, idSiswa: number): Promise<MateriHasil | undefined> {
   return q
     .selectFrom('materi_hasil')
     .selectAll()
@@ -105,7 +105,11 @@ export function findHasil(q: Q, idMateri: number, idSiswa: number): Promise<Mate
 }
 
 /** The attempt row, locked for the rest of the transaction on PostgreSQL (SQLite serialises writers itself). */
-export function findHasilForUpdate(q: Q, dialect: Dialect, id: number): Promise<MateriHasil | undefined> {
+export function findHasilForUpdate(
+  q: Executor,
+  dialect: Dialect,
+  id: number,
+): Promise<MateriHasil | undefined> {
   return q
     .selectFrom('materi_hasil')
     .selectAll()
@@ -115,7 +119,7 @@ export function findHasilForUpdate(q: Q, dialect: Dialect, id: number): Promise<
 }
 
 /** The student's attempts at some topics. */
-export function listHasilOfMateri(q: Q, idSiswa: number, idMateri: number[]): Promise<MateriHasil[]> {
+export function listHasilOfMateri(q: Executor, idSiswa: number, idMateri: number[]): Promise<MateriHasil[]> {
   if (idMateri.length === 0) return Promise.resolve([]);
   return q
     .selectFrom('materi_hasil')
@@ -126,7 +130,7 @@ export function listHasilOfMateri(q: Q, idSiswa: number, idMateri: number[]): Pr
 }
 
 /** Running attempts of a student with their topic's minutes (to end those whose time is over). */
-export function listHasilBerjalan(q: Q, idSiswa: number) {
+export function listHasilBerjalan(q: Executor, idSiswa: number) {
   return q
     .selectFrom('materi_hasil')
     .innerJoin('materi', 'materi.id', 'materi_hasil.id_materi')
@@ -138,7 +142,13 @@ export function listHasilBerjalan(q: Q, idSiswa: number) {
 }
 
 /** Creates the attempt once; a concurrent or repeated start keeps the first row. */
-export async function createHasil(q: Q, idMateri: number, idSiswa: number, sisaWaktu: number, now: number) {
+export async function createHasil(
+  q: Executor,
+  idMateri: number,
+  idSiswa: number,
+  sisaWaktu: number,
+  now: number,
+) {
   await q
     .insertInto('materi_hasil')
     .values({
@@ -159,7 +169,7 @@ export async function createHasil(q: Q, idMateri: number, idSiswa: number, sisaW
 }
 
 /** Saved answers of an attempt by question id. */
-export async function mapJawaban(q: Q, idHasil: number): Promise<Map<number, string>> {
+export async function mapJawaban(q: Executor, idHasil: number): Promise<Map<number, string>> {
   const rows = await q
     .selectFrom('materi_jawaban')
     .select(['id_soal', 'jawaban'])
@@ -168,7 +178,13 @@ export async function mapJawaban(q: Q, idHasil: number): Promise<Map<number, str
   return new Map(rows.map((r) => [r.id_soal, r.jawaban]));
 }
 
-export async function upsertJawaban(q: Q, idHasil: number, idSoal: number, jawaban: string, now: number) {
+export async function upsertJawaban(
+  q: Executor,
+  idHasil: number,
+  idSoal: number,
+  jawaban: string,
+  now: number,
+) {
   await q
     .insertInto('materi_jawaban')
     .values({ id_materi_hasil: idHasil, id_soal: idSoal, jawaban, updated_at: now })
@@ -181,7 +197,7 @@ export async function upsertJawaban(q: Q, idHasil: number, idSoal: number, jawab
  * update merges with what another call in flight wrote, so the remaining time only goes down and the last charged
  * moment only forward; an ended attempt is never changed.
  */
-export async function writeMateriClock(q: Q, idHasil: number, sisaWaktu: number, lastSeenAt: number) {
+export async function writeMateriClock(q: Executor, idHasil: number, sisaWaktu: number, lastSeenAt: number) {
   await q
     .updateTable('materi_hasil')
     .set({
@@ -202,7 +218,13 @@ export interface Nilai {
 }
 
 /** Ends a running attempt with its score; an attempt already ended is left as it is. */
-export async function selesaikanHasil(q: Q, idHasil: number, nilai: Nilai, sisaWaktu: number, now: number) {
+export async function selesaikanHasil(
+  q: Executor,
+  idHasil: number,
+  nilai: Nilai,
+  sisaWaktu: number,
+  now: number,
+) {
   await q
     .updateTable('materi_hasil')
     .set({ ...nilai, sisa_waktu: sisaWaktu, status: 1, ended_at: now, last_seen_at: now })
@@ -212,7 +234,7 @@ export async function selesaikanHasil(q: Q, idHasil: number, nilai: Nilai, sisaW
 }
 
 /** Finished topics of a student, newest first. */
-export function listHasilSelesai(q: Q, idSiswa: number) {
+export function listHasilSelesai(q: Executor, idSiswa: number) {
   return q
     .selectFrom('materi_hasil')
     .innerJoin('materi', 'materi.id', 'materi_hasil.id_materi')

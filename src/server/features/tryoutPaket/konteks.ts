@@ -3,7 +3,9 @@ import type { Config } from '../../config';
 import { isEventStudent } from '../../domain/studentType';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { findJadwal, isPeserta, listKategori, type JadwalRow, type KategoriRow, type Q } from './queries';
+import { findJadwal, isPeserta, type JadwalRow } from '../../db/jadwal';
+import { listKategori, type KategoriRow } from './queries/mapel';
+import { type Executor } from '../../db/executor';
 import { PESAN } from './teks';
 
 export interface JadwalContext {
@@ -12,7 +14,7 @@ export interface JadwalContext {
   kategoriList: KategoriRow[];
 }
 
-export async function jadwalContext(q: Q, idJadwal: number, idSiswa: number): Promise<JadwalContext> {
+export async function jadwalContext(q: Executor, idJadwal: number, idSiswa: number): Promise<JadwalContext> {
   const jadwal = await findJadwal(q, idJadwal);
   if (!jadwal) throw new HttpError(404, PESAN.jadwalTidakAda);
   if (!(await isPeserta(q, jadwal.id, idSiswa))) throw new HttpError(403, PESAN.bukanPeserta);
@@ -20,7 +22,7 @@ export async function jadwalContext(q: Q, idJadwal: number, idSiswa: number): Pr
 }
 
 export async function kategoriContext(
-  q: Q,
+  q: Executor,
   idJadwal: number,
   hash: string,
   idSiswa: number,

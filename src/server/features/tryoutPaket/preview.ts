@@ -8,7 +8,9 @@ import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { jadwalContext, isWallClock } from './konteks';
-import { countSoal, listAttempts, listClocks, listMapel } from './queries';
+import { countSoal, listMapel } from './queries/mapel';
+import { listAttempts } from './queries/hasilTo';
+import { listClocks } from './queries/mapelWaktu';
 import { PESAN } from './teks';
 import { antrianOf, settleClocks } from './waktu';
 

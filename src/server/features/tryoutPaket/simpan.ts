@@ -12,12 +12,12 @@ import { groupMarker, parseAnswer, type AnswerChange } from './jawaban';
 import { acakDari, hurufAsli, opsiSiswa, type Acak } from '../../domain/acak';
 import {
   clearStatementAnswers,
-  findSaveTarget,
   listStatementAnswers,
   statementValues,
   writeStatementAnswer,
-  type Q,
-} from './queries';
+} from './queries/jawaban';
+import { findSaveTarget } from './queries/saveTarget';
+import { type Executor } from '../../db/executor';
 import { isWallClock } from './konteks';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
@@ -122,10 +122,11 @@ function kePaket(
   return { kind: 'text', jawaban: hurufAsli(urutan, change.jawaban) };
 }
 
-const updateJawabanQuery = prepareQuery((q: Q, p: { idJawaban: number; jawaban: string; now: number }) =>
-  q.updateTable('jawaban').set({ jawaban: p.jawaban, updated_at: p.now }).where('id', '=', p.idJawaban),
+const updateJawabanQuery = prepareQuery(
+  (q: Executor, p: { idJawaban: number; jawaban: string; now: number }) =>
+    q.updateTable('jawaban').set({ jawaban: p.jawaban, updated_at: p.now }).where('id', '=', p.idJawaban),
 );
 
-function updateJawaban(q: Q, idJawaban: number, jawaban: string, now: number): Promise<number> {
+function updateJawaban(q: Executor, idJawaban: number, jawaban: string, now: number): Promise<number> {
   return updateJawabanQuery.run(q, { idJawaban, jawaban, now });
 }

@@ -13,7 +13,8 @@ import { soalPdf } from '../../pdf/documents';
 import type { Siswa } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { isWallClock, kategoriContext } from './konteks';
-import { findAttempt, listMapel } from './queries';
+import { findAttempt } from './queries/hasilTo';
+import { listMapel } from './queries/mapel';
 import { PESAN } from './teks';
 import { bukaMapel, saveClock } from './waktu';
 

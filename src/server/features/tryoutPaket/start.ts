@@ -21,18 +21,10 @@ import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../plugins/auth';
 import { isWallClock, kategoriContext } from './konteks';
-import {
-  createAnswerRows,
-  createAttempt,
-  findAttempt,
-  hasKunciE,
-  kategoriPunyaSoal,
-  listAttempts,
-  listClocks,
-  listJawaban,
-  listJawabanGroup,
-  listMapel,
-} from './queries';
+import { createAnswerRows, createAttempt, findAttempt, listAttempts } from './queries/hasilTo';
+import { hasKunciE, kategoriPunyaSoal, listMapel } from './queries/mapel';
+import { listClocks } from './queries/mapelWaktu';
+import { listJawaban, listJawabanGroup } from './queries/jawaban';
 import { soalTanpaKunci, type SoalLembar } from '../../soal/soalMapel';
 import { gagal } from '../../lib/respons';
 import { PESAN, kategoriMengantri } from './teks';

@@ -8,7 +8,10 @@ import {
   type ClockRules,
   type SubjectClock,
 } from '../../domain/timing';
-import { listClocks, writeClock, type JadwalRow, type MapelRow, type MapelWaktu, type Q } from './queries';
+import { listClocks, writeClock, type MapelWaktu } from './queries/mapelWaktu';
+import { type JadwalRow } from '../../db/jadwal';
+import { type MapelRow } from './queries/mapel';
+import { type Executor } from '../../db/executor';
 
 export interface MapelClock {
   mapel: MapelRow;
@@ -39,7 +42,7 @@ export function rulesOf(mapel: MapelRow, jadwal: JadwalRow, wallClock: boolean):
  * touches the attempt: the browser may never report it.
  */
 export async function settleClocks(
-  q: Q,
+  q: Executor,
   input: {
     idHasilTo: number;
     jadwal: JadwalRow;
@@ -95,7 +98,12 @@ export function chargeIsKept(clock: MapelClock): boolean {
   return !clock.rules.wallClock;
 }
 
-export function saveClock(q: Q, idHasilTo: number, idMapel: number, clock: SubjectClock): Promise<void> {
+export function saveClock(
+  q: Executor,
+  idHasilTo: number,
+  idMapel: number,
+  clock: SubjectClock,
+): Promise<void> {
   return writeClock(q, { idHasilTo, idMapel, ...clock });
 }
 
@@ -132,7 +140,7 @@ export type Pembukaan =
  * clock is returned for the caller to change further (a report) and write.
  */
 export async function bukaMapel(
-  q: Q,
+  q: Executor,
   input: {
     idHasilTo: number;
     jadwal: JadwalRow;

@@ -1,0 +1,188 @@
+/** The attempts (hasil_to) of the package tryout: looked up, and created with their clocks and answer rows. */
+import { sql, type Selectable } from 'kysely';
+import { prepareQuery, type PreparedQuery } from '../../../db/compiledQuery';
+import type { Executor } from '../../../db/executor';
+import { batchedTransaction } from '../../../db/transaction';
+import type { HasilToTable } from '../../../db/types';
+import { attemptsStarted } from '../../../lib/metrics';
+
+export type HasilTo = Selectable<HasilToTable>;
+
+// The queries of every call of a running tryout (preview, start, status report, save) are compiled once
+// (db/compiledQuery).
+
+const attemptQuery = prepareQuery((q: Executor, p: { idKategori: number; idSiswa: number }) =>
+  q
+    .selectFrom('hasil_to')
+    .selectAll()
+    .where('id_kategori', '=', p.idKategori)
+    .where('id_siswa', '=', p.idSiswa),
+);
+
+export function findAttempt(q: Executor, idKategori: number, idSiswa: number): Promise<HasilTo | undefined> {
+  return attemptQuery.first(q, { idKategori, idSiswa });
+}
+
+const attemptsQuery = prepareQuery((q: Executor, p: { idJadwal: number; idSiswa: number }) =>
+  q.selectFrom('hasil_to').selectAll().where('id_jadwal', '=', p.idJadwal).where('id_siswa', '=', p.idSiswa),
+);
+
+/** The student's attempts at the categories of a schedule. */
+export function listAttempts(q: Executor, idJadwal: number, idSiswa: number): Promise<HasilTo[]> {
+  return attemptsQuery.all(q, { idJadwal, idSiswa });
+}
+
+const insertAttemptQuery = prepareQuery(
+  (
+    q: Executor,
+    p: {
+      idJadwal: number;
+      idKategori: number;
+      idSiswa: number;
+      now: number;
+      acak: number;
+      acakSeed: number | null;
+    },
+  ) =>
+    q
+      .insertInto('hasil_to')
+      .values({
+        id_jadwal: p.idJadwal,
+        id_kategori: p.idKategori,
+        id_siswa: p.idSiswa,
+        started_at: p.now,
+        ended_at: null,
+        is_selesai: 0,
+        acak: p.acak,
+        acak_seed: p.acakSeed,
+      })
+      .onConflict((oc) => oc.columns(['id_kategori', 'id_siswa']).doNothing()),
+);
+
+// Blank is '0' for choices and statement groups, '' for text: what the client shows as not yet answered.
+const insertJawabanQuery = prepareQuery(
+  (q: Executor, p: { idHasilTo: number; idMapel: number; now: number }) =>
+    q
+      .insertInto('jawaban')
+      .columns(['id_hasil_to', 'id_soal', 'jawaban', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('soal')
+          .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+          .select([
+            sql<number>`${p.idHasilTo}`.as('id_hasil_to'),
+            'soal.id',
+            sql<string>`CASE WHEN soal.type IN (1, 3) THEN '0' ELSE '' END`.as('jawaban'),
+            sql<number>`${p.now}`.as('updated_at'),
+          ])
+          .where('soal.id_mapel', '=', p.idMapel),
+      )
+      .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing()),
+);
+
+const insertJawabanGroupQuery = prepareQuery((q: Executor, p: { idHasilTo: number }) =>
+  q
+    .insertInto('jawaban_group')
+    .columns(['id_jawaban', 'id_soal_group', 'jawaban'])
+    .expression((eb) =>
+      eb
+        .selectFrom('soal_group')
+        .innerJoin('jawaban', 'jawaban.id_soal', 'soal_group.id_soal')
+        .select(['jawaban.id', 'soal_group.id as id_soal_group', sql<string>`'0'`.as('jawaban')])
+        .where('jawaban.id_hasil_to', '=', p.idHasilTo),
+    )
+    .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing()),
+);
+
+/**
+ * Creates the attempt once, with one clock per subject, the first subject's clock opened at `now`, and the answer
+ * rows of that first subject (its questions are shown with the start). The other subjects' rows come when their
+ * questions are first shown (createAnswerRows): a start writes a subject's rows, not the whole category's. Every
+ * insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id.
+ */
+export async function createAttempt(
+  q: Executor,
+  input: {
+    idJadwal: number;
+    idKategori: number;
+    idSiswa: number;
+    mapel: readonly { id: number; durasi: number }[];
+    now: number;
+    /** The attempt's order (domain/acak.ts), drawn once here; a repeated start keeps the first one's. */
+    acak: number;
+    acakSeed: number | null;
+  },
+): Promise<number> {
+  let created = 0;
+  const id = await batchedTransaction(q, async (trx) => {
+    created = await insertAttemptQuery.run(trx, input);
+    const attempt = await attemptQuery.first(trx, input);
+    if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
+    if (created > 0 && input.mapel.length > 0) {
+      // The first subject opens with the start: its rows go in the same transaction.
+      await insertJawabanQuery.run(trx, {
+        idHasilTo: attempt.id,
+        idMapel: input.mapel[0].id,
+        now: input.now,
+      });
+      await insertJawabanGroupQuery.run(trx, { idHasilTo: attempt.id });
+    }
+
+    if (input.mapel.length > 0) {
+      const clocks: Record<string, number> = { idHasilTo: attempt.id, now: input.now };
+      input.mapel.forEach((m, i) => {
+        clocks[`mapel${i}`] = m.id;
+        clocks[`durasi${i}`] = m.durasi;
+      });
+      await clockInsertFor(input.mapel.length).run(trx, clocks);
+    }
+    return attempt.id;
+  });
+  // Counted once committed, and only by the start that created it.
+  if (created > 0) attemptsStarted.inc();
+  return id;
+}
+
+/** The clocks of a new attempt, the first subject opened: one compiled insert per number of subjects. */
+const clockInserts = new Map<number, PreparedQuery<Record<string, number>, unknown>>();
+
+function clockInsertFor(count: number): PreparedQuery<Record<string, number>, unknown> {
+  let query = clockInserts.get(count);
+  if (query === undefined) {
+    query = prepareQuery((q: Executor, p: Record<string, number>) =>
+      q
+        .insertInto('mapel_waktu')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            id_hasil_to: p.idHasilTo,
+            id_mapel: p[`mapel${i}`],
+            sisa_waktu: p[`durasi${i}`],
+            status: 0,
+            opened_at: i === 0 ? p.now : null,
+            last_seen_at: i === 0 ? p.now : null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_mapel']).doNothing()),
+    );
+    clockInserts.set(count, query);
+  }
+  return query;
+}
+
+/**
+ * The answer rows (blank) of the given subjects of an attempt, with their statements' rows: written when a
+ * subject's questions are first shown, so the questions of a subject never opened have no rows (and no ids to
+ * save to) and scoring counts them blank. INSERT … SELECT, a statement per subject whatever its size; rows that
+ * exist are skipped, so two concurrent starts write each row once.
+ */
+export async function createAnswerRows(
+  q: Executor,
+  input: { idHasilTo: number; idMapel: readonly number[]; now: number },
+): Promise<void> {
+  await batchedTransaction(q, async (trx) => {
+    for (const idMapel of input.idMapel) {
+      await insertJawabanQuery.run(trx, { idHasilTo: input.idHasilTo, idMapel, now: input.now });
+    }
+    await insertJawabanGroupQuery.run(trx, { idHasilTo: input.idHasilTo });
+  });
+}

@@ -1,0 +1,86 @@
+/** The answer rows of an attempt (jawaban) and of its statement questions (jawaban_group). */
+import { prepareQuery } from '../../../db/compiledQuery';
+import type { Executor } from '../../../db/executor';
+
+const jawabanQuery = prepareQuery((q: Executor, p: { idHasilTo: number }) =>
+  q.selectFrom('jawaban').select(['id', 'id_soal', 'jawaban']).where('id_hasil_to', '=', p.idHasilTo),
+);
+
+export function listJawaban(q: Executor, idHasilTo: number) {
+  return jawabanQuery.all(q, { idHasilTo });
+}
+
+const jawabanGroupQuery = prepareQuery((q: Executor, p: { idHasilTo: number }) =>
+  q
+    .selectFrom('jawaban_group')
+    .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
+    .select([
+      'jawaban_group.id',
+      'jawaban_group.id_jawaban',
+      'jawaban_group.id_soal_group',
+      'jawaban_group.jawaban',
+    ])
+    .where('jawaban.id_hasil_to', '=', p.idHasilTo),
+);
+
+export function listJawabanGroup(q: Executor, idHasilTo: number) {
+  return jawabanGroupQuery.all(q, { idHasilTo });
+}
+
+const statementAnswersQuery = prepareQuery((q: Executor, p: { idSoal: number; idJawaban: number }) =>
+  q
+    .selectFrom('soal_group')
+    .leftJoin('jawaban_group', (join) =>
+      join
+        .onRef('jawaban_group.id_soal_group', '=', 'soal_group.id')
+        .on('jawaban_group.id_jawaban', '=', p.idJawaban),
+    )
+    .select([
+      'soal_group.id as id_soal_group',
+      'jawaban_group.id as id_jawaban_group',
+      'jawaban_group.jawaban',
+    ])
+    .where('soal_group.id_soal', '=', p.idSoal)
+    .orderBy('soal_group.urutan')
+    .orderBy('soal_group.id'),
+);
+
+/** The statements of one question with the student's answers (rows created at start, '0' when missing). */
+export function listStatementAnswers(q: Executor, idSoal: number, idJawaban: number) {
+  return statementAnswersQuery.all(q, { idSoal, idJawaban });
+}
+
+const statementAnswerWrite = prepareQuery(
+  (q: Executor, p: { idJawabanGroup: number; idJawaban: number; jawaban: string }) =>
+    q
+      .updateTable('jawaban_group')
+      .set({ jawaban: p.jawaban })
+      .where('id', '=', p.idJawabanGroup)
+      .where('id_jawaban', '=', p.idJawaban),
+);
+
+/** One statement's answer ('Y', 'N', or '0' to clear it). */
+export function writeStatementAnswer(
+  q: Executor,
+  input: { idJawabanGroup: number; idJawaban: number; jawaban: string },
+): Promise<number> {
+  return statementAnswerWrite.run(q, input);
+}
+
+const statementsClear = prepareQuery((q: Executor, p: { idJawaban: number }) =>
+  q.updateTable('jawaban_group').set({ jawaban: '0' }).where('id_jawaban', '=', p.idJawaban),
+);
+
+/** Every statement of a question cleared. */
+export function clearStatementAnswers(q: Executor, idJawaban: number): Promise<number> {
+  return statementsClear.run(q, { idJawaban });
+}
+
+const statementValuesQuery = prepareQuery((q: Executor, p: { idJawaban: number }) =>
+  q.selectFrom('jawaban_group').select('jawaban').where('id_jawaban', '=', p.idJawaban),
+);
+
+/** The answers of a question's statements as stored (for its marker). */
+export async function statementValues(q: Executor, idJawaban: number): Promise<string[]> {
+  return (await statementValuesQuery.all(q, { idJawaban })).map((row) => row.jawaban);
+}
