@@ -57,6 +57,16 @@ describe('METRICS_TOKEN', () => {
   });
 });
 
+describe('SHED_QUEUE_DEPTH', () => {
+  it('is 100 waiting works unless set, 0 turns it off, and a negative or odd value stops the server', () => {
+    expect(loadConfig({}).shedQueueDepth).toBe(100);
+    expect(loadConfig({ SHED_QUEUE_DEPTH: '0' }).shedQueueDepth).toBe(0);
+    expect(loadConfig({ SHED_QUEUE_DEPTH: '40' }).shedQueueDepth).toBe(40);
+    expect(() => loadConfig({ SHED_QUEUE_DEPTH: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHED_QUEUE_DEPTH: 'banyak' })).toThrow(/SHED_QUEUE_DEPTH/);
+  });
+});
+
 describe('SHED_EVENT_LOOP_DELAY_MS', () => {
   it('is 500 ms unless set, 0 turns shedding off, and a negative or odd value stops the server', () => {
     expect(loadConfig({}).shedEventLoopDelayMs).toBe(500);

@@ -160,6 +160,23 @@ describe('the figures move with what students do', () => {
     expect(saved.json()).toMatchObject({ status: true });
     // Not a question of this attempt: 400.
     expect((await save(999_999_999)).statusCode).toBe(400);
+    // A question of the second subject, queued behind the first: refused, and named so whatever the subject is.
+    // Its answer rows are written when it opens; one is made here as if it had been (a state no call reaches).
+    const secondSoal = await t.db.kysely
+      .selectFrom('soal')
+      .select('id')
+      .where('id_mapel', '=', running.kategori.mapel[1].id)
+      .where('type', '=', 1)
+      .executeTakeFirstOrThrow();
+    const queued = await t.db.kysely
+      .insertInto('jawaban')
+      .values({ id_hasil_to: content.id_hasil_to, id_soal: secondSoal.id, jawaban: '0', updated_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await save(Number(queued.id))).json()).toMatchObject({
+      status: false,
+      message: expect.stringMatching(/^Selesaikan .+ terlebih dahulu$/),
+    });
     const after = await metrics();
     const moved = (series: string) => valueOf(after, series) - valueOf(before, series);
 
@@ -167,12 +184,15 @@ describe('the figures move with what students do', () => {
     expect(moved('siaptes_open_attempts')).toBe(1);
     expect(moved('siaptes_answers_saved_total{tryout="paket"}')).toBe(1);
     expect(moved('siaptes_saves_refused_total{tryout="paket",reason="invalid"}')).toBe(1);
+    expect(moved('siaptes_saves_refused_total{tryout="paket",reason="subject_queued"}')).toBe(1);
+    expect(moved('siaptes_saves_refused_total{tryout="paket",reason="other"}')).toBe(0);
     // The session cache is SQLite's (PostgreSQL reads the session at every call, so it counts nothing there).
     const cacheHits = moved('siaptes_session_cache_lookups_total{result="hit"}');
     if (t.db.dialect === 'sqlite') expect(cacheHits).toBeGreaterThanOrEqual(4);
     else expect(cacheHits).toBe(0);
     const route = '/api/siswa/tryout/saveanswer/id/:id';
-    expect(moved(`http_request_duration_seconds_count{method="PUT",route="${route}",status="200"}`)).toBe(1);
+    // The save and the queued refusal (a rule's refusal is a 200 with status false).
+    expect(moved(`http_request_duration_seconds_count{method="PUT",route="${route}",status="200"}`)).toBe(2);
     expect(after).not.toContain(`saveanswer/id/${running.id}"`);
 
     // Once the attempt has ended, a save is refused by the rules (and the attempt is no longer open).

@@ -71,7 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
   registerRequestIdHeader(app);
-  await registerLoadShedding(app, deps.config.shedEventLoopDelayMs);
+  await registerLoadShedding(app, deps.db, {
+    maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs,
+    maxQueueDepth: deps.config.shedQueueDepth,
+  });
   if (deps.logger) registerRequestLog(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: deps.config.secureCookies });

@@ -107,6 +107,8 @@ export interface DirectPostgres {
     text: string,
     values: readonly unknown[],
   ): Promise<{ rows: unknown[]; rowCount: number }>;
+  /** Queries waiting for a free connection of the pool. */
+  readonly waiting: number;
 }
 
 const directPostgres = new WeakMap<Kysely<Database>, DirectPostgres>();
@@ -137,6 +139,9 @@ async function createPostgres(url: string, schema: string | undefined, poolSize:
     query: async (name, text, values) => {
       const result = await pool.query({ name, text, values: [...values] });
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    },
+    get waiting() {
+      return pool.waitingCount;
     },
   });
   return {

@@ -56,6 +56,14 @@ interface Waiting {
 const batches = new WeakMap<Executor, Waiting[]>();
 
 /**
+ * How many works wait for the next shared commit of a database: the saves and starts that arrived since the last
+ * one. The commit runs once the event loop has read what arrived, so this is the load of the current turn.
+ */
+export function groupCommitWaiting(q: Executor): number {
+  return batches.get(q)?.length ?? 0;
+}
+
+/**
  * `work` as a transaction of its own in effect, committed together with the others asked for within the same turn of
  * the event loop (a group commit). A commit writes every page the transaction changed: the first starts of a spike
  * all add to the same last pages of the answer table and its indexes, so that one commit for a few starts writes

@@ -20,9 +20,17 @@ export function firstOpenIndex(mapel: readonly { selesai: boolean }[]): number {
   return mapel.findIndex((m) => !m.selesai);
 }
 
+const ANTRIAN_AWAL = 'Selesaikan ';
+const ANTRIAN_AKHIR = ' terlebih dahulu';
+
 /** Text shown on a queued subject: the subject the student can work on now must be finished first. */
 export function antrianText(namaMapelTerbuka: string): string {
-  return `Selesaikan ${namaMapelTerbuka} terlebih dahulu`;
+  return `${ANTRIAN_AWAL}${namaMapelTerbuka}${ANTRIAN_AKHIR}`;
+}
+
+/** Whether a message is antrianText's (the subject's name varies). */
+export function isAntrianText(message: string): boolean {
+  return message.startsWith(ANTRIAN_AWAL) && message.endsWith(ANTRIAN_AKHIR);
 }
 
 /** `antrian` and `antrian_str` per subject of a category. */

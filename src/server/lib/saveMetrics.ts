@@ -15,12 +15,12 @@ function reasonOfStatus(status: number | undefined): string {
 }
 
 /**
- * `work`'s save counted: acknowledged (`status: true`), refused by the rules (`status: false`: its reason from
- * `reasons`, the message's label, else `other`), or thrown (by HTTP status).
+ * `work`'s save counted: acknowledged (`status: true`), refused by the rules (`status: false`: `reasonOf` its
+ * message, else `other`), or thrown (by HTTP status).
  */
 export async function countSave<T extends SaveAnswer>(
   tryout: 'paket' | 'materi',
-  reasons: ReadonlyMap<string, string>,
+  reasonOf: (message: string) => string | undefined,
   work: () => Promise<T>,
 ): Promise<T> {
   let answer: T;
@@ -31,6 +31,6 @@ export async function countSave<T extends SaveAnswer>(
     throw error;
   }
   if (answer.status) answersSaved.inc({ tryout });
-  else savesRefused.inc({ tryout, reason: reasons.get(answer.message ?? '') ?? 'other' });
+  else savesRefused.inc({ tryout, reason: reasonOf(answer.message ?? '') ?? 'other' });
   return answer;
 }

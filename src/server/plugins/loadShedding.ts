@@ -1,12 +1,22 @@
 /**
- * Load shedding (@fastify/under-pressure): while the event loop lags behind by more than the SHED_EVENT_LOOP_DELAY_MS
- * setting (its mean delay over the last second), requests are answered at once with 503 `{status: false, message}`
- * and `Retry-After`, before their body is read or anything is written, instead of queueing behind the others and
- * making every request slow. The SPA waits as asked and tries again. Only `/api/` calls are shed; /healthz and
- * /metrics are always answered: a busy server is alive, and its figures matter most then.
+ * Load shedding: while the server has more work than it can answer in time, `/api/` calls are answered at once with
+ * 503 `{status: false, message}` and `Retry-After`, before their body is read or anything is written, instead of
+ * queueing behind the others and making every request slow. The SPA waits as asked and tries again. Two signals:
+ * - the event loop lags by more than SHED_EVENT_LOOP_DELAY_MS (its mean delay over the last quarter second;
+ *   @fastify/under-pressure);
+ * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts: on SQLite the saves and starts of the
+ *   next group commit, on PostgreSQL the queries waiting for a pooled connection). Read at each request, so it
+ *   holds the line within the very burst that fills the queue, long before the loop's mean delay moves.
+ * Only `/api/` calls are shed; /healthz and /metrics are always answered: a busy server is alive, and its figures
+ * matter most then. A refused answer save is counted in siaptes_saves_refused_total by its signal.
  */
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/createDb';
+import { databaseQueueDepth } from '../db/queueDepth';
+import { savesRefused } from '../lib/metrics';
+import { saveAnswerPaketCall } from '../../contract/tryoutPaket';
+import { saveAnswerMateriCall } from '../../contract/tryoutMateri';
 
 export const SHED_RETRY_AFTER_SECONDS = 2;
 export const SHED_MESSAGE =
@@ -15,23 +25,60 @@ export const SHED_MESSAGE =
 /** Routes that are never shed (under-pressure reads a route's own pressureHandler; null lets the request through). */
 export const NEVER_SHED = { pressureHandler: () => null };
 
+/** The answer-save routes, by the tryout label of siaptes_saves_refused_total. */
+const SAVE_ROUTES = new Map<string, 'paket' | 'materi'>([
+  [`/api${saveAnswerPaketCall.path}`, 'paket'],
+  [`/api${saveAnswerMateriCall.path}`, 'materi'],
+]);
+
+type ShedSignal = 'shed_event_loop' | 'shed_queue';
+
+interface Shed {
+  status: false;
+  message: string;
+}
+
 /**
- * The 503 answer. under-pressure sends what its pressure handler returns (a value other than null or a promise)
- * as the answer, but types the handler as returning nothing: hence the cast.
+ * The 503 answer's status, header and body when the request is an API call; null otherwise: the app's files and the
+ * content store's images are cheap to serve, and a refused script chunk would leave the student a blank page
+ * instead of a call that is tried again.
  */
-const shed = ((request: FastifyRequest, reply: FastifyReply) => {
-  // Only API calls are shed. The app's files and the content store's images are cheap to serve, and a refused
-  // script chunk would leave the student a blank page instead of a call that is tried again.
+function shed(request: FastifyRequest, reply: FastifyReply, signal: ShedSignal): Shed | null {
   if (!request.url.startsWith('/api/')) return null;
+  const tryout = SAVE_ROUTES.get(request.routeOptions.url ?? '');
+  if (tryout) savesRefused.inc({ tryout, reason: signal });
   void reply.status(503).header('Retry-After', String(SHED_RETRY_AFTER_SECONDS));
   return { status: false, message: SHED_MESSAGE };
-}) as unknown as FastifyUnderPressureOptions['pressureHandler'];
+}
 
-export async function registerLoadShedding(app: FastifyInstance, maxEventLoopDelayMs: number): Promise<void> {
+/** under-pressure sends what its handler returns (other than null or a promise), but types it as nothing. */
+const shedOnEventLoop = ((request: FastifyRequest, reply: FastifyReply) =>
+  shed(request, reply, 'shed_event_loop')) as unknown as FastifyUnderPressureOptions['pressureHandler'];
+
+export interface LoadSheddingSettings {
+  /** Mean event-loop delay (ms) above which calls are shed; 0: never. */
+  maxEventLoopDelayMs: number;
+  /** Works waiting for the database at which a further call is shed; 0: never. */
+  maxQueueDepth: number;
+}
+
+export async function registerLoadShedding(
+  app: FastifyInstance,
+  db: Db,
+  { maxEventLoopDelayMs, maxQueueDepth }: LoadSheddingSettings,
+): Promise<void> {
+  if (maxQueueDepth > 0) {
+    app.addHook('onRequest', (request, reply, done) => {
+      const refused =
+        databaseQueueDepth(db.kysely) >= maxQueueDepth ? shed(request, reply, 'shed_queue') : null;
+      if (refused) void reply.send(refused);
+      else done();
+    });
+  }
   if (maxEventLoopDelayMs <= 0) return;
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
     sampleInterval: 250,
-    pressureHandler: shed,
+    pressureHandler: shedOnEventLoop,
   });
 }

@@ -16,6 +16,14 @@ import { daftarHasilMateri, hasilMateri, pembahasanMateri } from './hasil';
 import { daftarMateri, kategoriMateri, mapelMateri } from './preview';
 import { endMateri, saveAnswerMateri, startMateri } from './ujian';
 import { countSave } from '../../lib/saveMetrics';
+import { PESAN } from './teks';
+
+/** Why a save was refused, as the metric siaptes_saves_refused_total names it. */
+const SAVE_REFUSALS = new Map<string, string>([
+  [PESAN.belumDimulai, 'not_started'],
+  [PESAN.sudahSelesai, 'attempt_ended'],
+  [PESAN.waktuHabis, 'time_up'],
+]);
 
 export const tryoutMateriRoutes: FeatureRoutes = (app, { db, config, now }) => {
   app.get(materiKategoriCall.path, { schema: materiKategoriCall.schema }, async (request) => {
@@ -43,13 +51,16 @@ export const tryoutMateriRoutes: FeatureRoutes = (app, { db, config, now }) => {
   );
 
   app.put(saveAnswerMateriCall.path, { schema: saveAnswerMateriCall.schema }, async (request) =>
-    countSave('materi', new Map(), () =>
-      saveAnswerMateri(db, {
-        siswa: requireSelf(request, request.body.idsiswa),
-        idMateri: request.params.idmateri,
-        body: request.body,
-        now: now(),
-      }),
+    countSave(
+      'materi',
+      (message) => SAVE_REFUSALS.get(message),
+      () =>
+        saveAnswerMateri(db, {
+          siswa: requireSelf(request, request.body.idsiswa),
+          idMateri: request.params.idmateri,
+          body: request.body,
+          now: now(),
+        }),
     ),
   );
 

@@ -19,6 +19,7 @@ import { startPaket } from './start';
 import { statusMapel } from './statusMapel';
 import { PESAN } from './teks';
 import { countSave } from '../../lib/saveMetrics';
+import { isAntrianText } from '../../domain/antrian';
 
 /** The question PDF's link (spec §2 Preview Tryout): not an API call of the contract, a plain link. */
 const SoalPdfParams = Type.Object({
@@ -27,13 +28,18 @@ const SoalPdfParams = Type.Object({
   idmapel: Id('subject id'),
 });
 
-/** Why a save was refused, as the metric siaptes_saves_refused_total names it; a queue's message is `other`. */
+/** Why a save was refused, as the metric siaptes_saves_refused_total names it. */
 const SAVE_REFUSALS = new Map<string, string>([
   [PESAN.sudahDiakhiri, 'attempt_ended'],
   [PESAN.jadwalBerakhir, 'schedule_over'],
   [PESAN.waktuHabis, 'time_up'],
   [PESAN.mapelBelumDibuka, 'subject_not_open'],
 ]);
+
+/** A refusal's reason label; a subject queued behind an unfinished one names that one, so it is matched apart. */
+function saveRefusalReason(message: string): string | undefined {
+  return SAVE_REFUSALS.get(message) ?? (isAntrianText(message) ? 'subject_queued' : undefined);
+}
 
 export const tryoutPaketRoutes: FeatureRoutes = (app, { db, config, now }) => {
   app.get(previewPaketCall.path, { schema: previewPaketCall.schema }, async (request) => {
@@ -51,7 +57,7 @@ export const tryoutPaketRoutes: FeatureRoutes = (app, { db, config, now }) => {
 
   app.put(saveAnswerPaketCall.path, { schema: saveAnswerPaketCall.schema }, async (request) => {
     const siswa = currentSiswa(request);
-    return countSave('paket', SAVE_REFUSALS, () =>
+    return countSave('paket', saveRefusalReason, () =>
       saveAnswerPaket(db, {
         idJadwal: request.params.id,
         body: request.body,
