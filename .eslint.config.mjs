@@ -16,20 +16,22 @@ const serverFeatures = readdirSync(new URL('./src/server/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const BELOW_THE_ROUTES =
+  'db/, pdf/, scoring/, soal/ and lib/ serve the routes and tools above them and import none of them: move the shared piece to lib/.';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '__tests__/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // The layers of DESIGN.md: client and server meet only in the contract.
+      // The tiers (README "Layout"): client and server meet only in the contract.
       'import/no-restricted-paths': [
         'error',
         {
@@ -47,6 +49,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Each tier gets only its own globals (and its own tsconfig: src/client, src/server); tests and tools run in Node
+  // and drive the browser.
+  { files: ['src/client/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
+  { files: ['src/server/**/*.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: ['__tests__/**/*.{ts,tsx}', '*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   // --- Client boundaries (bulletproof-react style): features stand alone; app composes them. ---
   {
@@ -88,7 +98,7 @@ export default tseslint.config(
       ],
     },
   },
-  // --- Server boundaries (DESIGN.md "Working rules"): features stand alone; app.ts composes them; the shared
+  // --- Server boundaries (README "Layout"): features stand alone; app.ts composes them; the shared
   // layers (db, pdf, domain, scoring, soal, lib, plugins) never reach into a feature or app.ts. ---
   {
     files: ['src/server/**/*.ts'],
@@ -100,11 +110,6 @@ export default tseslint.config(
           zones: [
             // Repeated from the shared block: this block's zones replace it for server files.
             { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
-            {
-              target: './src/server/domain',
-              from: './src/server/db',
-              message: 'Domain rules stay free of I/O.',
-            },
             ...serverFeatures.map((feature) => ({
               target: `./src/server/features/${feature}`,
               from: './src/server/features',
@@ -146,8 +151,78 @@ export default tseslint.config(
               from: './src/server/demo',
               message: 'The database layer does not import the demo data: the demo loads through operator/.',
             },
+            {
+              target: [
+                './src/server/db',
+                './src/server/pdf',
+                './src/server/scoring',
+                './src/server/soal',
+                './src/server/lib',
+              ],
+              // The demo's own zone for db/ is above.
+              from: [
+                './src/server/plugins',
+                './src/server/operator',
+                './src/server/cli',
+                './src/server/main.ts',
+              ],
+              message: BELOW_THE_ROUTES,
+            },
+            {
+              target: ['./src/server/pdf', './src/server/scoring', './src/server/soal', './src/server/lib'],
+              from: './src/server/demo',
+              message: BELOW_THE_ROUTES,
+            },
+            {
+              target: './src/server/features',
+              from: './src/server',
+              except: [
+                './features',
+                './lib',
+                './domain',
+                './db',
+                './scoring',
+                './soal',
+                './pdf',
+                './plugins',
+                './config.ts',
+                './context.ts',
+                // app.ts has its own zone above.
+                './app.ts',
+              ],
+              message:
+                'A feature builds on lib/, domain/, db/ and the shared layers (scoring/, soal/, pdf/, plugins/), not on the operator, the demo or the tools.',
+            },
+            {
+              target: './src/server/domain',
+              from: './src/server',
+              // features/ and app.ts have their own zones above.
+              except: ['./domain', './features', './app.ts'],
+              message:
+                'Domain rules stay free of I/O: they import only other rules of domain/ and the contract.',
+            },
           ],
         },
+      ],
+    },
+  },
+  // Pure rules: no Node module (fs, net, crypto's I/O…) and none of the globals that reach the world outside.
+  {
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'import/no-nodejs-modules': ['error'],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'XMLHttpRequest',
+          'Buffer',
+        ].map((name) => ({ name, message: 'Domain rules stay free of I/O: take the value as a parameter.' })),
       ],
     },
   },

@@ -19,6 +19,7 @@ const BUILD_INPUTS = [
   'public',
   'webpack.config.ts',
   'tsconfig.json',
+  'tsconfig.base.json',
   'package.json',
   'package-lock.json',
 ];

@@ -9,6 +9,13 @@ interface LintMessage {
   message: string;
 }
 
+const BOUNDARY_RULES = new Set([
+  'import/no-restricted-paths',
+  'import/no-cycle',
+  'import/no-nodejs-modules',
+  'no-restricted-globals',
+]);
+
 /** ESLint's own CLI on `code` as if it were `file` (Jest's module sandbox cannot load the flat config). */
 export function restrictedIn(file: string, code: string): string[] {
   const run = spawnSync(
@@ -27,8 +34,6 @@ export function restrictedIn(file: string, code: string): string[] {
   );
   const [result] = JSON.parse(run.stdout) as { messages: LintMessage[] }[];
   return result.messages
-    .filter(
-      (message) => message.ruleId === 'import/no-restricted-paths' || message.ruleId === 'import/no-cycle',
-    )
+    .filter((message) => message.ruleId !== null && BOUNDARY_RULES.has(message.ruleId))
     .map((message) => message.message);
 }

@@ -12,7 +12,8 @@ import { createDb, type Db } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { SessionCache, sessionCacheOf } from '../../src/server/lib/sessionCache';
 import { imporSiswa } from '../../src/server/operator/imporSiswa';
-import { hashToken, SESSION_TTL_MS, type Siswa } from '../../src/server/plugins/auth';
+import type { Siswa } from '../../src/server/lib/siswa';
+import { hashToken, SESSION_TTL_MS } from '../../src/server/plugins/auth';
 import { createTestDb, testClock } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
 

@@ -147,6 +147,18 @@ export const KONFIGURASI_HTML_SOAL: Config = {
   ALLOW_UNKNOWN_PROTOCOLS: false,
 };
 
+/**
+ * What the hook below reads and changes of an element, written out: the server compiles without lib.dom (its
+ * DOM is jsdom's), so lib.dom's Element is not there to type it.
+ */
+interface ElementDisaring {
+  nodeName: string;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+  setAttribute(name: string, value: string): void;
+  parentNode: { removeChild(child: ElementDisaring): unknown } | null;
+}
+
 /** The sanitiser for question HTML on a DOMPurify instance of its own (hooks are per instance). */
 export function buatPembersihHtml(purify: DOMPurify): (html: string) => string {
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
@@ -155,7 +167,8 @@ export function buatPembersihHtml(purify: DOMPurify): (html: string) => string {
     else return;
     if (data.attrValue === '') data.keepAttr = false;
   });
-  purify.addHook('afterSanitizeAttributes', (node) => {
+  purify.addHook('afterSanitizeAttributes', (element) => {
+    const node = element as unknown as ElementDisaring;
     if (node.nodeName.toLowerCase() === 'img' && !gambarBoleh(node.getAttribute('src'))) {
       node.parentNode?.removeChild(node);
       return;

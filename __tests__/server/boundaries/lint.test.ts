@@ -1,4 +1,4 @@
-/** The server's boundaries are held by lint (DESIGN.md "Working rules"): a violation fails `npm run lint`. */
+/** The server's boundaries are held by lint (README "Layout"): a violation fails `npm run lint`. */
 import { restrictedIn } from '../../helpers/lintBoundaries';
 
 const SHARED_LAYERS = 'db/, pdf/ and the other shared layers do not import features/: features import them.';
@@ -67,5 +67,62 @@ describe('server lint zones', () => {
         "import { PESAN } from '../features/hasil/queries';\nexport const probe = PESAN;\n",
       ),
     ).toEqual([`Unexpected path "../features/hasil/queries" imported in restricted zone. ${SHARED_LAYERS}`]);
+  });
+
+  it('refuse db/, pdf/, scoring/ and lib/ importing plugins/, but allow lib/', () => {
+    const BELOW_THE_ROUTES =
+      'db/, pdf/, scoring/, soal/ and lib/ serve the routes and tools above them and import none of them: move the shared piece to lib/.';
+    expect(
+      restrictedIn(
+        'src/server/scoring/probe.ts',
+        [
+          "import { HttpError } from '../plugins/errors';",
+          "import type { Siswa } from '../plugins/auth';",
+          "import { HttpError as Shared } from '../lib/httpError';",
+          'export const probe: [unknown, Siswa?, unknown?] = [HttpError, undefined, Shared];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      `Unexpected path "../plugins/errors" imported in restricted zone. ${BELOW_THE_ROUTES}`,
+      `Unexpected path "../plugins/auth" imported in restricted zone. ${BELOW_THE_ROUTES}`,
+    ]);
+    expect(
+      restrictedIn(
+        'src/server/pdf/probe.ts',
+        "import { EMBEDDED_DOCUMENT_PAGE } from '../plugins/security';\nexport const probe = EMBEDDED_DOCUMENT_PAGE;\n",
+      ),
+    ).toEqual([`Unexpected path "../plugins/security" imported in restricted zone. ${BELOW_THE_ROUTES}`]);
+  });
+
+  it('refuse a feature importing the operator or the demo', () => {
+    const FEATURE =
+      'A feature builds on lib/, domain/, db/ and the shared layers (scoring/, soal/, pdf/, plugins/), not on the operator, the demo or the tools.';
+    expect(
+      restrictedIn(
+        'src/server/features/hasil/probe.ts',
+        "import { cariJadwal } from '../../operator/hasilJadwal';\nexport const probe = cariJadwal;\n",
+      ),
+    ).toEqual([`Unexpected path "../../operator/hasilJadwal" imported in restricted zone. ${FEATURE}`]);
+  });
+
+  it('refuse domain/ reaching I/O: the database, a Node module, process or window', () => {
+    expect(
+      restrictedIn(
+        'src/server/domain/probe.ts',
+        [
+          "import { readFileSync } from 'node:fs';",
+          "import { findJadwal } from '../db/jadwal';",
+          "import { packageTotal } from './ranking';",
+          'export const probe = [readFileSync, findJadwal, packageTotal, process.env.X, window.location];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'Do not import Node.js builtin module "node:fs"',
+      'Unexpected path "../db/jadwal" imported in restricted zone. Domain rules stay free of I/O: they import only other rules of domain/ and the contract.',
+      "Unexpected use of 'process'. Domain rules stay free of I/O: take the value as a parameter.",
+      "Unexpected use of 'window'. Domain rules stay free of I/O: take the value as a parameter.",
+    ]);
   });
 });

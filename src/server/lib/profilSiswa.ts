@@ -6,16 +6,16 @@ import {
   type InstitutionRules,
 } from '../domain/studentType';
 import type { Db } from '../db/createDb';
-import type { SiswaRow } from '../plugins/auth';
+import type { SiswaRow } from './siswa';
 
-/** Spec §1 student types, from the server's settings (an event institution listed as regular stays event). */
+/** Student types, from the server's settings (an event institution listed as regular stays event). */
 export function jenisSiswaOf(lembaga: string, rules: InstitutionRules): JenisSiswa {
   if (isEventStudent(lembaga, rules)) return 'event';
   return isRegularStudent(lembaga, rules) ? 'reguler' : 'umum';
 }
 
 /**
- * The profile of spec §3 from a student row: one mapping for login and the profile call alike. The two derived
+ * The profile from a student row: one mapping for login and the profile call alike. The two derived
  * fields tell the SPA the rules the server applies, so it never decides them itself.
  */
 export function toProfileUser(siswa: SiswaRow, rules: InstitutionRules): ProfileUser {

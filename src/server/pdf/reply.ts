@@ -1,6 +1,6 @@
 /** How every PDF is answered: inline, named, never cached, framed by our own pages only. */
 import type { FastifyReply } from 'fastify';
-import { EMBEDDED_DOCUMENT_HEADERS } from '../plugins/security';
+import { EMBEDDED_DOCUMENT_HEADERS } from '../lib/documentHeaders';
 
 export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
   return reply

@@ -1,24 +1,15 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
 import { prepareQuery } from '../db/compiledQuery';
 import type { Db } from '../db/createDb';
-import type { SiswaTable } from '../db/types';
 import { sessionCacheOf } from '../lib/sessionCache';
 import { sessionCacheLookups } from '../lib/metrics';
-import { HttpError, isApiPath } from './errors';
+import { HttpError } from '../lib/httpError';
+import type { Siswa } from '../lib/siswa';
+import { isApiPath } from './errors';
 
 export const SESSION_COOKIE = 'siaptes_session';
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
-
-/** A student's whole row (the profile). */
-export type SiswaRow = Selectable<SiswaTable>;
-
-/**
- * The caller of an authenticated request: the columns the rules read (identity, name, institution, interest,
- * programme). Not the profile and not the password hash: every request reads this row, so it stays small.
- */
-export type Siswa = Pick<SiswaRow, 'id' | 'nama_lengkap' | 'lembaga' | 'minat' | 'id_program'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -118,7 +109,7 @@ export function currentSiswa(request: FastifyRequest): Siswa {
   return request.siswa;
 }
 
-/** A call that names a student must name the caller (DESIGN.md "Accounts"): 403 otherwise. */
+/** A call that names a student must name the caller: 403 otherwise. */
 export function requireSelf(request: FastifyRequest, idSiswa: number): Siswa {
   const siswa = currentSiswa(request);
   if (siswa.id !== Number(idSiswa)) {

@@ -1,23 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/httpError';
 
 /** Whether a request target names the API, in origin form (`/api/…`) or absolute form (`http://host/api/…`). */
 export function isApiPath(url: string): boolean {
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return path === '/api' || path.startsWith('/api/');
-}
-
-/** An error a route throws to answer `{status: false, message}` with a chosen HTTP status; `dibuka_pada` for a
- * refusal that only means "not yet" (see Failure in the contract). */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly dibuka_pada?: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Short Indonesian message for a schema validation failure (400), naming the field. */

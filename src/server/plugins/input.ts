@@ -1,6 +1,6 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { HttpError } from './errors';
+import { HttpError } from '../lib/httpError';
 
 /** Nesting of a request body: the contract's deepest body is 3 levels (a list of answer objects). */
 export const MAX_JSON_DEPTH = 32;

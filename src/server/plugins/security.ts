@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** The instruction page (spec §2 /petunjuk-to), a document the SPA shows in its own frame like the PDFs of /api. */
+/** The instruction page (/petunjuk-to), a document the SPA shows in its own frame like the PDFs of /api. */
 export const EMBEDDED_DOCUMENT_PAGE = '/petunjuk-to.html';
 
 /**
@@ -28,17 +28,6 @@ export const SPA_CSP_DIRECTIVES = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
-
-/**
- * What a document the SPA frames gets instead: framed by our own pages only, no script at all, and (the instruction
- * page is a static page with its own <style>) inline styles. Set where such a document is answered (pdf/reply.ts,
- * plugins/spa.ts), over the headers of every answer.
- */
-export const EMBEDDED_DOCUMENT_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
-  'x-frame-options': 'SAMEORIGIN',
-} as const;
 
 /** The headers helmet's middleware sets with these options, read once from a response that only records them. */
 function helmetHeaders(options: { https: boolean }): Record<string, string> {

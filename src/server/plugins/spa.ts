@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { EMBEDDED_DOCUMENT_HEADERS, EMBEDDED_DOCUMENT_PAGE } from './security';
+import { EMBEDDED_DOCUMENT_HEADERS } from '../lib/documentHeaders';
+import { EMBEDDED_DOCUMENT_PAGE } from './security';
 
 /** A content-hashed file name (webpack's `[contenthash]`), possibly a precompressed copy of one. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|ttf|png|svg)(\.br|\.gz)?$/;

@@ -1,5 +1,5 @@
 /**
- * Pieces shared by results (PTN status), rankings and PDFs (DESIGN.md "Rankings"): access to a schedule, the
+ * Pieces shared by results (PTN status), rankings and PDFs (domain/ranking.ts, domain/ptn.ts): access to a schedule, the
  * student's university choices, who finished a package, their totals, and competition ranks — for the package
  * and for one university programme.
  */
@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
 import { findJadwal, isPeserta, type JadwalRow } from '../db/jadwal';
 import { competitionRanks, packageTotal } from '../domain/ranking';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../lib/httpError';
 
 export const PESAN_AKSES = {
   jadwalTidakAda: 'Jadwal tryout tidak ditemukan',

@@ -1,4 +1,4 @@
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/httpError';
 
 export interface LoginInput {
   username: string;
@@ -13,7 +13,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Checks the login body by hand (the route attaches schema errors instead of throwing them) so that a missing
- * field answers with the spec's own words (§5 "Masukkan Username" / "Masukkan Password") rather than a schema
+ * field answers with the login form's own words ("Masukkan Username" / "Masukkan Password") rather than a schema
  * message.
  */
 export function parseLoginBody(body: unknown): LoginInput {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/createDb';
 import { forgetSession } from '../../lib/sessionCache';
-import type { SiswaRow } from '../../plugins/auth';
+import type { SiswaRow } from '../../lib/siswa';
 
 export async function findSiswaByUsername(db: Db, username: string): Promise<SiswaRow | null> {
   const row = await db.kysely

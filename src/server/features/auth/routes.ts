@@ -4,7 +4,7 @@ import type { FeatureContext, FeatureRoutes } from '../../context';
 import { logins } from '../../lib/metrics';
 import { DISABLED_PASSWORD, costOf, hashPassword, needsRehash, verifyPassword } from '../../lib/password';
 import { SESSION_COOKIE, SESSION_TTL_MS, currentSiswa, hashToken, newToken } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/httpError';
 import { toProfileUser } from '../../lib/profilSiswa';
 import { Gate } from '../../lib/gate';
 import { MAX_ATTEMPTS_PER_USERNAME, admitAttempt, forgetAttemptsUpTo, type Admission } from './attempts';
@@ -57,7 +57,7 @@ function abandonedSignal(request: FastifyRequest, reply: FastifyReply): AbortSig
   return controller.signal;
 }
 
-/** `POST /auth/login` (public) and `POST /auth/logout` (spec §7). */
+/** `POST /auth/login` (public) and `POST /auth/logout`. */
 export const authRoutes: FeatureRoutes = (app, context) => {
   const { db, now, config } = context;
   // Computed now, so that not even the first unknown username pays an extra hash.

@@ -1,10 +1,10 @@
-/** Result list, category details and package scores (spec §7 /siswa/tryout/hasil*, /hasilskor). */
+/** Result list, category details and package scores (/siswa/tryout/hasil*, /hasilskor). */
 import type { HasilMapel } from '../../../contract/hasil';
 import type { Db } from '../../db/createDb';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gagal } from '../../lib/respons';
-import type { Siswa } from '../../plugins/auth';
+import type { Siswa } from '../../lib/siswa';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
 import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
 import { finishedJadwal, rataRataKategori } from '../../scoring/skorPaket';

@@ -1,5 +1,5 @@
 /**
- * The student's discussion and result PDFs of a category (DESIGN.md "PDFs"): a discussion only after the student
+ * The student's discussion and result PDFs of a category (pdf/documents.ts): a discussion only after the student
  * finished the category (and for a TO Akbar event only once the event is over), a result from the stored scores. The question PDF belongs to the package tryout
  * (features/tryoutPaket/soalPdf.ts), since fetching it opens the subject's clock.
  */
@@ -9,8 +9,8 @@ import { packageTotal } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gambarPdf, pembahasanKategori } from '../../pdf/data';
 import { hasilPdf, pembahasanPdf } from '../../pdf/documents';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { segarkanHasil } from './nilai';
 import {

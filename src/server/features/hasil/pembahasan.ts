@@ -1,12 +1,12 @@
-/** Review of finished subjects (spec §7 /siswa/tryout/pembahasan; §4 "Review of a finished subject"). Keys,
+/** Review of finished subjects (/siswa/tryout/pembahasan). Keys,
  * verdicts and discussions leave the server only for a subject whose category attempt has ended, and for a TO
  * Akbar event only once the event is over (domain/kunciEvent.ts). */
 import type { SoalReview } from '../../../contract/hasil';
 import type { QuestionType } from '../../../contract/common';
 import type { Db } from '../../db/createDb';
 import { isBlank } from '../../domain/scoring';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, belumDibuka, gagal, teksSoalBase64 } from '../../lib/respons';
 import { kunciTerkunci } from '../../domain/kunciEvent';

@@ -1,9 +1,9 @@
-/** University-choice status and the Sync that rebuilds missing score summaries (spec §7 /hasilptn,
- * /generatehasilmapel; DESIGN.md "Rankings"). */
+/** University-choice status and the Sync that rebuilds missing score summaries (/hasilptn,
+ * /generatehasilmapel; domain/ranking.ts, domain/ptn.ts). */
 import type { Db } from '../../db/createDb';
 import { packageTotal } from '../../domain/ranking';
 import { ptnOutcome, type PtnChoice } from '../../domain/ptn';
-import type { Siswa } from '../../plugins/auth';
+import type { Siswa } from '../../lib/siswa';
 import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { calibrateJadwal, calibrationIsCurrent, scoreFromStoredItems } from '../../scoring/irtScoring';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';

@@ -1,6 +1,6 @@
 /** Reads of package results (hasil_to + hasil_mapel), shared by the result calls and the PDFs. */
 import type { Db } from '../../db/createDb';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/httpError';
 export { findJadwalOf } from '../../scoring/skorPaket';
 
 export const PESAN = {

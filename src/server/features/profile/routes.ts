@@ -2,7 +2,7 @@ import { profileUserCall } from '../../../contract/profile';
 import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
 import { findSiswaById, toProfileUser } from '../../lib/profilSiswa';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/httpError';
 
 /** `GET /siswa/profil/user/id/:idsiswa`: the caller's own profile (another id → 403). */
 export const profileRoutes: FeatureRoutes = (app, { db, config }) => {

@@ -1,8 +1,8 @@
-/** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur; DESIGN.md "Rankings"). */
+/** Package and university-choice rankings (/siswa/tryout/ranking*, /rankingjur; domain/ranking.ts, domain/ptn.ts). */
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Db } from '../../db/createDb';
 import type { JadwalRow } from '../../db/jadwal';
-import type { Siswa } from '../../plugins/auth';
+import type { Siswa } from '../../lib/siswa';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
 import {

@@ -1,9 +1,9 @@
-/** Results and discussion of finished topics (spec §7 /siswa/tryoutmateri/hasil, /pembahasan). */
+/** Results and discussion of finished topics (/siswa/tryoutmateri/hasil, /pembahasan). */
 import type { QuestionType } from '../../../contract/common';
 import type { Db } from '../../db/createDb';
 import { judgeAnswer } from '../../domain/scoring';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { tutupJikaHabis } from './percobaan';
 import {
   findHasil,

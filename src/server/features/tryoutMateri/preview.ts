@@ -1,7 +1,7 @@
-/** Preview levels of the per-topic tryout: categories → subjects → topics (spec §7 GET .../preview/...). */
+/** Preview levels of the per-topic tryout: categories → subjects → topics (GET .../preview/...). */
 import type { Db } from '../../db/createDb';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { tutupJikaHabis } from './percobaan';
 import {
   countSoalPerMateri,

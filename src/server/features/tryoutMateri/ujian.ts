@@ -1,12 +1,12 @@
-/** Start, save and end of a per-topic tryout (spec §7 start/saveanswer/end; DESIGN.md "Time is the server's"). */
+/** Start, save and end of a per-topic tryout. */
 import type { EndMateriBody, SaveAnswerMateriBody } from '../../../contract/tryoutMateri';
 import type { QuestionType } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
 import { clampReported, durasiDetik, isPastGrace } from '../../domain/timing';
 import { mayTakePermateri } from '../../domain/studentType';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { validasiJawaban } from './jawaban';
 import { akhiriPercobaan, tutupJikaHabis, type JawabanBaru } from './percobaan';
 import {
@@ -52,7 +52,7 @@ export async function startMateri(
   input: { siswa: Siswa; idMateri: number; config: Config; now: number },
 ) {
   const { siswa, config } = input;
-  // Spec §6: per-topic tryouts are for non-event students of programmes 1, 2, 5, 6 and 7 only.
+  // Per-topic tryouts are for non-event students of programmes 1, 2, 5, 6 and 7 only.
   if (!mayTakePermateri(siswa.lembaga, siswa.id_program, config)) return gagal(PESAN.bukanUntukmu);
   const materi = await materiAtau404(db, input.idMateri);
   const t = input.now;

@@ -1,7 +1,7 @@
 /** `POST /siswa/tryout/end/id/:id/kategori/:categoryHash`: ends a category once every subject is closed. */
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
-import type { Siswa } from '../../plugins/auth';
+import type { Siswa } from '../../lib/siswa';
 import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt } from './queries/hasilTo';

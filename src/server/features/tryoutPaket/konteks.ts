@@ -1,8 +1,8 @@
 /** The schedule, category and student of a call, checked once: unknown → 404, not enrolled → 403. */
 import type { Config } from '../../config';
 import { isEventStudent } from '../../domain/studentType';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { findJadwal, isPeserta, type JadwalRow } from '../../db/jadwal';
 import { listKategori, type KategoriRow } from './queries/mapel';
 import { type Executor } from '../../db/executor';
@@ -34,8 +34,8 @@ export async function kategoriContext(
 }
 
 /**
- * Event subjects run on the wall clock (DESIGN.md): a TO Akbar package, or a TO Akbar student, who may not leave
- * the sheet anyway (spec §4). Everyone else may pause between calls.
+ * Event subjects run on the wall clock: a TO Akbar package, or a TO Akbar student, who may not leave
+ * the sheet anyway. Everyone else may pause between calls.
  */
 export function isWallClock(jadwal: JadwalRow, siswa: Siswa, config: Config): boolean {
   return jadwal.is_event === 1 || isEventStudent(siswa.lembaga, config);

@@ -6,8 +6,8 @@ import { prepareQuery } from '../../db/compiledQuery';
 import { batchedStatement, batchedTransaction } from '../../db/transaction';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { groupMarker, parseAnswer, type AnswerChange } from './jawaban';
 import { acakDari, hurufAsli, opsiSiswa, type Acak } from '../../domain/acak';
 import {

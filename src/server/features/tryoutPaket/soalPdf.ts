@@ -1,6 +1,6 @@
 /**
  * `GET /pdf/soal/:idjadwal/:kategoriHash/:idmapel`: a subject's questions as a PDF, one more way of showing them,
- * so under the reveal rule (DESIGN.md): for a regular student inside the schedule window, for a subject whose turn
+ * so under the reveal rule: for a regular student inside the schedule window, for a subject whose turn
  * has come in a started category; fetching it opens the subject and starts its clock, as "Kerjakan" would. Never
  * for an event schedule. Refusals are HTTP 403 with the spec's `{status: false, message}`.
  */
@@ -10,8 +10,8 @@ import { acakDari } from '../../domain/acak';
 import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
 import { gambarPdf, soalMapel } from '../../pdf/data';
 import { soalPdf } from '../../pdf/documents';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt } from './queries/hasilTo';
 import { listMapel } from './queries/mapel';

@@ -1,4 +1,4 @@
-/** `POST /siswa/tryout/start/id/:id/kategori/:categoryHash`: idempotent start of a category (DESIGN.md). */
+/** `POST /siswa/tryout/start/id/:id/kategori/:categoryHash`: idempotent start of a category. */
 import type { QuestionType } from '../../../contract/common';
 import type { GroupSoal, SoalPaket, StartPaketContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
@@ -19,7 +19,7 @@ import {
 import { kategoriAntrian } from '../../domain/antrian';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
-import type { Siswa } from '../../plugins/auth';
+import type { Siswa } from '../../lib/siswa';
 import { isWallClock, kategoriContext } from './konteks';
 import { createAnswerRows, createAttempt, findAttempt, listAttempts } from './queries/hasilTo';
 import { hasKunciE, kategoriPunyaSoal, listMapel } from './queries/mapel';
@@ -168,7 +168,7 @@ function toSoalPaket(
         b: opsi.b,
         c: opsi.c,
         d: opsi.d,
-        // Spec §5: a regular student outside the SMA interests gets four choices only.
+        // A regular student outside the SMA interests gets four choices only.
         e: fiveChoices ? opsi.e : '',
         nomor: acak ? (nomorOf.get(s.id) as number) : s.nomor,
       },

@@ -3,8 +3,8 @@ import type { StatusMapelBody, StatusMapelContent } from '../../../contract/tryo
 import type { Config } from '../../config';
 import type { Db } from '../../db/createDb';
 import { clampReported, closeClock, isWindowOver } from '../../domain/timing';
-import type { Siswa } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import type { Siswa } from '../../lib/siswa';
+import { HttpError } from '../../lib/httpError';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt } from './queries/hasilTo';
 import { listMapel } from './queries/mapel';
