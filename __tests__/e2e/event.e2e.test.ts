@@ -1,8 +1,8 @@
 /**
  * A whole TO Akbar (event) category in real Chromium: akbar takes every subject of TPS in Paket #10, one after the
  * other, each to its time-up (an event student has no "Selesaikan Ujian"), then ends the category. Every start
- * answer is watched: a subject's question texts leave the server only once that subject is open (DESIGN.md
- * "Questions are revealed only when their time runs"), and the sheet asks again when the next subject opens.
+ * answer is watched: a subject's question texts leave the server only once that subject is open (README
+ * "Rules of the tryout"), and the sheet asks again when the next subject opens.
  * Its own server and database, so akbar's category is untouched by the other journeys.
  */
 import { collectPageErrors, loginAs, newContext } from '../helpers/browser';

@@ -2,7 +2,7 @@
  * A subject taken on a bad connection, in real Chromium against the production build: 30 % of the API calls
  * fail (half before the server sees them, half after it answered, the answer lost), then the network is cut for
  * 15 s in the middle of the subject. Every answer the student chose must be on the server at the end, and the
- * sheet must agree with it (DESIGN.md "Starting and saving"; issue: saves that survive a bad connection).
+ * sheet must agree with it (README "Offline"; issue: saves that survive a bad connection).
  */
 import type { Route } from 'playwright-core';
 import { collectPageErrors, loginAs, newContext, type Page } from '../helpers/browser';

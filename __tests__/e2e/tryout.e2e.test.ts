@@ -45,7 +45,7 @@ async function openPage(viewport: ViewportName = 'desktop', fakeClock = false): 
   const page = await context.newPage();
   // The clock must be installed before the first navigation to replace the page's timers.
   if (fakeClock) await page.clock.install();
-  // A running tryout warns on reload (spec §2 Other); the student confirms that they want to reload.
+  // A running tryout warns on reload; the student confirms that they want to reload.
   page.on('dialog', (dialog) => {
     void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
   });
@@ -156,7 +156,7 @@ describe('package tryout', () => {
 
   it("akbar's event subject runs out of time under the browser's clock; the server keeps its own count", async () => {
     /*
-     * The server's clock is its own (DESIGN.md "Time is the server's"): a browser cannot move it. So the journey
+     * The server's clock is its own (README "Rules of the tryout"): a browser cannot move it. So the journey
      * moves only the browser's clock and checks both directions:
      *  - backwards (setSystemTime): the page believes it gained ten minutes, but after a reload the countdown shows
      *    the server's remaining time again, never more than before;

@@ -1,4 +1,4 @@
-/** Client test data: the four demo students of the seed (spec §1 student types) and logged-in store states. */
+/** Client test data: the four demo students of the seed and logged-in store states. */
 import type { JadwalItem, ProfileUser } from '../../src/contract';
 import type { PreloadedAppState } from '../../src/client/app/store';
 import type { AuthState } from '../../src/client/features/auth/slice';

@@ -381,7 +381,7 @@ export async function buildPaketFixture(db: Db, now = FIXTURE_NOW): Promise<Pake
   await insertJawaban(db, attempts.gitaSaintek, fisika.id, 'A');
   await insertJawaban(db, attempts.gitaTps, bahasa.id, 'E');
 
-  // Programmes and choices: see DESIGN.md "Rankings" — grade and capacity both decide.
+  // Programmes and choices: see domain/ranking.ts, domain/ptn.ts — grade and capacity both decide.
   const prodi = async (universitas: string, jurusan: string, grade: number, kapasitas: number) =>
     (
       await db.kysely

@@ -33,7 +33,7 @@ export async function buildSeededTestApp(
 
 export interface LoggedIn {
   token: string;
-  /** Headers for app.inject: the custom `key` header of spec §7. */
+  /** Headers for app.inject: the custom `key` header. */
   headers: { key: string };
   siswa: ProfileUser;
 }

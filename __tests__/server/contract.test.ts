@@ -21,7 +21,7 @@ import {
   type CallContent,
 } from '../../src/contract';
 
-/** Every row of spec §7, method and path (Fastify syntax, without /api). */
+/** Every row, method and path (Fastify syntax, without /api). */
 const SPEC_ROWS = [
   'POST /auth/login',
   'POST /auth/logout',
@@ -83,7 +83,7 @@ describe('buildPath', () => {
 });
 
 describe('the calls', () => {
-  it('are exactly the rows of spec §7', () => {
+  it('are exactly the rows', () => {
     expect(allCalls.map(key).sort()).toEqual([...SPEC_ROWS].sort());
   });
 

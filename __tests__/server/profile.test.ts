@@ -74,7 +74,7 @@ describe('GET /api/siswa/profil/user/id/:idsiswa', () => {
     await t.close();
   });
 
-  it('answers the caller’s profile of spec §3', async () => {
+  it('answers the caller’s profile', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/siswa/profil/user/id/${id}`,

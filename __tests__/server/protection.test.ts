@@ -1,5 +1,5 @@
 /**
- * Protection of every call of the contract (DESIGN.md "Accounts", "Working rules"): 401 without a live token, 403
+ * Protection of every call of the contract (plugins/auth.ts): 401 without a live token, 403
  * for another student's id, 400 for input its schema refuses, 404 for well-formed unknown ids, never a 500 and
  * never a changed row. The calls are taken from `allCalls`, so a new call without an entry in REQUESTS fails here.
  */
@@ -385,7 +385,7 @@ describe('protection of every call', () => {
         expect(res.json()).toEqual({ status: false, message: 'Akses ditolak: data ini milik siswa lain' });
       }
     }
-    // Every call of spec §7 names the student except logout, the package preview and the answer save (which
+    // Every call names the student except logout, the package preview and the answer save (which
     // name the schedule and the attempt; their owners are checked in tryoutPaket.test.ts and below).
     expect(named).toBe(protectedCalls.length - 3);
     expect(await rowCounts()).toEqual(before);

@@ -804,7 +804,7 @@ describe('a per-topic clock on the one timing engine', () => {
   });
 });
 
-describe('tryout permateri: who may start (spec §6)', () => {
+describe('tryout permateri: who may start', () => {
   let ctx: TestContext;
   let f: Fixture;
   beforeEach(async () => {

@@ -369,7 +369,7 @@ export const text = {
     muatUlang: 'Muat ulang',
   },
   callError: {
-    // Spec §8: the dialog is titled with the error code itself; the sentence goes in its text.
+    // The dialog is titled with the error code itself; the sentence goes in its text.
     title: (code: string) => code,
     network: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
     timeout: 'Server terlalu lama menjawab. Silakan coba lagi.',

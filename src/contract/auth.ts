@@ -1,4 +1,4 @@
-/** Login and logout (spec §7 /auth/*). */
+/** Login and logout (/auth/*). */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, StatusMessage, defineCall, type CallBody, type CallResponse } from './common';
 import { ProfileUser } from './profile';
@@ -7,7 +7,7 @@ import { ProfileUser } from './profile';
 export const AccessToken = Type.Object({ value: Type.String() });
 export type AccessToken = Static<typeof AccessToken>;
 
-/** Spec §3 Login response content: user and access_token.value. */
+/** Login response content: user and access_token.value. */
 export const LoginContent = Type.Object({
   user: ProfileUser,
   access_token: AccessToken,

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the SiapTes API contract (spec §7).
+ * Shared pieces of the SiapTes API contract.
  *
  * Every call is described once, with TypeBox schemas, by `defineCall`. The server hands `call.schema` to Fastify
  * (`app.route({method: call.method, url: call.path, schema: call.schema, handler})`); the client uses
@@ -14,7 +14,7 @@ import { Type, type Static, type TSchema, type TObject, type TUnion } from '@sin
 /** Base path of every call; paths in the contract are relative to it. */
 export const API_BASE = '/api';
 
-/** Name of the custom header carrying the session token (DESIGN: `Key: <token>`). */
+/** Name of the custom header carrying the session token (`Key: <token>`). */
 export const KEY_HEADER = 'Key';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';

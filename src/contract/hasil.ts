@@ -1,6 +1,5 @@
-/** Package results, PTN status and package discussion (spec §3 "Package result list item", "Detail",
- * "Score-with-package item", "PTN result", "Subject result list", "Finished-subject list", "Review";
- * §7 /siswa/tryout/hasil*, hasilskor, hasilptn, generatehasilmapel, pembahasan).
+/** Package results, PTN status and package discussion (/siswa/tryout/hasil*, hasilskor, hasilptn,
+ * generatehasilmapel, pembahasan).
  *
  * Encoding in the discussion: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML; `jawaban` and `kunci` are
  * plain text (a letter A..E for type 1, the text for types 2, 4, 5, 'Y'/'N' for type-3 statements; '' when blank). */
@@ -23,7 +22,7 @@ const IdSiswa = Id('the student id; must be the caller');
 // ---------------------------------------------------------------------------------------------------------------
 // Package result list
 
-/** Spec §3 Package result list item. `type` groups the chart ('UTBK', 'TO Akbar', ...); `date` is for display;
+/** Package result list item. `type` groups the chart ('UTBK', 'TO Akbar', ...); `date` is for display;
  * `kategori` is the category name and `kategoriHash` its hash (for the detail route). */
 export const HasilListItem = Type.Object({
   paket: Type.Number(),
@@ -51,7 +50,7 @@ export type HasilListResponse = CallResponse<typeof hasilListCall>;
 // ---------------------------------------------------------------------------------------------------------------
 // Details
 
-/** Spec §3 Subject result list row. */
+/** Subject result list row. */
 export const HasilMapel = Type.Object({
   mapel: Type.String(),
   benar: Type.Number(),
@@ -61,7 +60,7 @@ export const HasilMapel = Type.Object({
 });
 export type HasilMapel = Static<typeof HasilMapel>;
 
-/** Spec §3 Detail of one category: heading data (nama, minat, paket) and per-subject rows. */
+/** Detail of one category: heading data (nama, minat, paket) and per-subject rows. */
 export const HasilKategoriDetail = Type.Object({
   paket: Type.Number(),
   kategori: Type.String(),
@@ -118,7 +117,7 @@ export type HasilJadwalResponse = CallResponse<typeof hasilJadwalCall>;
 // ---------------------------------------------------------------------------------------------------------------
 // Scores with package (PTN tab)
 
-/** Spec §3 Score-with-package item. `id` is the schedule (jadwal) id. */
+/** Score-with-package item. `id` is the schedule (jadwal) id. */
 export const SkorPaketItem = Type.Object({
   id: Type.Number(),
   paket: Type.Number(),
@@ -141,7 +140,7 @@ export type HasilSkorResponse = CallResponse<typeof hasilSkorCall>;
 // ---------------------------------------------------------------------------------------------------------------
 // PTN
 
-/** Spec §3 PTN result `my_ptn`. `hasil` 1 = pass (green), else not pass (red). */
+/** PTN result `my_ptn`. `hasil` 1 = pass (green), else not pass (red). */
 export const MyPtn = Type.Object({
   hasil: Flag,
   hasil_str: Type.String(),
@@ -149,7 +148,7 @@ export const MyPtn = Type.Object({
 });
 export type MyPtn = Static<typeof MyPtn>;
 
-/** Spec §3 PTN result choice. `grade` is the minimum score; `rank_jurusan` the student's rank for the choice. */
+/** PTN result choice. `grade` is the minimum score; `rank_jurusan` the student's rank for the choice. */
 export const PilihanPtn = Type.Object({
   num_option: Type.Number(),
   jenjang: Type.String(),
@@ -197,7 +196,7 @@ export type GenerateHasilMapelResponse = CallResponse<typeof generateHasilMapelC
 // ---------------------------------------------------------------------------------------------------------------
 // Package discussion (review)
 
-/** Spec §3 Finished-subject list row. `status` "1" = finished (reviewable). */
+/** Finished-subject list row. `status` "1" = finished (reviewable). */
 export const PembahasanMapelItem = Type.Object({
   idmapel: Type.Number(),
   mapel: Type.String(),
@@ -220,7 +219,7 @@ export const GroupSoalReview = Type.Object({
 });
 export type GroupSoalReview = Static<typeof GroupSoalReview>;
 
-/** Spec §3 Review question. */
+/** Review question. */
 export const SoalReview = Type.Object({
   id_soal: Type.Number(),
   soal: Type.String(),
@@ -241,7 +240,7 @@ export const SoalReview = Type.Object({
 });
 export type SoalReview = Static<typeof SoalReview>;
 
-/** Content with `idmapel`: the review of one subject (spec §3 Review: mapel, benar, jumlah_soal, questions). */
+/** Content with `idmapel`: the review of one subject. */
 export const PembahasanMapel = Type.Object({
   mapel: Type.String(),
   benar: Type.Number(),

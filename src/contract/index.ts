@@ -1,4 +1,4 @@
-/** The SiapTes API contract: every call of spec §7. */
+/** The SiapTes API contract: every call of the API. */
 export * from './common';
 export * from './auth';
 export * from './profile';
@@ -70,5 +70,5 @@ export const calls = {
   ranking: { rankingPaketListCall, rankingPaketCall, rankingJurusanCall },
 } as const;
 
-/** Every call as one flat list (30 calls, one per row of spec §7). */
+/** Every call as one flat list (30 calls, one per row). */
 export const allCalls = Object.values(calls).flatMap((group) => Object.values(group));

@@ -1,11 +1,11 @@
-/** Tryout schedules (spec §3 "Schedule item", §7 /siswa/jadwal/*). */
+/** Tryout schedules (/siswa/jadwal/*). */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, Id, defineCall, type CallParams, type CallResponse } from './common';
 
 /** Status of a schedule item that is finished and whose discussion is available. */
 export const JADWAL_STATUS_FINISHED = '5';
 
-/** Spec §3 Schedule item. `status` is "5" when finished (discussion available), else "0". */
+/** Schedule item. `status` is "5" when finished (discussion available), else "0". */
 export const JadwalItem = Type.Object({
   id: Type.Number(),
   paket: Type.Number(),

@@ -1,8 +1,8 @@
-/** Profile (spec §3 "Profile user", §7 GET /siswa/profil/user/id/{idsiswa}). */
+/** Profile (GET /siswa/profil/user/id/{idsiswa}). */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, Id, defineCall, type CallParams, type CallResponse } from './common';
 
-/** Spec §3 Profile user. `lembaga` is SiapTes, tutorindonesia or TO Akbar (compared accent-insensitively). */
+/** Profile user. `lembaga` is SiapTes, tutorindonesia or TO Akbar (compared accent-insensitively). */
 export const ProfileUser = Type.Object({
   id: Type.Number(),
   nama_lengkap: Type.String(),
@@ -20,11 +20,11 @@ export const ProfileUser = Type.Object({
   sekolah: Type.String(),
   kurikulum_str: Type.String(),
   /**
-   * Not in the spec's list: what kind of student this is (spec §1), decided by the server from its settings
+   * Not in the spec's list: what kind of student this is, decided by the server from its settings
    * (REGULAR_INSTITUTIONS, EVENT_INSTITUTION), so the SPA never keeps its own copy of the institutions.
    */
   jenis_siswa: Type.Union([Type.Literal('reguler'), Type.Literal('event'), Type.Literal('umum')]),
-  /** Not in the spec's list: how many choices a type-1 question shows (4 = A–D, 5 = A–E; spec §5). */
+  /** Not in the spec's list: how many choices a type-1 question shows (4 = A–D, 5 = A–E). */
   jumlah_pilihan: Type.Union([Type.Literal(4), Type.Literal(5)]),
 });
 export type ProfileUser = Static<typeof ProfileUser>;

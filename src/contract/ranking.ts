@@ -1,10 +1,10 @@
-/** Rankings (spec §3 "Ranking"; §7 /siswa/tryout/ranking*, rankingjur). Ranks are competition ranks (1, 2, 2, 4). */
+/** Rankings (/siswa/tryout/ranking*, rankingjur). Ranks are competition ranks (1, 2, 2, 4). */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, Id, defineCall, type CallBody, type CallParams, type CallResponse } from './common';
 
 const IdSiswa = Id('the student id; must be the caller');
 
-/** Spec §3 Ranking list item. `codepaket` is the schedule (jadwal) id, used as `:paket` of the package ranking. */
+/** Ranking list item. `codepaket` is the schedule (jadwal) id, used as `:paket` of the package ranking. */
 export const RankingPaketItem = Type.Object({
   paket: Type.Number(),
   codepaket: Type.Number(),
@@ -42,7 +42,7 @@ export type MyRanking = Static<typeof MyRanking>;
  * so that a client can open the page holding the caller's row (ranks tie, places do not). */
 const PosisiSaya = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
 
-/** Spec §3 Ranking detail. The list is the full ranking, or one page of it when a page was asked for. */
+/** Ranking detail. The list is the full ranking, or one page of it when a page was asked for. */
 export const RankingPaket = Type.Object({
   my_rangking: MyRanking,
   list_rangking: Type.Array(RankingRow),
@@ -90,7 +90,7 @@ export const OptionStudent = Type.Object({
 });
 export type OptionStudent = Static<typeof OptionStudent>;
 
-/** Spec §3 Choice ranking. `list_rangking` is the Top 10; with a page asked for, that page of everyone who chose
+/** Choice ranking. `list_rangking` is the Top 10; with a page asked for, that page of everyone who chose
  * the programme, with their count and the caller's place. */
 export const RankingJurusan = Type.Object({
   data_tryout: Type.Object({ paket: Type.Number() }),

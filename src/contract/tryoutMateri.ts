@@ -1,5 +1,4 @@
-/** Per-topic tryout, "tryout permateri" (spec §3 "Topic session", "Per-topic question", "Topic list item",
- * "Subject item", "Category item", "Topic result item"; §7 /siswa/tryoutmateri/*).
+/** Per-topic tryout, "tryout permateri" (/siswa/tryoutmateri/*).
  *
  * Encoding: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML. `jawaban` (the student's answer) and
  * `kunci` (the key) are plain text: a letter A..E for type 1, the typed text for types 2 and 4, '' when blank. */
@@ -24,7 +23,7 @@ const IdSiswa = Id('the student id; must be the caller');
 // ---------------------------------------------------------------------------------------------------------------
 // Preview: categories → subjects → topics
 
-/** Spec §3 Category item. */
+/** Category item. */
 export const MateriKategori = Type.Object({ id: Type.Number(), name: Type.String() });
 export type MateriKategori = Static<typeof MateriKategori>;
 
@@ -41,7 +40,7 @@ export const materiKategoriCall = defineCall({
 export type MateriKategoriParams = CallParams<typeof materiKategoriCall>;
 export type MateriKategoriResponse = CallResponse<typeof materiKategoriCall>;
 
-/** Spec §3 Subject item. */
+/** Subject item. */
 export const MateriMapel = Type.Object({
   id_kategori: Type.Number(),
   id_mapel: Type.Number(),
@@ -64,7 +63,7 @@ export const materiMapelCall = defineCall({
 export type MateriMapelParams = CallParams<typeof materiMapelCall>;
 export type MateriMapelResponse = CallResponse<typeof materiMapelCall>;
 
-/** Spec §3 Topic list item. `menit` minutes; `status` 1 means done. */
+/** Topic list item. `menit` minutes; `status` 1 means done. */
 export const MateriItem = Type.Object({
   id: Type.Number(),
   materi: Type.String(),
@@ -107,7 +106,7 @@ export const SoalMateri = Type.Object({
 });
 export type SoalMateri = Static<typeof SoalMateri>;
 
-/** Spec §3 Topic session. `waktu` is the remaining time in seconds; `materi` the topic name. */
+/** Topic session. `waktu` is the remaining time in seconds; `materi` the topic name. */
 export const MateriSession = Type.Object({
   idmateri: Type.Number(),
   materi: Type.String(),
@@ -174,7 +173,7 @@ export type EndMateriResponse = CallResponse<typeof endMateriCall>;
 // ---------------------------------------------------------------------------------------------------------------
 // Results and discussion
 
-/** Spec §3 Topic result item. */
+/** Topic result item. */
 export const HasilMateriItem = Type.Object({
   idmateri: Type.Number(),
   mapel: Type.String(),
@@ -219,7 +218,7 @@ export type HasilMateriParams = CallParams<typeof hasilMateriCall>;
 export type HasilMateriBody = CallBody<typeof hasilMateriCall>;
 export type HasilMateriResponse = CallResponse<typeof hasilMateriCall>;
 
-/** Spec §3 Per-topic question with key, in the discussion. `soal`, `a`..`e`, `pembahasan` base64. */
+/** Per-topic question with key, in the discussion. `soal`, `a`..`e`, `pembahasan` base64. */
 export const SoalMateriReview = Type.Object({
   id_soal: Type.Number(),
   soal: Type.String(),

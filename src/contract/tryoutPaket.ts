@@ -1,5 +1,4 @@
-/** Package tryout (spec §3 "Preview content", "Package question", "Answer save payload", "Subject status payload";
- * §7 /siswa/tryout/preview|start|saveanswer|statusmapel|end). Answer keys never appear here. */
+/** Package tryout (/siswa/tryout/preview|start|saveanswer|statusmapel|end). Answer keys never appear here. */
 import { Type, type Static } from '@sinclair/typebox';
 import {
   CategoryHash,
@@ -19,7 +18,7 @@ import {
 // ---------------------------------------------------------------------------------------------------------------
 // Preview
 
-/** Spec §3 Subject detail. `status` "0" not done, "1" done; `antrian` 0 means available. */
+/** Subject detail. `status` "0" not done, "1" done; `antrian` 0 means available. */
 export const MapelDetail = Type.Object({
   mapel: Type.String(),
   id_mapel: Type.Number(),
@@ -34,7 +33,7 @@ export const MapelDetail = Type.Object({
 });
 export type MapelDetail = Static<typeof MapelDetail>;
 
-/** Spec §3 Category of the preview. `pembahasan` is the discussion PDF link, '' until finished (and, for a TO
+/** Category of the preview. `pembahasan` is the discussion PDF link, '' until finished (and, for a TO
  * Akbar event, until the event is over: `pembahasan_terkunci` then says when it opens). */
 export const KategoriPreview = Type.Object({
   kategori: Type.String(),
@@ -70,7 +69,7 @@ export type PreviewPaketResponse = CallResponse<typeof previewPaketCall>;
 // ---------------------------------------------------------------------------------------------------------------
 // Start
 
-/** Spec §3 Group item (type 3 statement). `jawaban` is the student's 'Y'/'N', '0' when unanswered. */
+/** Group item (type 3 statement). `jawaban` is the student's 'Y'/'N', '0' when unanswered. */
 export const GroupSoal = Type.Object({
   id_jawaban_group: Type.Number(),
   soal: Type.String(),
@@ -78,7 +77,7 @@ export const GroupSoal = Type.Object({
 });
 export type GroupSoal = Static<typeof GroupSoal>;
 
-/** Spec §3 Package question. `soal` is HTML; `a`..`e` are option texts (type 1 only, '' when absent);
+/** Package question. `soal` is HTML; `a`..`e` are option texts (type 1 only, '' when absent);
  * `jawaban_siswa` is the saved answer ("0" = unanswered for types 1 and 3); `group_soal` is empty unless type 3;
  * `group_text_type` 2 means headers Memperkuat/Memperlemah. */
 export const SoalPaket = Type.Object({
@@ -99,7 +98,7 @@ export const SoalPaket = Type.Object({
 });
 export type SoalPaket = Static<typeof SoalPaket>;
 
-/** Spec §3 Start response content. */
+/** Start response content. */
 export const StartPaketContent = Type.Object({
   id_hasil_to: Type.Number(),
   soal: Type.Array(SoalPaket),

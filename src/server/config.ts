@@ -7,7 +7,7 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
-  /** Institutions whose students are regular students (spec §1). */
+  /** Institutions whose students are regular students. */
   regularInstitutions: string[];
   /** The event institution (TO Akbar), compared accent- and case-insensitively. */
   eventInstitution: string;

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-/** The client's boundaries are held by lint (DESIGN.md "Working rules"): a violation fails `npm run lint`. */
+/** The client's boundaries are held by lint (README "Layout"): a violation fails `npm run lint`. */
 import { restrictedIn } from '../../helpers/lintBoundaries';
 
 jest.setTimeout(60_000);

@@ -48,7 +48,7 @@ describe('/hasil/:id/review/:id2', () => {
 
     const steps = within(screen.getByRole('navigation', { name: 'Daftar Soal' })).getAllByRole('button');
     expect(steps.map((b) => b.getAttribute('data-tone'))).toEqual(['current', 'benar', 'salah']);
-    // Spec §2: orange when current, green when right, red when wrong.
+    // Orange when current, green when right, red when wrong.
     expect(steps[0]).toHaveStyle({ backgroundColor: '#fd7e14' });
     expect(steps[1]).toHaveStyle({ backgroundColor: '#198754' });
     expect(steps[2]).toHaveStyle({ backgroundColor: '#dc3545' });

@@ -1,6 +1,6 @@
 import axios from 'axios';
 
-/** What the error dialogs show about a failed call (spec §8 "Any failed call"). */
+/** What the error dialogs show about a failed call. */
 export interface CallFailure {
   /** axios error code (ERR_BAD_RESPONSE, ERR_NETWORK, ...), or the error's name. */
   code: string;

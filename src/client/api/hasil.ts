@@ -1,4 +1,4 @@
-/** Calls of the results pages (spec §7 /siswa/tryout/hasil*, hasilskor, hasilptn, generatehasilmapel, pembahasan,
+/** Calls of the results pages (/siswa/tryout/hasil*, hasilskor, hasilptn, generatehasilmapel, pembahasan,
  * /siswa/tryoutmateri/hasil, /siswa/tryoutmateri/pembahasan/materi/{id}) and the result PDF link. */
 import type {
   CallReply,

@@ -2,7 +2,7 @@ import type { CallReply, jadwalCurrentCall, jadwalFutureCall, jadwalPreviousCall
 import { http } from './http';
 import { fillPath, type PathOf } from './path';
 
-/** The three schedule lists of spec §3. */
+/** The three schedule lists. */
 export type JadwalListName = 'current' | 'future' | 'previous';
 
 const jadwalPaths: {

@@ -1,4 +1,4 @@
-/** Calls of the ranking pages (spec §7 /siswa/tryout/ranking*, rankingjur). */
+/** Calls of the ranking pages (/siswa/tryout/ranking*, rankingjur). */
 import type {
   CallReply,
   RankingJurusanBody,

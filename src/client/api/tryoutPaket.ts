@@ -24,7 +24,7 @@ export type SaveAnswerPaketReply = CallReply<typeof saveAnswerPaketCall>;
 export type StatusMapelReply = CallReply<typeof statusMapelCall>;
 export type EndPaketReply = CallReply<typeof endPaketCall>;
 
-/** Saved package answers always carry remaining time 100 (spec §7, §9). */
+/** Saved package answers always carry remaining time 100. */
 export const SAVE_ANSWER_SISA_WAKTU = 100;
 
 /**
@@ -74,7 +74,7 @@ export async function endPaket(
   return data;
 }
 
-/** The question PDF of a subject, a plain link (spec §7): /api/pdf/soal/{id}/{hash}/{id_mapel}. */
+/** The question PDF of a subject, a plain link: /api/pdf/soal/{id}/{hash}/{id_mapel}. */
 export function soalPdfUrl(idJadwal: number, kategoriHash: string, idMapel: number): string {
   return `/api/pdf/soal/${idJadwal}/${encodeURIComponent(kategoriHash)}/${idMapel}`;
 }

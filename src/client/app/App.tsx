@@ -6,7 +6,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { Layout, LoginPage, protectedRoutes } from './routes';
 import { useSagaNavigation } from './sagaNavigation';
 
-/** The route table of spec §2: /login, the protected pages in the layout, / → /home, anything else → 404. */
+/** The route table: /login, the protected pages in the layout, / → /home, anything else → 404. */
 export function App() {
   useSagaNavigation();
   return (

@@ -18,7 +18,7 @@ import { navEntries } from './navigation';
 import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { useLeaveWarning } from './useLeaveWarning';
 
-/** Spec §2 Layout: navbar with logo, Home, avatar menu; on small screens an off-canvas menu with the student. */
+/** Layout: navbar with logo, Home, avatar menu; on small screens an off-canvas menu with the student. */
 export default function Layout() {
   useLeaveWarning();
   const mainRef = useRef<HTMLElement>(null);

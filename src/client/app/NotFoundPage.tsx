@@ -1,6 +1,6 @@
 import { NotFound } from '../components/NotFound';
 
-/** Spec §2: any unknown path. */
+/** Any unknown path. */
 export function NotFoundPage() {
   return (
     <main className="min-vh-100 d-flex align-items-center justify-content-center">

@@ -1,6 +1,6 @@
 /**
  * Keeps one feature's cache in step with what another feature has just learnt from the server (features do not
- * import each other; the app wires them). The schedule lists are loaded once and cached (spec §4), so when a
+ * import each other; the app wires them). The schedule lists are loaded once and cached, so when a
  * package's detail arrives with every category ended, the cached schedule turns finished at once: "Mulai" becomes
  * "Pembahasan" without a reload.
  */

@@ -7,7 +7,7 @@ import { lacksStudentType, selectCanSeePermateri } from '../lib/student';
 import { text } from '../text';
 import { useAppSelector } from './hooks';
 
-/** Protected routes: without a session, go to /login (spec §2). */
+/** Protected routes: without a session, go to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const location = useLocation();
@@ -15,7 +15,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /login: with a session, go to / (spec §2). */
+/** /login: with a session, go to /. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   if (loggedIn) return <Navigate to="/" replace />;

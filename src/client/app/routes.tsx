@@ -9,7 +9,7 @@ export interface AppRoute {
 }
 
 /**
- * The protected pages of spec §2. Add a page with one entry, `{ path, Page: lazy(() => import('../features/x/pages/XPage')) }`,
+ * The protected pages. Add a page with one entry, `{ path, Page: lazy(() => import('../features/x/pages/XPage')) }`,
  * whose module's default export is the page; put a `webpackChunkName` comment ("page-…") inside the `import()` so the
  * build's chunk report names the chunk. The specifier is a plain string: with `moduleResolution: "Bundler"` the
  * compiler resolves it without a file extension, exactly as webpack and Jest do, and types the page from the module.

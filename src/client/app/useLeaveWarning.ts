@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppSelector } from './hooks';
 import { selectIsTryoutRunning } from '../lib/run/running';
 
-/** Spec §2 "Other": the browser warns on page close or refresh while a tryout runs. */
+/** The browser warns on page close or refresh while a tryout runs. */
 export function useLeaveWarning(): void {
   const running = useAppSelector(selectIsTryoutRunning);
   useEffect(() => {

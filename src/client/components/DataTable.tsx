@@ -8,7 +8,7 @@ export interface Column<T> {
 }
 
 /** A list as a table, one column per `columns` entry: a spinner while `loading`, "Data Tidak Ditemukan" when
- * empty (spec §2 "Other"). On a phone each row becomes a card of "header: value" lines (`table-stack`), so every
+ * empty. On a phone each row becomes a card of "header: value" lines (`table-stack`), so every
  * column stays on screen without a sideways scroll. */
 export function DataTable<T>({
   label,

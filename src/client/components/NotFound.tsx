@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { text } from '../text';
 
-/** The 404 content of spec §2: the unknown-path page shows it, and so does a page whose id names nothing the
+/** The 404 content: the unknown-path page shows it, and so does a page whose id names nothing the
  * student can open (`/to/999`, `/to/abc`). */
 export function NotFound() {
   return (

@@ -1,6 +1,6 @@
 import { text } from '../text';
 
-/** The loading indicator of spec §2 "Other": a spinner reading "Processing...". */
+/** The loading indicator: a spinner reading "Processing...". */
 export function Spinner({ label = text.common.processing }: { label?: string }) {
   return (
     <div className="d-flex align-items-center justify-content-center gap-2 py-4" role="status">

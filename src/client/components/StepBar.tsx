@@ -1,7 +1,7 @@
 import { text } from '../text';
 
 /**
- * Numbered round step buttons (spec §2): the answer sheets colour a step orange when answered, green when current,
+ * Numbered round step buttons: the answer sheets colour a step orange when answered, green when current,
  * grey otherwise; the review sheet green when right, red when wrong, orange when current. Each button's accessible
  * name says its number and its state ("Soal 3, sudah dijawab, terkunci"), since colour alone says nothing to a
  * screen reader.

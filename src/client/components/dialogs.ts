@@ -102,7 +102,7 @@ export function callErrorSentence(failure: CallFailure): string {
 }
 
 /**
- * Spec §8 "Any failed call": an error dialog titled with the error code whose message holds the error message,
+ * Any failed call: an error dialog titled with the error code whose message holds the error message,
  * HTTP status text, action name and request URL. The student reads a sentence first (title and text); the
  * spec's technical parts follow as the detail line, for support.
  */

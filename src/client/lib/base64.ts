@@ -6,7 +6,7 @@ export function decodeBase64Utf8(encoded: string): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
-/** The inverse, used for route segments such as the subject id of the answer sheet (spec §2). */
+/** The inverse, used for route segments such as the subject id of the answer sheet. */
 export function encodeBase64Utf8(value: string): string {
   const bytes = new TextEncoder().encode(value);
   let binary = '';

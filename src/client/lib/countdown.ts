@@ -1,12 +1,12 @@
 /**
- * Pure countdown arithmetic (DESIGN.md "A countdown is a deadline, not a counter"): the remaining time is always
+ * Pure countdown arithmetic; a countdown is a deadline, not a counter: the remaining time is always
  * recomputed from a deadline, so a throttled tab or a sleeping phone never gains time.
  */
 
-/** The interval (s) at which the remaining time is reported to the server (spec §4, §9). */
+/** The interval (s) at which the remaining time is reported to the server. */
 export const SYNC_INTERVAL_SECONDS = 120;
 
-/** The five-minute warning threshold (spec §4, §9). */
+/** The five-minute warning threshold. */
 export const WARNING_SECONDS = 300;
 
 /** The deadline (epoch ms) of a countdown that has `remainingSeconds` left at `now`. */

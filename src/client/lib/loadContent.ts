@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'redux-saga/effects';
 import { showCallError, showFailed } from '../components/dialogs';
 
-/** What every call answers (spec §7): `{status, message?, content?}`. */
+/** What every call answers: `{status, message?, content?}`. */
 interface Reply {
   status: boolean;
   message?: string;
@@ -11,7 +11,7 @@ interface Reply {
 type ContentOf<R> = R extends { content: infer C } ? C : never;
 
 /**
- * The usual load of a list or a page (spec §8), for a saga: call `fn(...args)`; with content, put `loaded(content)`;
+ * The usual load of a list or a page, for a saga: call `fn(...args)`; with content, put `loaded(content)`;
  * a refusal puts `refused` (by default `failed`) and shows "Failed" with the server's message; a failed call puts
  * `failed` and shows the call error naming `action`.
  */

@@ -8,7 +8,7 @@ import type { ProfileUser } from '../../contract';
 
 type WithProfileUser = { profile: { profilUser: ProfileUser | null } };
 
-/** Programmes that show the Permateri card (spec §2 Dashboard, §9). */
+/** Programmes that show the Permateri card. */
 export const PROGRAM_PERMATERI: readonly number[] = [1, 2, 5, 6, 7];
 
 export const selectProfilUser = (state: WithProfileUser) => state.profile.profilUser;
@@ -18,10 +18,10 @@ export const selectIsEventStudent = createSelector([selectUser], (user) => user?
 
 export const selectIsRegularStudent = createSelector([selectUser], (user) => user?.jenis_siswa === 'reguler');
 
-/** The "five-choice-to-E" flag of spec §3: whether option E is shown. */
+/** The "five-choice-to-E" flag: whether option E is shown. */
 export const selectFiveChoiceToE = createSelector([selectUser], (user) => user?.jumlah_pilihan === 5);
 
-/** The Permateri card: hidden for event students, shown only for id_program 1, 2, 5, 6, 7 (spec §2, §6). */
+/** The Permateri card: hidden for event students, shown only for id_program 1, 2, 5, 6, 7. */
 export const selectCanSeePermateri = createSelector(
   [selectUser],
   (user) => user !== null && user.jenis_siswa !== 'event' && PROGRAM_PERMATERI.includes(user.id_program),

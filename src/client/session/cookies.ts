@@ -1,5 +1,5 @@
 /**
- * The logged-in session of spec §6: five encrypted cookies (idprofil, credential, latiskey, authenticated, id),
+ * The logged-in session: five encrypted cookies (idprofil, credential, latiskey, authenticated, id),
  * 12 hours, path /, SameSite Lax, Secure over HTTPS.
  */
 import Cookies from 'universal-cookie';

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Table types of the whole data model (spec §3, DESIGN.md). Timestamps are epoch milliseconds in a
+ * Table types of the whole data model. Timestamps are epoch milliseconds in a
  * BIGINT column so that SQLite and PostgreSQL store them alike; flags are 0/1 integers.
  */
 export interface SiswaTable {

@@ -1,5 +1,5 @@
 /**
- * The demo packages as the operator's package files (DESIGN.md: the seed is loaded through the same import path).
+ * The demo packages as the operator's package files (the seed is loaded through the same import path).
  * The files in `paket/` are written from the question generators by `npm run seed -- --write-packages`; the seed
  * reads them back and imports them, so the format is exercised on every start. A test keeps files and generators
  * in step.

@@ -1,5 +1,5 @@
 /**
- * Queues of a package (DESIGN.md "Queues"): categories are taken in order, and inside a category subjects are
+ * Queues of a package: categories are taken in order, and inside a category subjects are
  * taken in order. Pure: the caller gives the lists in their order (`urutan`).
  */
 

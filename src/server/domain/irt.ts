@@ -290,7 +290,7 @@ export function estimateAbilityWle(
   );
 }
 
-/** Scale score of DESIGN.md: clamp(round(500 + 100·θ), 0, 1000). */
+/** Scale score: clamp(round(500 + 100·θ), 0, 1000). */
 export function irtNilai(theta: number): number {
   return Math.min(1000, Math.max(0, Math.round(500 + 100 * theta)));
 }

@@ -1,4 +1,4 @@
-/** University-choice status (DESIGN.md "Rankings"): pure, no I/O. */
+/** University-choice status: pure, no I/O. */
 
 export interface PtnChoice {
   num_option: number;

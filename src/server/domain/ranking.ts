@@ -1,4 +1,4 @@
-/** Package totals and competition ranks (DESIGN.md "Rankings"). Pure, no I/O. */
+/** Package totals and competition ranks. Pure, no I/O. */
 
 /** Round half away from zero to 2 decimals (the EPSILON keeps 1.005 from becoming 1.00). */
 export function round2(value: number): number {

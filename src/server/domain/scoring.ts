@@ -8,7 +8,7 @@
 
 export type Penilaian = 'benar' | 'salah' | 'kosong' | 'tidak_dinilai';
 
-/** Types whose '0' means "no choice made" (spec §5: types 1 and 3 treat 0 as blank). */
+/** Types whose '0' means "no choice made" (types 1 and 3 treat 0 as blank). */
 function isChoiceType(type: number): boolean {
   return type === 1 || type === 3;
 }

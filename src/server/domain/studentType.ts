@@ -1,4 +1,4 @@
-/** Student types of spec §1, decided from the institution (lembaga) alone: pure, no I/O. */
+/** Student types, decided from the institution (lembaga) alone: pure, no I/O. */
 
 /** Institutions folded so far: a handful of names, asked on every tryout call (bounded all the same). */
 const folded = new Map<string, string>();
@@ -34,7 +34,7 @@ export function isRegularStudent(lembaga: string, rules: InstitutionRules): bool
   return rules.regularInstitutions.some((name) => foldInstitution(name) === folded);
 }
 
-/** Interests for which regular students get option E (spec §5). */
+/** Interests for which regular students get option E. */
 export const FIVE_CHOICE_MINAT = [
   'SMA KELAS 10 IPA',
   'SMA KELAS 10 IPS',
@@ -50,10 +50,10 @@ export function allowsFiveChoices(lembaga: string, minat: string, rules: Institu
   return FIVE_CHOICE_MINAT.includes(minat.trim().toUpperCase());
 }
 
-/** Programmes whose students take per-topic tryouts (spec §2 "Permateri card", §6). */
+/** Programmes whose students take per-topic tryouts. */
 export const PERMATERI_PROGRAMS = [1, 2, 5, 6, 7];
 
-/** Who may take a per-topic tryout: never an event student, otherwise the programmes above (spec §6). */
+/** Who may take a per-topic tryout: never an event student, otherwise the programmes above. */
 export function mayTakePermateri(lembaga: string, idProgram: number, rules: InstitutionRules): boolean {
   return !isEventStudent(lembaga, rules) && PERMATERI_PROGRAMS.includes(idProgram);
 }

@@ -1,5 +1,5 @@
 /**
- * The server's one timing engine (DESIGN.md "Time is the server's"), for the subjects of a package attempt and for
+ * The server's one timing engine (README "Rules of the tryout"), for the subjects of a package attempt and for
  * per-topic tryouts alike. Pure: every function takes the clock reading (epoch ms) as an argument.
  *
  * - A clock starts when its questions are first shown (`openClock`): the first subject of a category at the start,

@@ -79,7 +79,7 @@ export async function pesertaPaket(
   return [...found.values()].sort((a, b) => a.id - b.id);
 }
 
-/** DESIGN.md "Choices": a package taken by a student limited to A–D has no question keyed E. */
+/** README "Rules of the tryout": a package taken by a student limited to A–D has no question keyed E. */
 export function periksaEmpatPilihan(
   paket: PaketFile,
   fileName: string,

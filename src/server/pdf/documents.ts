@@ -1,4 +1,4 @@
-/** The three PDFs (DESIGN.md "PDFs"), drawn with pdfkit's standard fonts from plain data; no database here. */
+/** The three PDFs, drawn with pdfkit's standard fonts from plain data; no database here. */
 import PDFDocument from 'pdfkit';
 import { isEmptyHtml } from '../../contract';
 import { RichDrawer, richRuns, type GambarPdf } from './drawRich';

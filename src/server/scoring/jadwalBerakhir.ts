@@ -1,5 +1,5 @@
 /**
- * The schedule window closes everything (DESIGN.md "Time is the server's"): once `tgl_akhir` plus the grace is over,
+ * The schedule window closes everything (README "Rules of the tryout"): once `tgl_akhir` plus the grace is over,
  * an attempt still running is ended by the server, its open subjects closed and its classical subject rows written,
  * so results are final. Nobody has to be online for it: it happens lazily, on the next touch of the schedule and
  * before every read of results (result calls, rankings, result PDFs, the operator's export). Each attempt is ended

@@ -26,7 +26,7 @@ export interface KunciKategori {
   statements: KunciPernyataan[];
 }
 
-/** What an answer holds when the sheet has no row for it (a subject never opened): spec §4 "Answered state". */
+/** What an answer holds when the sheet has no row for it (a subject never opened): blank. */
 export const jawabanKosong = (type: number): string => (type === 1 || type === 3 ? '0' : '');
 
 export async function bacaKunciKategori(db: Kysely<Database>, idKategori: number): Promise<KunciKategori> {

@@ -1,5 +1,5 @@
 /**
- * The close of a schedule (DESIGN.md "Scale"): once its window is over, the results are final, so they are
+ * The close of a schedule (README "Performance"): once its window is over, the results are final, so they are
  * computed once and stored — every finished participant's package score and competition rank, every
  * university-choice rank and status, every category's mean — and the reads of results and rankings are index
  * look-ups from then on. One function closes, whoever asks: the operator's `siaptes close`, the first read after the

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * Short text (types 2 and 5) or essay (type 4). The typed text is kept while typing and handed over on blur,
- * where it is saved (spec §2 "text boxes save on blur").
+ * where it is saved.
  */
 export function TextAnswer({
   value,

@@ -1,7 +1,7 @@
 import { text } from '../../text';
 
 /** The two judgements of a grouped statement (type 3): Benar/Salah, or Memperkuat/Memperlemah when
- * group_text_type is 2 (spec §2). The answer sheet heads its columns with them; the review names Y/N with them. */
+ * group_text_type is 2. The answer sheet heads its columns with them; the review names Y/N with them. */
 export function statementLabels(groupTextType: number | null | undefined): { Y: string; N: string } {
   return groupTextType === 2
     ? { Y: text.question.memperkuat, N: text.question.memperlemah }

@@ -13,7 +13,7 @@ import { loginFailed, loginRequested, logoutRequested, selectIsLoggedIn, session
 import { loginSucceeded, sessionEnded } from '../../session/events';
 
 /**
- * Spec §4 Login: on status true store the session and reload; on false "Failed"; on error the error code. The
+ * Login: on status true store the session and reload; on false "Failed"; on error the error code. The
  * password is taken from the session module (the form held it there), never from the action.
  */
 export function* loginFlow(action: PayloadAction<Credential>) {
@@ -33,7 +33,7 @@ export function* loginFlow(action: PayloadAction<Credential>) {
     }
   } catch (error) {
     yield put(loginFailed());
-    // Spec §8: titled with the error code, the message and HTTP status text in the detail; a sentence first.
+    // Titled with the error code, the message and HTTP status text in the detail; a sentence first.
     yield call(showCallError, error, text.actions.login);
   }
 }
@@ -44,7 +44,7 @@ export function* endSession() {
   yield put(sessionEnded());
 }
 
-/** Spec §4/§8 Logout: blocked while a tryout runs; otherwise tell the server, and end the session anyway. */
+/** Logout: blocked while a tryout runs; otherwise tell the server, and end the session anyway. */
 export function* logoutFlow() {
   const running: boolean = yield select(selectIsTryoutRunning);
   if (running) {

@@ -3,7 +3,7 @@ import { readSession, type Credential } from '../../session/cookies';
 import { loginSucceeded, sessionEnded } from '../../session/events';
 
 /**
- * Spec §3 session/auth state. It is derived from the session cookies, never persisted on its own. The session key
+ * The session/auth state. It is derived from the session cookies, never persisted on its own. The session key
  * (spec latisKey) stays in the session module and never enters the store, so no DevTools export can hold it.
  */
 export interface AuthState {

@@ -3,7 +3,7 @@ import { text } from '../../text';
 
 export type MenuCardId = 'petunjukTo' | 'tryoutPermateri' | 'tryoutPaket' | 'hasil' | 'ranking';
 
-/** The dashboard's menu cards, in the order of spec §2 Dashboard. */
+/** The dashboard's menu cards, in their order on the page. */
 export const menuCards: { id: MenuCardId; to: string; title: string; description: string; icon: IconName }[] =
   [
     {

@@ -6,7 +6,7 @@ export interface ChartSeries {
   data: [paket: number, nilai: number][];
 }
 
-/** Spec §2 Results: chart data groups package results by type; each group has a name and (paket, nilai) pairs.
+/** Results: chart data groups package results by type; each group has a name and (paket, nilai) pairs.
  * Groups keep the order in which their type first appears; pairs run by package number, so each line goes left to
  * right. */
 export function groupChartData(

@@ -57,7 +57,7 @@ import {
 
 const t = text.hasil;
 
-/** The server's refusal when a schedule's score summary is missing (spec §4 "Missing score summary"). */
+/** The server's refusal when a schedule's score summary is missing. */
 export const REKAP_TIDAK_ADA = 'Rekapitulasi nilai per mapel tidak ditemukan';
 
 /** The review of one subject (asked with `idmapel`) rather than the list of subjects. */
@@ -124,7 +124,7 @@ export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>)
 // ---------------------------------------------------------------------------------------------------------------
 // PTN status and Sync
 
-/** Sync (spec §4): ask the server to build the score summary, then load the PTN status again. */
+/** Sync: ask the server to build the score summary, then load the PTN status again. */
 export function* syncPtn(idjadwal: number): SagaIterator<void> {
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (idSiswa === null) return;
@@ -238,7 +238,7 @@ export function* loadReview(idjadwal: number, idmapel: number) {
   return false;
 }
 
-/** Spec §4 "Review of a finished subject": status "1" asks "Lanjutkan?", loads the review and opens its sheet;
+/** Review of a finished subject: status "1" asks "Lanjutkan?", loads the review and opens its sheet;
  * any other status shows "Gagal" / "Tryout ini belum dikerjakan". */
 export function* chooseReviewMapel(action: PayloadAction<{ idjadwal: number; mapel: PembahasanMapelItem }>) {
   const { idjadwal, mapel } = action.payload;

@@ -27,7 +27,7 @@ export type HasilListName = 'paket' | 'materi' | 'skor';
 export const detailKey = (id: number, hash: string) => `${id}/${hash}`;
 export const reviewKey = (idjadwal: number, idmapel: number) => `${idjadwal}/${idmapel}`;
 
-/** Spec §3 results: package results, per-topic results, scores with package, and the detail pages. */
+/** Results: package results, per-topic results, scores with package, and the detail pages. */
 export interface HasilState {
   listHasilPaket: HasilListItem[];
   listHasilMateri: HasilMateriItem[];
@@ -105,7 +105,7 @@ const hasilSlice = createSlice({
     ptnLoaded(state, action: PayloadAction<{ idjadwal: number; data: HasilPtn }>) {
       finishLoading(state.ptn, String(action.payload.idjadwal), action.payload.data);
     },
-    /** The score summary is missing (spec §4 "Missing score summary"). */
+    /** The score summary is missing. */
     ptnMissing(state, action: PayloadAction<number>) {
       if (state.ptn.key !== String(action.payload)) return;
       state.ptn.data = null;
@@ -135,7 +135,7 @@ const hasilSlice = createSlice({
       failLoading(state.reviewList, String(action.payload));
     },
 
-    /** A subject of the review list was clicked (spec §4 "Review of a finished subject"). */
+    /** A subject of the review list was clicked. */
     reviewMapelChosen(_state, _action: PayloadAction<{ idjadwal: number; mapel: PembahasanMapelItem }>) {},
     /** The review sheet opened without its review in the store (e.g. after a reload): load it. */
     reviewRequested(_state, _action: PayloadAction<{ idjadwal: number; idmapel: number }>) {},

@@ -12,7 +12,7 @@ import {
   type JadwalState,
 } from './slice';
 
-/** Action names shown in error dialogs (spec §8). */
+/** Action names shown in error dialogs. */
 const actionNames: Record<JadwalListName, string> = {
   current: text.actions.getJadwalCurrent,
   future: text.actions.getJadwalFuture,

@@ -7,7 +7,7 @@ export type ListStatus = LoadStatus;
 
 const JADWAL_FINISHED: typeof JADWAL_STATUS_FINISHED = '5';
 
-/** Spec §3 schedule lists, loaded once and cached (spec §4): a loaded list is not asked for again. */
+/** Schedule lists, loaded once and cached: a loaded list is not asked for again. */
 export interface JadwalState {
   current: JadwalItem[];
   future: JadwalItem[];

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProfileUser } from '../../../contract';
 import { loginSucceeded } from '../../session/events';
 
-/** Spec §3 profile state. Persisted: the navbar and dashboard need it at once after a reload. */
+/** Profile state. Persisted: the navbar and dashboard need it at once after a reload. */
 export interface ProfileState {
   idProfil: number | null;
   profilUser: ProfileUser | null;

@@ -5,7 +5,7 @@ import { idParam } from '../../lib/routeParams';
  * client's own: a value imported from the contract would bring TypeBox into the first bundle.) */
 export const RANKING_PER_HALAMAN_TAMPILAN = 50;
 
-/** The choice number of /rangking/:id/pilihan/:id2, whose id2 is the base64 of the number (spec §2). */
+/** The choice number of /rangking/:id/pilihan/:id2, whose id2 is the base64 of the number. */
 export function choiceParam(value: string | undefined): number | null {
   if (value === undefined) return null;
   try {

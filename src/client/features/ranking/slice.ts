@@ -16,7 +16,7 @@ export const jurusanKey = (idjadwal: number, numoption: number) => `${idjadwal}/
 /** One page of a ranking answer and which page it is (the page shown stays while the next one loads). */
 export type Berhalaman<T> = T & { halaman: number };
 
-/** Spec §3 Ranking: the packages that have a ranking, a page of one package's ranking and of one choice's. */
+/** Ranking: the packages that have a ranking, a page of one package's ranking and of one choice's. */
 export interface RankingState {
   listPaket: RankingPaketItem[];
   listStatus: LoadStatus;

@@ -5,7 +5,7 @@ import type { Dialect } from '../createDb';
 type AnyDb = Kysely<any>;
 
 /**
- * Login attempts counted before the password is checked (DESIGN.md "Accounts"): one row per attempt that was let
+ * Login attempts counted before the password is checked (plugins/auth.ts): one row per attempt that was let
  * through, per username and client address, so that every server process shares the limit. It replaces
  * `login_gagal`, which was written only after the check (concurrent tries were never counted).
  */

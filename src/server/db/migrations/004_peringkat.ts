@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Results written once at the close of a schedule (DESIGN.md "Scale"; scoring/penutupan.ts): each finished
+ * Results written once at the close of a schedule (README "Performance"; scoring/penutupan.ts): each finished
  * participant's package score and competition rank, each university-choice rank and status, and each category's
  * mean over all participants. `urutan` is the place in the listing (rank, then name), so a ranking page is a read of
  * one index in order and a student's rank one key look-up. `jadwal.peringkat_at` says when they were written: rows

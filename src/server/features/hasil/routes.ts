@@ -1,6 +1,6 @@
 /**
- * Package results, PTN status, Sync, package discussion and the result/discussion PDFs (spec §7
- * /siswa/tryout/hasil*, pembahasan; DESIGN.md "PDFs"). Each handler checks who asks and calls one function.
+ * Package results, PTN status, Sync, package discussion and the result/discussion PDFs (/siswa/tryout/hasil*,
+ * pembahasan; pdf/documents.ts). Each handler checks who asks and calls one function.
  */
 import { Type } from '@sinclair/typebox';
 import { CategoryHash, Failure, Id } from '../../../contract/common';

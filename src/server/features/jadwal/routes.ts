@@ -13,7 +13,7 @@ const lists: [JadwalWaktu, JadwalCall][] = [
   ['previous', jadwalPreviousCall],
 ];
 
-/** The three schedule lists of spec §7 (`/siswa/jadwal/jadwalto{current,future,previous}/idsiswa/:idsiswa`). */
+/** The three schedule lists (`/siswa/jadwal/jadwalto{current,future,previous}/idsiswa/:idsiswa`). */
 export const jadwalRoutes: FeatureRoutes = (app, { db, now }) => {
   for (const [waktu, call] of lists) {
     app.route({

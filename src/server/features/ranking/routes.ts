@@ -1,4 +1,4 @@
-/** Package and university-choice rankings (spec §7 /siswa/tryout/ranking*, /rankingjur). */
+/** Package and university-choice rankings (/siswa/tryout/ranking*, /rankingjur). */
 import {
   RANKING_PER_HALAMAN,
   type RankingPaketBody,

@@ -26,7 +26,7 @@ async function nilaiDanSelesaikan(trx: Executor, hasil: MateriHasil, sisaWaktu: 
 }
 
 /**
- * Ends a running attempt whose time and grace are over, scoring the answers saved so far (DESIGN.md: the server
+ * Ends a running attempt whose time and grace are over, scoring the answers saved so far (the server
  * closes it whether or not the browser reports it). Returns the attempt as it now is.
  */
 export async function tutupJikaHabis(

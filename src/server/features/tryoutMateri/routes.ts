@@ -1,4 +1,4 @@
-/** Per-topic tryout, "tryout permateri" (spec §7 /siswa/tryoutmateri/*). Each handler checks who asks and calls one function. */
+/** Per-topic tryout, "tryout permateri" (/siswa/tryoutmateri/*). Each handler checks who asks and calls one function. */
 import {
   endMateriCall,
   hasilMateriCall,

@@ -64,7 +64,7 @@ export function parseAnswer(input: AnswerInput): ParsedAnswer {
           change: { kind: 'statement', idJawabanGroup: input.idJawabanGroup, jawaban: nilai },
         };
       }
-      // Without a statement id only the markers make sense: 'Z' (answered) or '0' (cancel, spec §4).
+      // Without a statement id only the markers make sense: 'Z' (answered) or '0' (cancel).
       if (nilai === 'Z') return { ok: true, change: { kind: 'marker' } };
       if (nilai === '0') return { ok: true, change: { kind: 'cancelGroup' } };
       return fail('Jawaban soal pernyataan dikirim per pernyataan dengan id_jawaban_group');

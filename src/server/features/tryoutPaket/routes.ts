@@ -1,4 +1,4 @@
-/** Package tryout (spec §7 /siswa/tryout/preview|start|saveanswer|statusmapel|end). */
+/** Package tryout (/siswa/tryout/preview|start|saveanswer|statusmapel|end). */
 import {
   endPaketCall,
   previewPaketCall,
@@ -21,7 +21,7 @@ import { PESAN } from './teks';
 import { countSave } from '../../lib/saveMetrics';
 import { isAntrianText } from '../../domain/antrian';
 
-/** The question PDF's link (spec §2 Preview Tryout): not an API call of the contract, a plain link. */
+/** The question PDF's link: not an API call of the contract, a plain link. */
 const SoalPdfParams = Type.Object({
   idjadwal: Id('schedule (jadwal) id'),
   kategoriHash: CategoryHash(),

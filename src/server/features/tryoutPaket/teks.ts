@@ -30,7 +30,7 @@ export const PESAN = {
   berhasilDiakhiri: 'Tryout berhasil diakhiri',
 } as const;
 
-/** A category waits for the one before it (DESIGN.md "Queues"). */
+/** A category waits for the one before it (domain/antrian.ts). */
 export function kategoriMengantri(namaSebelumnya: string): string {
   return `Selesaikan kategori ${namaSebelumnya} terlebih dahulu`;
 }

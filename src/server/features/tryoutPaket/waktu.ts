@@ -113,7 +113,7 @@ export function antrianOf(clocks: readonly MapelClock[]): MapelAntrian[] {
 }
 
 /**
- * The reveal rule (DESIGN.md "Questions are revealed only when their time runs"): a subject's questions may leave
+ * The reveal rule (README "Rules of the tryout"): a subject's questions may leave
  * the server once its clock has been opened, and until the category ends. Before that the student knows its name,
  * its number of questions and its time (the preview), never its questions.
  */

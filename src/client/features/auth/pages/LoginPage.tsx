@@ -6,7 +6,7 @@ import { PRODUCT_NAME, text } from '../../../text';
 import { holdPassword } from '../../../session/pendingLogin';
 import { loginRequested, selectLoginAttempts, selectLoginProcessing } from '../slice';
 
-/** Spec §2 Login screen and §5 login validation. */
+/** Login screen, with its field validation. */
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const processing = useAppSelector(selectLoginProcessing);
@@ -16,7 +16,7 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
-  // Spec §4: the fields are cleared after every answer, success or not.
+  // The fields are cleared after every answer, success or not.
   useEffect(() => {
     if (attempts === 0) return;
     setUsername('');

@@ -1,7 +1,7 @@
 import { externalLinks } from '../../../links';
 import { text } from '../../../text';
 
-/** The TO Akbar banner (spec §2 Dashboard, §6 event students). */
+/** The TO Akbar banner. */
 export function EventBanner() {
   return (
     <section

@@ -9,7 +9,7 @@ const welcomeTexts: Record<StudentKind, string> = {
   other: text.dashboard.welcomeDefault,
 };
 
-/** Greeting and the welcome text of the student's type; collapsible on small screens (spec §2 Dashboard). */
+/** Greeting and the welcome text of the student's type; collapsible on small screens. */
 export function WelcomeCard({ name, kind }: { name: string; kind: StudentKind }) {
   const [expanded, setExpanded] = useState(false);
   return (

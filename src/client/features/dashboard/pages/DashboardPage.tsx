@@ -13,7 +13,7 @@ import { EventBanner, EventCards } from '../components/EventExtras';
 import { WelcomeCard, type StudentKind } from '../components/WelcomeCard';
 import { menuCards } from '../menuCards';
 
-/** Spec §2 Dashboard (/home). */
+/** Dashboard (/home). */
 export default function DashboardPage() {
   const user = useAppSelector(selectProfilUser);
   const event = useAppSelector(selectIsEventStudent);

@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import { text } from '../../../text';
 
-/** Spec §9 chart defaults: a 20-colour palette and a default height of 300px. */
+/** Chart defaults: a 20-colour palette and a default height of 300px. */
 export const CHART_PALETTE = [
   '#0d6efd',
   '#dc3545',

@@ -13,7 +13,7 @@ import { detailRequested } from '../slice';
 
 const t = text.hasil;
 
-/** Spec §2 Category result detail (/hasil/:id/kategori/:id2, id2 = category hash). */
+/** Category result detail (/hasil/:id/kategori/:id2, id2 = category hash). */
 export default function HasilKategoriPage() {
   const params = useParams();
   const id = idParam(params.id) ?? 0;

@@ -26,7 +26,7 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'ptn', label: t.tabPtn },
 ];
 
-/** Spec §2 Results (/hasil): package results with the score chart, per-topic results and PTN status. */
+/** Results (/hasil): package results with the score chart, per-topic results and PTN status. */
 export default function HasilPage() {
   const dispatch = useAppDispatch();
   const [tab, setTab] = useState<Tab>('paket');

@@ -6,7 +6,7 @@ import { idParam } from '../../../lib/routeParams';
 
 const t = text.hasil;
 
-/** Spec §2 /hasil/:id/kategori/:id2/pdf: the result PDF, embedded, with a download link. The PDF is a plain link
+/** /hasil/:id/kategori/:id2/pdf: the result PDF, embedded, with a download link. The PDF is a plain link
  * (the session cookie authenticates it), so the browser's own viewer shows it. */
 export default function HasilPdfPage() {
   const params = useParams();

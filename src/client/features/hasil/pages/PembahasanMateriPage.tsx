@@ -10,7 +10,7 @@ import { idParam } from '../../../lib/routeParams';
 import { selectPembahasanMateri } from '../selectors';
 import { pembahasanMateriRequested } from '../slice';
 
-/** Spec §2 /pembahasan/:id: the discussion of a finished topic, every question with key, answer and explanation. */
+/** /pembahasan/:id: the discussion of a finished topic, every question with key, answer and explanation. */
 export default function PembahasanMateriPage() {
   const idmateri = idParam(useParams().id) ?? 0;
   const dispatch = useAppDispatch();

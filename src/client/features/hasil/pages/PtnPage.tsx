@@ -39,7 +39,7 @@ function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: Piliha
               <td data-label={t.jurusan}>{p.jurusan}</td>
               <td data-label={t.jenjang}>{p.jenjang}</td>
               <td data-label={t.rank}>
-                {/* The choice ranking's id2 is the base64 of the choice number (spec §2). */}
+                {/* The choice ranking's id2 is the base64 of the choice number. */}
                 <Link
                   to={`/rangking/${idjadwal}/pilihan/${encodeBase64Utf8(String(p.num_option))}`}
                   aria-label={`${t.rank} ${p.rank_jurusan} ${p.jurusan}`}
@@ -102,7 +102,7 @@ function MapelTable({ mapel, skor }: { mapel: HasilMapel[]; skor: number }) {
   );
 }
 
-/** Spec §2 PTN status (/hasil/:id/ptn): the score, pass/fail, the university choices and the subject scores. */
+/** PTN status (/hasil/:id/ptn): the score, pass/fail, the university choices and the subject scores. */
 export default function PtnPage() {
   const idjadwal = idParam(useParams().id) ?? 0;
   const dispatch = useAppDispatch();

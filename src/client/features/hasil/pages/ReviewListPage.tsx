@@ -12,7 +12,7 @@ import { reviewListRequested, reviewMapelChosen } from '../slice';
 
 const t = text.hasil;
 
-/** Spec §2 /hasil/:id/review: the subjects of a finished schedule; a finished one opens its review sheet. */
+/** /hasil/:id/review: the subjects of a finished schedule; a finished one opens its review sheet. */
 export default function ReviewListPage() {
   const idjadwal = idParam(useParams().id) ?? 0;
   const dispatch = useAppDispatch();

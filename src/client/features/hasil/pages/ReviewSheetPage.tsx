@@ -14,7 +14,7 @@ import { reviewRequested } from '../slice';
 
 const t = text.hasil;
 
-/** Spec §2 review sheet (/hasil/:id/review/:id2): the subject, right/total, steps and one question at a time. */
+/** Review sheet (/hasil/:id/review/:id2): the subject, right/total, steps and one question at a time. */
 export default function ReviewSheetPage() {
   const params = useParams();
   const idjadwal = idParam(params.id) ?? 0;
@@ -41,7 +41,7 @@ export default function ReviewSheetPage() {
 
   const index = Math.min(current, data.soal.length - 1);
   const soal = data.soal[index];
-  // Spec §2: green when right, red when wrong, orange when current.
+  // Green when right, red when wrong, orange when current.
   const steps = data.soal.map((item, i): Step => ({
     label: String(i + 1),
     tone: i === index ? 'current' : item.is_benar === 1 ? 'benar' : 'salah',

@@ -57,7 +57,7 @@ const pastColumns: JadwalColumn[] = [
   },
 ];
 
-/** Spec §2 Schedule list (/to): ready, upcoming and past tryouts. */
+/** Schedule list (/to): ready, upcoming and past tryouts. */
 export default function JadwalPage() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectJadwalStatus);

@@ -3,7 +3,7 @@ import { text } from '../../../text';
 /** The instructions document, a static page shipped with the app. */
 export const PETUNJUK_URL = '/petunjuk-to.html';
 
-/** Spec §2 /petunjuk-to: the tryout instructions, embedded. */
+/** /petunjuk-to: the tryout instructions, embedded. */
 export default function PetunjukPage() {
   return (
     <>

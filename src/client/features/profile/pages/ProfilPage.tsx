@@ -8,7 +8,7 @@ import { text } from '../../../text';
 import { selectProfileLoadStatus, selectProfilUser } from '../selectors';
 import { profileRequested } from '../slice';
 
-/** The fields of spec §2 Profile, in its order. */
+/** The fields of the profile page, in their order. */
 const fields: { label: string; value: (user: ProfileUser) => string }[] = [
   { label: text.profil.namaLengkap, value: (user) => user.nama_lengkap },
   { label: text.profil.namaPanggilan, value: (user) => user.nama_panggilan },
@@ -26,7 +26,7 @@ const fields: { label: string; value: (user: ProfileUser) => string }[] = [
   { label: text.profil.minat, value: (user) => user.minat },
 ];
 
-/** Spec §2 Profile (/profil): fetched fresh from GET /siswa/profil/user/id/{id} on every visit. */
+/** Profile (/profil): fetched fresh from GET /siswa/profil/user/id/{id} on every visit. */
 export default function ProfilPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectProfilUser);

@@ -9,7 +9,7 @@ import { rankingListRequested } from '../slice';
 
 const t = text.ranking;
 
-/** Spec §2 Ranking list (/rangking): one "Paket #n" button per finished package. */
+/** Ranking list (/rangking): one "Paket #n" button per finished package. */
 export default function RankingListPage() {
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectRankingList);

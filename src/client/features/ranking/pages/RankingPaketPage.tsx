@@ -15,7 +15,7 @@ import { rankingPaketRequested } from '../slice';
 
 const t = text.ranking;
 
-/** Spec §2 Package ranking (/rangking/:id/:id2; id = codepaket, id2 = package number): "Rank Saya", the score,
+/** Package ranking (/rangking/:id/:id2; id = codepaket, id2 = package number): "Rank Saya", the score,
  * "dari N Peserta" and the ranking, one page (`?halaman=N`) at a time. */
 export default function RankingPaketPage() {
   const params = useParams();

@@ -15,7 +15,7 @@ import { rankingJurusanRequested } from '../slice';
 
 const t = text.ranking;
 
-/** Spec §2 Choice ranking (/rangking/:id/pilihan/:id2; id2 = base64 of the choice number): the choice, its
+/** Choice ranking (/rangking/:id/pilihan/:id2; id2 = base64 of the choice number): the choice, its
  * minimum score and everyone who chose it, one page (`?halaman=N`) at a time from the top. */
 export default function RankingPilihanPage() {
   const params = useParams();
