@@ -21,7 +21,7 @@ import {
 import { subjectSession } from '../../../src/client/features/tryoutPaket/subject';
 import { createFakeClock, setClock } from '../../../src/client/lib/clock';
 import { outboxSaga } from '../../../src/client/lib/run/outbox';
-import { safely } from '../../../src/client/lib/run/safely';
+import { safely } from '../../../src/client/lib/safely';
 import { saveAcked, saveQueued } from '../../../src/client/lib/run/slice';
 import { runTimer, type TimerConfig } from '../../../src/client/lib/run/timer';
 import {

@@ -9,6 +9,7 @@ import { put, takeEvery } from 'redux-saga/effects';
 import type { KategoriPreview } from '../../contract';
 import { jadwalFinished } from '../features/jadwal/slice';
 import { previewLoaded } from '../features/tryoutPaket/slice';
+import { safely } from '../lib/safely';
 
 export function* onPreviewLoaded(
   action: PayloadAction<{ idJadwal: number; detailPaket: KategoriPreview[] }>,
@@ -20,5 +21,5 @@ export function* onPreviewLoaded(
 }
 
 export function* cacheSyncSaga() {
-  yield takeEvery(previewLoaded.type, onPreviewLoaded);
+  yield takeEvery(previewLoaded.type, safely(onPreviewLoaded));
 }

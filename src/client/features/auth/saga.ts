@@ -11,6 +11,7 @@ import { takePassword } from '../../session/pendingLogin';
 import { text } from '../../text';
 import { loginFailed, loginRequested, logoutRequested, selectIsLoggedIn, sessionExpired } from './slice';
 import { loginSucceeded, sessionEnded } from '../../session/events';
+import { safely } from '../../lib/safely';
 
 /**
  * Login: on status true store the session and reload; on false "Failed"; on error the error code. The
@@ -90,7 +91,7 @@ function* watchUnauthorized() {
 
 export function* authSaga() {
   yield fork(watchUnauthorized);
-  yield takeLeading(loginRequested.type, loginFlow);
-  yield takeLeading(logoutRequested.type, logoutFlow);
-  yield takeLatest(sessionExpired.type, expireSession);
+  yield takeLeading(loginRequested.type, safely(loginFlow));
+  yield takeLeading(logoutRequested.type, safely(logoutFlow));
+  yield takeLatest(sessionExpired.type, safely(expireSession));
 }

@@ -54,6 +54,7 @@ import {
   reviewMapelChosen,
   reviewRequested,
 } from './slice';
+import { safely } from '../../lib/safely';
 
 const t = text.hasil;
 
@@ -277,14 +278,14 @@ export function* loadPembahasanMateri(action: PayloadAction<number>) {
 
 export function* hasilSaga() {
   yield all([
-    takeLatest(hasilRequested.type, loadHasil),
-    takeLatest(detailRequested.type, loadDetail),
-    takeLatest(ptnRequested.type, loadPtn),
-    takeLeading(ptnSyncRequested.type, syncRequested),
-    takeLatest(reviewListRequested.type, loadReviewList),
+    takeLatest(hasilRequested.type, safely(loadHasil)),
+    takeLatest(detailRequested.type, safely(loadDetail)),
+    takeLatest(ptnRequested.type, safely(loadPtn)),
+    takeLeading(ptnSyncRequested.type, safely(syncRequested)),
+    takeLatest(reviewListRequested.type, safely(loadReviewList)),
     // One subject at a time: a second click while the first dialog or call is open is ignored.
-    takeLeading(reviewMapelChosen.type, chooseReviewMapel),
-    takeLatest(reviewRequested.type, reviewRequestedFlow),
-    takeLatest(pembahasanMateriRequested.type, loadPembahasanMateri),
+    takeLeading(reviewMapelChosen.type, safely(chooseReviewMapel)),
+    takeLatest(reviewRequested.type, safely(reviewRequestedFlow)),
+    takeLatest(pembahasanMateriRequested.type, safely(loadPembahasanMateri)),
   ]);
 }

@@ -11,6 +11,7 @@ import {
   selectJadwalStatus,
   type JadwalState,
 } from './slice';
+import { safely } from '../../lib/safely';
 
 /** Action names shown in error dialogs. */
 const actionNames: Record<JadwalListName, string> = {
@@ -40,5 +41,5 @@ export function* loadJadwal() {
 }
 
 export function* jadwalSaga() {
-  yield takeEvery(jadwalRequested.type, loadJadwal);
+  yield takeEvery(jadwalRequested.type, safely(loadJadwal));
 }

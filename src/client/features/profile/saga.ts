@@ -4,6 +4,7 @@ import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
 import { profileLoaded, profileLoadFailed, profileRequested } from './slice';
+import { safely } from '../../lib/safely';
 
 export function* loadProfile() {
   const idSiswa: number | null = yield select(selectIdSiswa);
@@ -19,5 +20,5 @@ export function* loadProfile() {
 }
 
 export function* profileSaga() {
-  yield takeLatest(profileRequested.type, loadProfile);
+  yield takeLatest(profileRequested.type, safely(loadProfile));
 }

@@ -26,6 +26,7 @@ import {
   rankingPaketLoading,
   rankingPaketRequested,
 } from './slice';
+import { safely } from '../../lib/safely';
 
 const t = text.ranking;
 
@@ -82,8 +83,8 @@ export function* loadRankingJurusan(
 
 export function* rankingSaga() {
   yield all([
-    takeLatest(rankingListRequested.type, loadRankingList),
-    takeLatest(rankingPaketRequested.type, loadRankingPaket),
-    takeLatest(rankingJurusanRequested.type, loadRankingJurusan),
+    takeLatest(rankingListRequested.type, safely(loadRankingList)),
+    takeLatest(rankingPaketRequested.type, safely(loadRankingPaket)),
+    takeLatest(rankingJurusanRequested.type, safely(loadRankingJurusan)),
   ]);
 }

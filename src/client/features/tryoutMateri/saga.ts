@@ -2,7 +2,7 @@ import { call, fork, takeEvery, takeLatest, takeLeading } from 'redux-saga/effec
 import { showError } from '../../components/dialogs';
 import { leaveFlow } from '../../lib/run/leave';
 import { outboxSaga } from '../../lib/run/outbox';
-import { safely } from '../../lib/run/safely';
+import { safely } from '../../lib/safely';
 import { leaveRequested } from '../../lib/run/slice';
 import { text } from '../../text';
 import { loadCurrentLevel } from './lists';

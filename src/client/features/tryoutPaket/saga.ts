@@ -3,7 +3,7 @@ import { call, fork, put, race, select, take, takeEvery, takeLatest, takeLeading
 import { confirmDialog, showError } from '../../components/dialogs';
 import { leaveFlow } from '../../lib/run/leave';
 import { outboxSaga } from '../../lib/run/outbox';
-import { safely } from '../../lib/run/safely';
+import { safely } from '../../lib/safely';
 import { clockStopped, leaveRequested } from '../../lib/run/slice';
 import { text } from '../../text';
 import { cancelAnswer, paketOutbox, saveAnswer, saveGroupAnswer } from './answers';

@@ -1,4 +1,4 @@
-/** Per-handler isolation (as valora's `safely`): one handler's exception never stops its watcher. */
+/** Per-handler isolation (as valora wallet's `safely`): one handler's exception never stops its watcher. */
 import { call } from 'redux-saga/effects';
 
 /**
