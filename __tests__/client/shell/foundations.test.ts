@@ -1,4 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic } from 'redux-saga-test-plan/providers';
 import { call, take } from 'redux-saga/effects';
 import { keepAlive } from '../../../src/client/app/rootSaga';
 import { actionSanitizer, stateSanitizer } from '../../../src/client/app/devtools';
@@ -90,6 +92,36 @@ describe('root saga supervisor', () => {
     expect(runs).toBe(3);
     expect(spy).toHaveBeenCalledWith(expect.stringContaining('crashed; restarting'), expect.any(Error));
     spy.mockRestore();
+  });
+
+  /** A watcher that crashes on every CRASH; `msApart` of (virtual) time pass before each crash. */
+  async function crashes(count: number, msApart: number) {
+    let runs = 0;
+    let now = 0;
+    function* flaky() {
+      runs += 1;
+      yield take('CRASH');
+      now += msApart;
+      throw new Error('boom');
+    }
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let saga = expectSaga(keepAlive, flaky).provide([[matchers.call.fn(clock.now), dynamic(() => now)]]);
+    for (let crash = 0; crash < count; crash += 1) saga = saga.dispatch({ type: 'CRASH' });
+    await saga.silentRun(50);
+    const stopped = spy.mock.calls.some(([message]) => String(message).includes('stopped after 5 restarts'));
+    spy.mockRestore();
+    return { runs, stopped };
+  }
+
+  it('gives up after 5 restarts in a row: the 6th crash within a minute stops the watcher', async () => {
+    expect(await crashes(5, 1_000)).toEqual({ runs: 6, stopped: false });
+    expect(await crashes(6, 1_000)).toEqual({ runs: 6, stopped: true });
+  });
+
+  it('a crash after a healthy minute starts the count again, so rare crashes never stop it', async () => {
+    expect(await crashes(12, 60_000)).toEqual({ runs: 13, stopped: false });
+    // 59 s is not yet healthy: the count goes on.
+    expect(await crashes(6, 59_000)).toEqual({ runs: 6, stopped: true });
   });
 });
 

@@ -7,6 +7,7 @@ import { profileSaga } from '../features/profile/saga';
 import { rankingSaga } from '../features/ranking/saga';
 import { tryoutMateriSaga } from '../features/tryoutMateri/saga';
 import { tryoutPaketSaga } from '../features/tryoutPaket/saga';
+import { clock } from '../lib/clock';
 import { watchOnline } from '../lib/run/outbox';
 import { cacheSyncSaga } from './cacheSync';
 
@@ -27,20 +28,33 @@ export const featureSagas: Saga[] = [
 /** Restarts in a row before a crashing watcher is given up (a watcher that throws at once would spin). */
 const MAX_RESTARTS = 5;
 
+/** A watcher that ran this long before it crashed was healthy: its count of restarts in a row starts over. */
+const HEALTHY_RUN_MS = 60_000;
+
 /**
- * Run a watcher; when it crashes, log the error and start it again, so one crash stops no other feature. Inside a
- * feature, each handler is wrapped in `safely` (lib/run/safely), so a handler's exception does not even get here.
+ * Run a watcher; when it crashes, log the error and start it again, so one crash stops no other feature. Only
+ * crashes in a row count towards giving up: a crash after a healthy run starts the count again, so a long
+ * session's rare crashes never use up the restarts. Inside a feature, each handler is wrapped in `safely`
+ * (lib/safely.ts), so a handler's exception does not even get here.
  */
 export function* keepAlive(saga: Saga) {
-  for (let restarts = 0; restarts <= MAX_RESTARTS; restarts += 1) {
+  let restarts = 0;
+  for (;;) {
+    const started: number = yield call(clock.now);
     try {
       yield call(saga);
       return;
     } catch (error) {
+      const ended: number = yield call(clock.now);
+      if (ended - started >= HEALTHY_RUN_MS) restarts = 0;
+      if (restarts >= MAX_RESTARTS) {
+        console.error(`saga ${saga.name || 'anonymous'} stopped after ${MAX_RESTARTS} restarts`, error);
+        return;
+      }
+      restarts += 1;
       console.error(`saga ${saga.name || 'anonymous'} crashed; restarting`, error);
     }
   }
-  console.error(`saga ${saga.name || 'anonymous'} stopped after ${MAX_RESTARTS} restarts`);
 }
 
 /**
