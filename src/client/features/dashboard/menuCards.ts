@@ -1,5 +1,6 @@
 import type { IconName } from '../../components/Icon';
 import { text } from '../../text';
+import { dashboardText } from './text';
 
 export type MenuCardId = 'petunjukTo' | 'tryoutPermateri' | 'tryoutPaket' | 'hasil' | 'ranking';
 
@@ -10,35 +11,35 @@ export const menuCards: { id: MenuCardId; to: string; title: string; description
       id: 'petunjukTo',
       to: '/petunjuk-to',
       title: text.nav.petunjukTo,
-      description: text.dashboard.cards.petunjukTo,
+      description: dashboardText.cards.petunjukTo,
       icon: 'book',
     },
     {
       id: 'tryoutPermateri',
       to: '/to-permateri',
       title: text.nav.tryoutPermateri,
-      description: text.dashboard.cards.tryoutPermateri,
+      description: dashboardText.cards.tryoutPermateri,
       icon: 'layers',
     },
     {
       id: 'tryoutPaket',
       to: '/to',
       title: text.nav.tryoutPaket,
-      description: text.dashboard.cards.tryoutPaket,
+      description: dashboardText.cards.tryoutPaket,
       icon: 'clipboard',
     },
     {
       id: 'hasil',
       to: '/hasil',
       title: text.nav.hasil,
-      description: text.dashboard.cards.hasil,
+      description: dashboardText.cards.hasil,
       icon: 'chart',
     },
     {
       id: 'ranking',
       to: '/rangking',
       title: text.nav.ranking,
-      description: text.dashboard.cards.ranking,
+      description: dashboardText.cards.ranking,
       icon: 'trophy',
     },
   ];

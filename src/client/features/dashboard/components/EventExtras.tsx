@@ -1,16 +1,16 @@
 import { externalLinks } from '../../../links';
-import { text } from '../../../text';
+import { dashboardText } from '../text';
 
 /** The TO Akbar banner. */
 export function EventBanner() {
   return (
     <section
       className="banner-akbar text-white rounded-3 p-4 mb-4 shadow-sm"
-      aria-label={text.dashboard.bannerAlt}
+      aria-label={dashboardText.bannerAlt}
       data-testid="banner-akbar"
     >
-      <h2 className="h3 fw-bold mb-1">{text.dashboard.bannerTitle}</h2>
-      <p className="mb-0">{text.dashboard.bannerText}</p>
+      <h2 className="h3 fw-bold mb-1">{dashboardText.bannerTitle}</h2>
+      <p className="mb-0">{dashboardText.bannerText}</p>
     </section>
   );
 }
@@ -20,10 +20,10 @@ export function EventCards() {
   const cards = [
     {
       href: externalLinks.programAkbar,
-      title: text.dashboard.pilihanProgram,
-      body: text.dashboard.pilihanProgramText,
+      title: dashboardText.pilihanProgram,
+      body: dashboardText.pilihanProgramText,
     },
-    { href: externalLinks.chat, title: text.dashboard.hubungiKami, body: text.dashboard.hubungiKamiText },
+    { href: externalLinks.chat, title: dashboardText.hubungiKami, body: dashboardText.hubungiKamiText },
   ];
   return (
     <div className="row g-3 mb-4">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { text } from '../../../text';
+import { dashboardText } from '../text';
 
 export type StudentKind = 'event' | 'regular' | 'other';
 
 const welcomeTexts: Record<StudentKind, string> = {
-  event: text.dashboard.welcomeEvent,
-  regular: text.dashboard.welcomeRegular,
-  other: text.dashboard.welcomeDefault,
+  event: dashboardText.welcomeEvent,
+  regular: dashboardText.welcomeRegular,
+  other: dashboardText.welcomeDefault,
 };
 
 /** Greeting and the welcome text of the student's type; collapsible on small screens. */
@@ -15,7 +15,7 @@ export function WelcomeCard({ name, kind }: { name: string; kind: StudentKind })
   return (
     <section className="card border-0 shadow-sm mb-4">
       <div className="card-body">
-        <h1 className="h4">{text.dashboard.greeting(name)}</h1>
+        <h1 className="h4">{dashboardText.greeting(name)}</h1>
         <p id="welcome-text" className={`welcome-text mb-2${expanded ? '' : ' is-collapsed'}`}>
           {welcomeTexts[kind]}
         </p>
@@ -26,7 +26,7 @@ export function WelcomeCard({ name, kind }: { name: string; kind: StudentKind })
           aria-controls="welcome-text"
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? text.dashboard.showLess : text.dashboard.showMore}
+          {expanded ? dashboardText.showLess : dashboardText.showMore}
         </button>
       </div>
     </section>

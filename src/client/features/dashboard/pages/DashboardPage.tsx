@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';
-import { text } from '../../../text';
+import { dashboardText } from '../text';
 import {
   selectCanSeePermateri,
   selectIsEventStudent,
@@ -28,7 +28,7 @@ export default function DashboardPage() {
       {event && <EventBanner />}
       <WelcomeCard name={user.nama_panggilan || user.nama_lengkap} kind={kind} />
       {event && <EventCards />}
-      <h2 className="h5 mb-3">{text.dashboard.menuTitle}</h2>
+      <h2 className="h5 mb-3">{dashboardText.menuTitle}</h2>
       <div className="row g-3">
         {cards.map((card) => (
           <div className="col-6 col-md-4 col-xl" key={card.id}>

@@ -5,25 +5,26 @@ import { Avatar } from '../../../components/Avatar';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
+import { profilText } from '../text';
 import { selectProfileLoadStatus, selectProfilUser } from '../selectors';
 import { profileRequested } from '../slice';
 
 /** The fields of the profile page, in their order. */
 const fields: { label: string; value: (user: ProfileUser) => string }[] = [
-  { label: text.profil.namaLengkap, value: (user) => user.nama_lengkap },
-  { label: text.profil.namaPanggilan, value: (user) => user.nama_panggilan },
-  { label: text.profil.username, value: (user) => user.username },
-  { label: text.profil.noTelp, value: (user) => user.no_telp },
-  { label: text.profil.noTelpAlternatif, value: (user) => user.no_telp_ortu },
-  { label: text.profil.alamat, value: (user) => user.alamat },
-  { label: text.profil.email, value: (user) => user.email },
+  { label: profilText.namaLengkap, value: (user) => user.nama_lengkap },
+  { label: profilText.namaPanggilan, value: (user) => user.nama_panggilan },
+  { label: profilText.username, value: (user) => user.username },
+  { label: profilText.noTelp, value: (user) => user.no_telp },
+  { label: profilText.noTelpAlternatif, value: (user) => user.no_telp_ortu },
+  { label: profilText.alamat, value: (user) => user.alamat },
+  { label: profilText.email, value: (user) => user.email },
   {
-    label: text.profil.kelas,
+    label: profilText.kelas,
     value: (user) => [user.kelas.kelas, user.kelas.jenjang].filter(Boolean).join(' — '),
   },
-  { label: text.profil.sekolah, value: (user) => user.sekolah },
-  { label: text.profil.kurikulum, value: (user) => user.kurikulum_str },
-  { label: text.profil.minat, value: (user) => user.minat },
+  { label: profilText.sekolah, value: (user) => user.sekolah },
+  { label: profilText.kurikulum, value: (user) => user.kurikulum_str },
+  { label: profilText.minat, value: (user) => user.minat },
 ];
 
 /** Profile (/profil): fetched fresh from GET /siswa/profil/user/id/{id} on every visit. */
@@ -43,7 +44,7 @@ export default function ProfilPage() {
         <div className="d-flex align-items-center gap-3 mb-4">
           <Avatar name={user.nama_lengkap} photoUrl={user.photo_url} size={64} />
           <div>
-            <h1 className="h4 mb-0">{text.profil.title}</h1>
+            <h1 className="h4 mb-0">{profilText.title}</h1>
             <div className="text-body-secondary">{user.lembaga}</div>
           </div>
           {loadStatus === 'loading' && (
