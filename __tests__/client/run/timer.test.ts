@@ -12,13 +12,12 @@ import { fetchPreviewPaket, saveAnswerPaket, updateStatusMapel } from '../../../
 import { rootReducer } from '../../../src/client/app/rootReducer';
 import { confirmDialog, forcedDialog, toast } from '../../../src/client/components/dialogs';
 import { paketOutbox, saveAnswer } from '../../../src/client/features/tryoutPaket/answers';
-import { finishFlow } from '../../../src/client/features/tryoutPaket/saga';
+import { finishFlow, subjectSession } from '../../../src/client/features/tryoutPaket/run';
 import {
   answerRequested,
   finishRequested,
   sheetOpened,
 } from '../../../src/client/features/tryoutPaket/slice';
-import { subjectSession } from '../../../src/client/features/tryoutPaket/subject';
 import { createFakeClock, setClock } from '../../../src/client/lib/clock';
 import { outboxSaga } from '../../../src/client/lib/run/outbox';
 import { safely } from '../../../src/client/lib/safely';

@@ -19,12 +19,8 @@ import { createFakeClock, setClock } from '../../../src/client/lib/clock';
 import { call, fork } from 'redux-saga/effects';
 import { outboxSaga } from '../../../src/client/lib/run/outbox';
 import { clockSet } from '../../../src/client/lib/run/slice';
-import {
-  materiOutbox,
-  saveAnswer,
-  sheetSession,
-  startFlow,
-} from '../../../src/client/features/tryoutMateri/run';
+import { sheetSession, startFlow } from '../../../src/client/features/tryoutMateri/run';
+import { materiOutbox, saveAnswer } from '../../../src/client/features/tryoutMateri/answers';
 import {
   answerRequested,
   finishConfirmed,

@@ -6,7 +6,7 @@ import { rootReducer } from '../../../src/client/app/rootReducer';
 import { fetchPreviewPaket, startPaket, updateStatusMapel } from '../../../src/client/api/tryoutPaket';
 import { forcedDialog, showError, toast } from '../../../src/client/components/dialogs';
 import { setClock } from '../../../src/client/lib/clock';
-import { subjectSession } from '../../../src/client/features/tryoutPaket/subject';
+import { subjectSession } from '../../../src/client/features/tryoutPaket/run';
 import { finishConfirmed, sheetOpened } from '../../../src/client/features/tryoutPaket/slice';
 import { clockSet } from '../../../src/client/lib/run/slice';
 import { createFakeClock } from '../../../src/client/lib/clock';

@@ -1,8 +1,10 @@
 /** Per-handler isolation (as valora wallet's `safely`): one handler's exception never stops its watcher. */
 import { call } from 'redux-saga/effects';
+import { showError } from '../components/dialogs';
+import { text } from '../text';
 
 /**
- * Wrap a handler so that an exception is logged (and `onError` may show the spec's dialog) instead of ending the
+ * Wrap a handler so that an exception is logged (and `onError` may show a dialog) instead of ending the
  * `takeEvery`/`takeLatest` watcher that runs it, and with it the countdown or the other handlers.
  */
 export function safely<Args extends unknown[]>(
@@ -23,4 +25,9 @@ export function safely<Args extends unknown[]>(
       }
     }
   };
+}
+
+/** An unexpected failure inside a tryout handler: the error dialog with its message; the other watchers go on. */
+export function* unexpected(error: unknown) {
+  yield call(showError, text.common.error, error instanceof Error ? error.message : String(error));
 }

@@ -1,7 +1,8 @@
 import { useRunLeaveGuard } from '../../lib/run/leave';
-import { MATERI, decideMateriLeave } from './run';
+import { MATERI } from './answers';
+import { decideMateriLeave } from './leave';
 
-/** Leaving the sheet while the topic runs is blocked with an error dialog (spec §4). */
+/** Leaving the sheet while the topic runs is blocked with an error dialog. */
 export function useMateriLeaveGuard(): void {
   useRunLeaveGuard(MATERI, decideMateriLeave);
 }

@@ -17,9 +17,9 @@ import {
   listLoading,
   mapelLoaded,
   materiLoaded,
-  selectTryoutMateri,
   type TryoutMateriState,
 } from './slice';
+import { selectTryoutMateri } from './selectors';
 
 type Reply = MateriKategoriReply | MateriMapelReply | MateriListReply;
 

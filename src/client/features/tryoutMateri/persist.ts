@@ -1,8 +1,8 @@
-import { createTransform } from 'redux-persist';
-import { tryoutMateriInitialState, type TryoutMateriState } from './slice';
+import { persistKeys } from '../../lib/persistKeys';
+import { tryoutMateriInitialState } from './slice';
 
-/** What survives a reload: the level the student was at and the running topic (not the clock; see the saga). */
-const PERSISTED_KEYS = [
+/** What survives a reload: the level the student was at and the running topic (not the clock: the server's). */
+export const tryoutMateriPersistTransform = persistKeys('tryoutMateri', tryoutMateriInitialState, [
   'openTab',
   'isRunning',
   'currentKategori',
@@ -11,12 +11,4 @@ const PERSISTED_KEYS = [
   'soal',
   'detailToMateri',
   'listJawaban',
-] as const satisfies readonly (keyof TryoutMateriState)[];
-
-type PersistedMateri = Pick<TryoutMateriState, (typeof PERSISTED_KEYS)[number]>;
-
-export const tryoutMateriPersistTransform = createTransform<TryoutMateriState, PersistedMateri>(
-  (state) => Object.fromEntries(PERSISTED_KEYS.map((key) => [key, state[key]])) as PersistedMateri,
-  (stored) => ({ ...tryoutMateriInitialState, ...stored }),
-  { whitelist: ['tryoutMateri'] },
-);
+]);

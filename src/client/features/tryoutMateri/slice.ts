@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createRunActions } from '../../lib/run/actions';
 import type {
   JawabanMateri,
   MateriItem,
@@ -53,6 +54,10 @@ function jawabanOf(soal: SoalMateri[]): JawabanMateri[] {
   return soal.map((item) => ({ idsoal: item.id_soal, jawaban: item.jawaban }));
 }
 
+export const materiRunActions = createRunActions<MateriItem, { idmateri: number }>('tryoutMateri');
+export const { startRequested, sheetOpened, sheetClosed, finishRequested, finishConfirmed } =
+  materiRunActions;
+
 const tryoutMateriSlice = createSlice({
   name: 'tryoutMateri',
   initialState: tryoutMateriInitialState,
@@ -92,10 +97,6 @@ const tryoutMateriSlice = createSlice({
     tabBack(state) {
       state.openTab = Math.max(1, state.openTab - 1);
     },
-    /** "Mulai" on a topic (the saga asks for confirmation). */
-    startRequested(state, action: PayloadAction<MateriItem>) {
-      state.currentMateri = action.payload;
-    },
     runStarted(state, action: PayloadAction<MateriSession>) {
       state.isRunning = true;
       state.detailToMateri = action.payload;
@@ -112,8 +113,6 @@ const tryoutMateriSlice = createSlice({
       state.nomorAktif = 0;
       state.synced = false;
     },
-    sheetOpened(_state, _action: PayloadAction<{ idmateri: number }>) {},
-    sheetClosed() {},
     nomorChosen(state, action: PayloadAction<number>) {
       state.nomorAktif = Math.max(0, Math.min(action.payload, state.soal.length - 1));
     },
@@ -124,10 +123,12 @@ const tryoutMateriSlice = createSlice({
       soal.jawaban = action.payload.jawaban;
       state.listJawaban = jawabanOf(state.soal);
     },
-    /** "Selesaikan Ujian" (the saga asks for confirmation). */
-    finishRequested() {},
-    /** Confirmed: remaining time becomes 0 and the end flow runs. */
-    finishConfirmed() {},
+  },
+  extraReducers: (builder) => {
+    // "Mulai" on a topic (the engine asks for confirmation).
+    builder.addCase(startRequested, (state, action) => {
+      state.currentMateri = action.payload;
+    });
   },
 });
 
@@ -141,21 +142,12 @@ export const {
   mapelChosen,
   materiLoaded,
   tabBack,
-  startRequested,
   runStarted,
   runCleared,
-  sheetOpened,
-  sheetClosed,
   nomorChosen,
   answerRequested,
   answerSet,
-  finishRequested,
-  finishConfirmed,
 } = tryoutMateriSlice.actions;
 
 export const tryoutMateriReducer = tryoutMateriSlice.reducer;
 export default tryoutMateriSlice;
-
-export const selectTryoutMateriIsRunning = (state: { tryoutMateri: TryoutMateriState }) =>
-  state.tryoutMateri.isRunning;
-export const selectTryoutMateri = (state: { tryoutMateri: TryoutMateriState }) => state.tryoutMateri;

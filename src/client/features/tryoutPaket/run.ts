@@ -1,86 +1,105 @@
-/** Starting, resuming and ending a package tryout category (spec §4 "Package tryout run"). */
+/**
+ * A package run as a configuration of the run engine (lib/run/engine.ts): "Mulai Sekarang" on a category,
+ * "Kerjakan" on a subject, the subject's sheet with its clock (subject.ts), "Selesaikan Ujian" and "Akhiri Tryout".
+ */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, select } from 'redux-saga/effects';
-import type { KategoriPreview } from '../../../contract';
-import { isUnauthorized } from '../../api/http';
-import { endPaket, startPaket, type EndPaketReply, type StartPaketReply } from '../../api/tryoutPaket';
+import type { SoalPaket } from '../../../contract';
+import { endPaket } from '../../api/tryoutPaket';
+import { confirmDialog, showError, showFailed, showMessage } from '../../components/dialogs';
 import { navigateRequested } from '../../lib/navigation';
-import { confirmDialog, showFailed, showMessage } from '../../components/dialogs';
-import { encodeBase64Utf8 } from '../../lib/base64';
-import { outboxCleared } from '../../lib/run/slice';
+import {
+  endRun,
+  finishRun,
+  sheetSession as runSheetSession,
+  startRun,
+  type RunConfig,
+} from '../../lib/run/engine';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
-import { PAKET } from './answers';
+import { PAKET, paketOutbox } from './answers';
+import { paketLeave } from './leave';
 import { loadPreview } from './preview';
+import { detailPath, previewPath, sheetPath } from './paths';
 import { findKategori, findMapel, selectTryoutPaket } from './selectors';
 import {
+  paketRunActions,
   runCleared,
   runStarted,
-  soalRefreshed,
   startPending,
   type RunTarget,
   type SheetTarget,
   type TryoutPaketState,
 } from './slice';
+import { prepareSubject, refreshRun, requestPaketStart } from './subject';
 
-export const previewPath = ({ idJadwal, kategoriHash }: RunTarget) =>
-  `/to/${idJadwal}/preview/${kategoriHash}`;
-export const detailPath = (idJadwal: number) => `/to/${idJadwal}`;
-export const sheetPath = ({ idJadwal, kategoriHash, idMapel }: SheetTarget) =>
-  `/to/${idJadwal}/sheet/${kategoriHash}/${encodeBase64Utf8(String(idMapel))}`;
+export { detailPath, previewPath, sheetPath };
 
-/** "Mulai Sekarang": confirm, start (idempotent on the server), store the run, go to the preview. */
-export function* startFlow(action: PayloadAction<RunTarget>) {
-  const target = action.payload;
-  const state: TryoutPaketState = yield select(selectTryoutPaket);
-  const kategori: KategoriPreview | undefined = findKategori(state.detailPaket, target.kategoriHash);
-  const confirmed: boolean = yield call(confirmDialog, {
-    title: text.tryoutPaket.yakin,
-    text: text.tryoutPaket.startText(kategori?.kategori ?? ''),
-    confirmText: text.tryoutPaket.startConfirm,
-  });
-  if (!confirmed) return;
-  const idSiswa: number | null = yield select(selectIdSiswa);
-  if (idSiswa === null) return;
-  yield put(startPending(true));
-  try {
-    const reply: StartPaketReply = yield call(startPaket, target.idJadwal, target.kategoriHash, idSiswa);
-    if (reply.status && 'content' in reply) {
+type PaketSession = { id_hasil_to: number; soal: SoalPaket[] };
+
+export const paketRun: RunConfig<RunTarget, PaketSession, SheetTarget> = {
+  kind: PAKET,
+  actions: paketRunActions,
+  sheetStops: [runCleared.type],
+  runCleared,
+  start: {
+    *confirm(target) {
+      const state: TryoutPaketState = yield select(selectTryoutPaket);
+      const kategori = findKategori(state.detailPaket, target.kategoriHash);
+      return {
+        title: text.tryoutPaket.yakin,
+        text: text.tryoutPaket.startText(kategori?.kategori ?? ''),
+        confirmText: text.tryoutPaket.startConfirm,
+      };
+    },
+    request: requestPaketStart,
+    failedText: text.tryoutPaket.startFailed,
+    pending: startPending,
+    *started(target, session) {
+      const state: TryoutPaketState = yield select(selectTryoutPaket);
       const numPaket = state.idJadwal === target.idJadwal ? state.paket : null;
-      yield put(
-        runStarted({ ...target, numPaket, idHasil: reply.content.id_hasil_to, soal: reply.content.soal }),
-      );
+      yield put(runStarted({ ...target, numPaket, idHasil: session.id_hasil_to, soal: session.soal }));
       yield put(navigateRequested({ to: previewPath(target), replace: false }));
-      return;
-    }
-    yield put(startPending(false));
-    yield call(showFailed, reply.message || text.tryoutPaket.startFailed);
-  } catch (error) {
-    yield put(startPending(false));
-    if (!isUnauthorized(error)) yield call(showFailed, text.tryoutPaket.startFailed);
-  }
-}
-
-/**
- * After a reload the persisted answers are refreshed from the server: a second start returns the same attempt
- * with the answers it saved. False when the run cannot go on (the server refused).
- */
-export function* refreshRun(run: RunTarget) {
-  const idSiswa: number | null = yield select(selectIdSiswa);
-  if (idSiswa === null) return false;
-  try {
-    const reply: StartPaketReply = yield call(startPaket, run.idJadwal, run.kategoriHash, idSiswa);
-    if (reply.status && 'content' in reply) {
-      yield put(soalRefreshed({ idHasil: reply.content.id_hasil_to, soal: reply.content.soal }));
-      return true;
-    }
-    yield call(showFailed, reply.message);
-    return false;
-  } catch {
-    // Offline for a moment: the persisted answers are still the latest the server accepted.
-    return true;
-  }
-}
+    },
+  },
+  sheet: {
+    *isCurrent(target) {
+      const state: TryoutPaketState = yield select(selectTryoutPaket);
+      const sameRun =
+        state.run?.idJadwal === target.idJadwal && state.run.kategoriHash === target.kategoriHash;
+      return state.isRunning && sameRun;
+    },
+    away: (target) => detailPath(target.idJadwal),
+    *synced() {
+      const state: TryoutPaketState = yield select(selectTryoutPaket);
+      return state.synced;
+    },
+    resume: refreshRun,
+    prepare: prepareSubject,
+  },
+  finish: {
+    confirm: { title: text.tryoutPaket.finishConfirmTitle, confirmText: text.tryoutPaket.finishConfirm },
+    /** Only with an open subject (its time known). */
+    *allowed() {
+      const state: TryoutPaketState = yield select(selectTryoutPaket);
+      if (state.detailMapel) return true;
+      yield call(showError, text.common.error, text.tryoutPaket.timerSaveFailed);
+      return false;
+    },
+  },
+  end: {
+    refusedText: text.tryoutPaket.endFailed,
+    *callFailed() {
+      yield call(showFailed, text.tryoutPaket.endFailed);
+    },
+    *reload(target) {
+      yield call(loadPreview, target.idJadwal);
+    },
+    path: (target) => detailPath(target.idJadwal),
+  },
+  outbox: paketOutbox,
+  leave: paketLeave,
+};
 
 /** "Kerjakan" on a subject: confirm, then open the sheet. */
 export function* kerjakanFlow(action: PayloadAction<SheetTarget>) {
@@ -118,20 +137,10 @@ export function* endFlow(action: PayloadAction<RunTarget>) {
   if (!confirmed) return;
   const idSiswa: number | null = yield select(selectIdSiswa);
   if (idSiswa === null) return;
-  try {
-    const reply: EndPaketReply = yield call(endPaket, target.idJadwal, target.kategoriHash, {
-      id_siswa: idSiswa,
-    });
-    if (!reply.status) {
-      yield call(showFailed, reply.message || text.tryoutPaket.endFailed);
-      return;
-    }
-  } catch (error) {
-    if (!isUnauthorized(error)) yield call(showFailed, text.tryoutPaket.endFailed);
-    return;
-  }
-  yield put(runCleared());
-  yield put(outboxCleared({ kind: PAKET }));
-  yield call(loadPreview, target.idJadwal);
-  yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
+  yield* endRun(paketRun, target, endPaket, target.idJadwal, target.kategoriHash, { id_siswa: idSiswa });
 }
+
+/** The engine's handlers bound to the package configuration (what the saga and the tests run). */
+export const startFlow = (action: PayloadAction<RunTarget>) => startRun(paketRun, action);
+export const subjectSession = (action: PayloadAction<SheetTarget>) => runSheetSession(paketRun, action);
+export const finishFlow = () => finishRun(paketRun);

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createRunActions } from '../../lib/run/actions';
 import type { GroupSoal, KategoriPreview, SoalPaket } from '../../../contract';
 import { clockSet, deadlineMoved } from '../../lib/run/slice';
 
@@ -65,6 +66,9 @@ export interface SheetTarget extends RunTarget {
   idMapel: number;
 }
 
+export const paketRunActions = createRunActions<RunTarget, SheetTarget>('tryoutPaket');
+export const { startRequested, sheetOpened, sheetClosed, finishRequested, finishConfirmed } = paketRunActions;
+
 const tryoutPaketSlice = createSlice({
   name: 'tryoutPaket',
   initialState: tryoutPaketInitialState,
@@ -93,8 +97,6 @@ const tryoutPaketSlice = createSlice({
     previewNotEnrolled(state) {
       state.previewStatus = 'notEnrolled';
     },
-    /** "Mulai Sekarang" on a category (the saga asks for confirmation). */
-    startRequested(_state, _action: PayloadAction<RunTarget>) {},
     startPending(state, action: PayloadAction<boolean>) {
       state.starting = action.payload;
     },
@@ -132,8 +134,6 @@ const tryoutPaketSlice = createSlice({
     kerjakanRequested(_state, _action: PayloadAction<SheetTarget>) {},
     /** "Akhiri Tryout" on the preview. */
     endRequested(_state, _action: PayloadAction<RunTarget>) {},
-    sheetOpened(_state, _action: PayloadAction<SheetTarget>) {},
-    sheetClosed() {},
     /** The remaining time of the open subject as the server reported it. */
     mapelTimeSet(state, action: PayloadAction<{ id_mapel: number; sisa_waktu: number }>) {
       state.detailMapel = action.payload;
@@ -148,10 +148,6 @@ const tryoutPaketSlice = createSlice({
     nomorChosen(state, action: PayloadAction<number>) {
       state.nomorAktif = Math.max(0, action.payload);
     },
-    /** "Selesaikan Ujian" (the saga asks for confirmation). */
-    finishRequested() {},
-    /** Confirmed: remaining time becomes 0 and the time-up flow runs. */
-    finishConfirmed() {},
     /** A saved answer (or the 120-s mark) asks for the subject's status report; reports are coalesced. */
     statusReportWanted(
       _state,
@@ -195,21 +191,16 @@ export const {
   previewLoaded,
   previewFailed,
   previewNotEnrolled,
-  startRequested,
   startPending,
   runStarted,
   soalRefreshed,
   runCleared,
   kerjakanRequested,
   endRequested,
-  sheetOpened,
-  sheetClosed,
   mapelTimeSet,
   mapelTimeReported,
   detailMapelCleared,
   nomorChosen,
-  finishRequested,
-  finishConfirmed,
   statusReportWanted,
   answerRequested,
   groupAnswerRequested,

@@ -3,24 +3,29 @@
  * remaining time on opening, the engine's clock with the 5-minute warning, status reports at the 120-s marks and
  * after saves (coalesced), and the close at time-up or "Selesaikan Ujian".
  */
-import type { PayloadAction } from '@reduxjs/toolkit';
 import { actionChannel, call, flush, put, race, select, take } from 'redux-saga/effects';
 import type { Channel } from 'redux-saga';
-import { updateStatusMapel, type StatusMapelReply } from '../../api/tryoutPaket';
-import { forcedDialog, showError, toast } from '../../components/dialogs';
+import {
+  startPaket,
+  updateStatusMapel,
+  type StartPaketReply,
+  type StatusMapelReply,
+} from '../../api/tryoutPaket';
+import { forcedDialog, showError, showFailed, toast } from '../../components/dialogs';
 import { clock } from '../../lib/clock';
 import { remainingSeconds } from '../../lib/countdown';
 import { navigateRequested } from '../../lib/navigation';
 import { reapplyPending } from '../../lib/run/outbox';
 import { selectSisaWaktu } from '../../lib/run/slice';
-import { believeServer, runTimer, type TimerConfig } from '../../lib/run/timer';
+import { requestStart, type SheetClock, type StartOutcome } from '../../lib/run/engine';
+import { believeServer, type TimerConfig } from '../../lib/run/timer';
 import { selectIsRegularStudent } from '../../lib/student';
 import { text } from '../../text';
-import { selectIdSiswa, sessionEnded } from '../../session/events';
+import { selectIdSiswa } from '../../session/events';
 import { PAKET, paketOutbox } from './answers';
 import { firstOpenIndex } from './locking';
 import { loadPreview } from './preview';
-import { detailPath, previewPath, refreshRun } from './run';
+import { previewPath } from './paths';
 import { findKategori, findMapel, selectTryoutPaket } from './selectors';
 import {
   detailMapelCleared,
@@ -28,12 +33,20 @@ import {
   mapelTimeReported,
   mapelTimeSet,
   nomorChosen,
-  runCleared,
-  sheetClosed,
+  soalRefreshed,
   statusReportWanted,
+  type RunTarget,
   type SheetTarget,
   type TryoutPaketState,
 } from './slice';
+
+type StartPaketContent = Extract<StartPaketReply, { content: unknown }>['content'];
+
+/** The package start call, as the engine calls it. */
+export function* requestPaketStart(run: RunTarget, idSiswa: number) {
+  const reply: StartPaketReply = yield call(startPaket, run.idJadwal, run.kategoriHash, idSiswa);
+  return reply;
+}
 
 /** Status reports asked for by saves within this window go out as one. */
 export const STATUS_COALESCE_MS = 1500;
@@ -168,32 +181,34 @@ function* offlineSeconds(stored: TryoutPaketState['detailMapel'], known: number)
   return remainingSeconds(stored.deadline, now);
 }
 
+/** Ask the server for the run again (its start is idempotent): the answers it saved, and now the open subject's
+ * questions. False when the run cannot go on (the server refused). */
+export function* refreshRun(run: RunTarget) {
+  const outcome: StartOutcome<StartPaketContent> | null = yield call(requestStart, requestPaketStart, run);
+  if (outcome === null) return false;
+  if ('session' in outcome) {
+    yield put(soalRefreshed({ idHasil: outcome.session.id_hasil_to, soal: outcome.session.soal }));
+    return true;
+  }
+  if ('refused' in outcome) {
+    yield call(showFailed, outcome.message);
+    return false;
+  }
+  // Offline for a moment: the persisted answers are still the latest the server accepted.
+  return true;
+}
+
 /**
- * The sheet opened: check the run, ask the server again when its questions are not here (after a reload, or
- * because the server reveals a subject's questions only once it opens), take its remaining time, run the clock.
+ * The open sheet (the run checked and resumed by the engine): the subject must still be open; the server's
+ * remaining time is taken (the report opens the subject, and only then does the server reveal its questions);
+ * the clock runs with the status reporter beside it.
  */
-export function* openSubject(action: PayloadAction<SheetTarget>) {
-  const target = action.payload;
+export function* prepareSubject(target: SheetTarget) {
   let state: TryoutPaketState = yield select(selectTryoutPaket);
-  const sameRun = state.run?.idJadwal === target.idJadwal && state.run.kategoriHash === target.kategoriHash;
-  if (!state.isRunning || !sameRun) {
-    yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
-    return;
-  }
-  if (!state.synced) {
-    const canGoOn: boolean = yield call(refreshRun, target);
-    if (!canGoOn) {
-      yield put(runCleared());
-      yield put(navigateRequested({ to: detailPath(target.idJadwal), replace: true }));
-      return;
-    }
-    yield call(reapplyPending, paketOutbox);
-    state = yield select(selectTryoutPaket);
-  }
   const mapel = findMapel(findKategori(state.detailPaket, target.kategoriHash), target.idMapel);
   if (!mapel || mapel.status !== '0') {
     yield put(navigateRequested({ to: previewPath(target), replace: true }));
-    return;
+    return null;
   }
   const stored = state.detailMapel?.id_mapel === target.idMapel ? state.detailMapel : null;
   const known = stored ? stored.sisa_waktu : mapel.sisa_waktu;
@@ -209,7 +224,7 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
   const soalMapel = state.soal.filter((soal) => soal.id_mapel === target.idMapel);
   if (soalMapel.length === 0) {
     yield put(navigateRequested({ to: previewPath(target), replace: true }));
-    return;
+    return null;
   }
   const regular: boolean = yield select(selectIsRegularStudent);
   yield put(nomorChosen(firstOpenIndex(soalMapel, regular)));
@@ -218,17 +233,10 @@ export function* openSubject(action: PayloadAction<SheetTarget>) {
   const seconds: number =
     server === null ? yield call(offlineSeconds, stored, known) : server.status === 1 ? 0 : server.sisa_waktu;
   yield put(mapelTimeSet({ id_mapel: target.idMapel, sisa_waktu: seconds }));
-  // The reporter lives as long as the clock.
-  yield race({
-    timer: call(runTimer, seconds, paketTimer(target, mapel.mapel)),
-    reporter: call(statusReporter, target),
-  });
-}
-
-/** One subject session, ended by leaving the sheet or by the end of the run. */
-export function* subjectSession(action: PayloadAction<SheetTarget>) {
-  yield race({
-    session: call(openSubject, action),
-    stop: take([sheetClosed.type, runCleared.type, sessionEnded.type]),
-  });
+  const sheetClock: SheetClock = {
+    seconds,
+    timer: paketTimer(target, mapel.mapel),
+    alongside: () => statusReporter(target),
+  };
+  return sheetClock;
 }

@@ -4,6 +4,7 @@ import { isEmptyHtml, type SoalMateri } from '../../../../contract';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
 import { PendingSaves } from '../../../components/PendingSaves';
+import { SheetNav } from '../../../components/SheetNav';
 import { StepBar, type Step } from '../../../components/StepBar';
 import { OptionList, type QuestionOption } from '../../../components/question/OptionList';
 import { SafeHtml } from '../../../components/question/SafeHtml';
@@ -13,15 +14,9 @@ import { decodeBase64Utf8 } from '../../../lib/base64';
 import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
 import { text } from '../../../text';
 import { useMateriLeaveGuard } from '../hooks';
-import { MATERI } from '../run';
-import {
-  answerRequested,
-  finishRequested,
-  nomorChosen,
-  selectTryoutMateri,
-  sheetClosed,
-  sheetOpened,
-} from '../slice';
+import { MATERI } from '../answers';
+import { answerRequested, finishRequested, nomorChosen, sheetClosed, sheetOpened } from '../slice';
+import { selectTryoutMateri } from '../selectors';
 
 /** Each option shown only when its text is non-empty (spec §2 per-topic sheet). */
 export function materiOptions(soal: SoalMateri): QuestionOption[] {
@@ -94,32 +89,13 @@ export default function MateriSheetPage() {
               />
             )}
           </div>
-          <div className="card-footer d-flex justify-content-between">
-            <span>
-              {nomor > 0 && (
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  aria-label={text.tryoutMateri.soalSebelumnya}
-                  onClick={() => dispatch(nomorChosen(nomor - 1))}
-                >
-                  ←
-                </button>
-              )}
-            </span>
-            <span>
-              {nomor < state.soal.length - 1 && (
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  aria-label={text.tryoutMateri.soalBerikutnya}
-                  onClick={() => dispatch(nomorChosen(nomor + 1))}
-                >
-                  →
-                </button>
-              )}
-            </span>
-          </div>
+          <SheetNav
+            nomor={nomor}
+            count={state.soal.length}
+            prev={{ content: '←', ariaLabel: text.tryoutMateri.soalSebelumnya }}
+            next={{ content: '→', ariaLabel: text.tryoutMateri.soalBerikutnya }}
+            onChoose={(index) => dispatch(nomorChosen(index))}
+          />
         </article>
       )}
       <div className="text-end mt-4">

@@ -2,16 +2,11 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { ListRow } from '../../../components/ListRow';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
-import {
-  kategoriChosen,
-  mapelChosen,
-  materiPageOpened,
-  selectTryoutMateri,
-  startRequested,
-  tabBack,
-} from '../slice';
+import { kategoriChosen, mapelChosen, materiPageOpened, startRequested, tabBack } from '../slice';
+import { selectTryoutMateri } from '../selectors';
 
 const t = text.tryoutMateri;
 
@@ -83,17 +78,11 @@ export default function TryoutMateriPage() {
         </div>
         <ul className="list-group">
           {state.listMateri.map((materi) => (
-            <li
+            <ListRow
               key={materi.id}
-              className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2"
-              aria-label={materi.materi}
+              title={materi.materi}
+              details={`${t.menit(materi.menit)} · ${t.dikerjakan(materi.soal_dikerjakan, materi.jumlah_soal)}`}
             >
-              <div>
-                <div className="fw-semibold">{materi.materi}</div>
-                <small className="text-body-secondary">
-                  {t.menit(materi.menit)} · {t.dikerjakan(materi.soal_dikerjakan, materi.jumlah_soal)}
-                </small>
-              </div>
               <div className="d-flex gap-2">
                 {materi.status !== 1 && (
                   <button
@@ -110,7 +99,7 @@ export default function TryoutMateriPage() {
                   </Link>
                 )}
               </div>
-            </li>
+            </ListRow>
           ))}
         </ul>
         {!loading && state.listMateri.length === 0 && <EmptyState />}

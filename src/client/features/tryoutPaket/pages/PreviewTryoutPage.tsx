@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { MapelDetail } from '../../../../contract';
 import { soalPdfUrl } from '../../../api/tryoutPaket';
+import { ListRow } from '../../../components/ListRow';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
@@ -97,19 +98,13 @@ export default function PreviewTryoutPage() {
       </dl>
       <ul className="list-group mb-4">
         {kategori.detailSoal.map((mapel) => (
-          <li
+          <ListRow
             key={mapel.id_mapel}
-            className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2"
-            aria-label={mapel.mapel}
+            title={mapel.mapel}
+            details={`${t.jumlahSoal(mapel.jmlh_soal)} · ${t.menit(mapel.waktu)}`}
           >
-            <div>
-              <div className="fw-semibold">{mapel.mapel}</div>
-              <small className="text-body-secondary">
-                {t.jumlahSoal(mapel.jmlh_soal)} · {t.menit(mapel.waktu)}
-              </small>
-            </div>
             <MapelAction idJadwal={idJadwal} kategoriHash={kategoriHash} mapel={mapel} />
-          </li>
+          </ListRow>
         ))}
       </ul>
       <button

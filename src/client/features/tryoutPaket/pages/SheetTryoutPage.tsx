@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
+import { SheetNav } from '../../../components/SheetNav';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
 import { PendingSaves } from '../../../components/PendingSaves';
@@ -129,32 +130,14 @@ export default function SheetTryoutPage() {
               {soal.type === 1 || soal.type === 3 ? t.batalkanPilihan : t.batalkanJawaban}
             </button>
           </div>
-          <div className="card-footer d-flex justify-content-between">
-            <span>
-              {nomor > 0 && (
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary"
-                  disabled={lockedAt(nomor - 1)}
-                  onClick={() => dispatch(nomorChosen(nomor - 1))}
-                >
-                  {t.prev}
-                </button>
-              )}
-            </span>
-            <span>
-              {nomor < soalMapel.length - 1 && (
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={lockedAt(nomor + 1)}
-                  onClick={() => dispatch(nomorChosen(nomor + 1))}
-                >
-                  {t.next}
-                </button>
-              )}
-            </span>
-          </div>
+          <SheetNav
+            nomor={nomor}
+            count={soalMapel.length}
+            prev={{ content: t.prev }}
+            next={{ content: t.next }}
+            isDisabled={lockedAt}
+            onChoose={(index) => dispatch(nomorChosen(index))}
+          />
         </article>
       )}
 
