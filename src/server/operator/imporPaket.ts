@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { chunks, insertRows, insertRowsReturningIds } from '../db/batch';
+import { chunks, insertRowsReturningIds } from '../db/batch';
 import type { Db } from '../db/createDb';
 import type { Database } from '../db/types';
 import type { InstitutionRules } from '../domain/studentType';
@@ -15,6 +15,7 @@ import type { PaketFile, SoalFile } from './paketFormat';
 import { pesertaPaket, periksaEmpatPilihan, periksaPerubahan, periksaPtn } from './periksaDb';
 import { masalahDi, parseTanggal, periksaPaketFile } from './periksaPaket';
 import { segarkanHasilTersimpan } from '../scoring/penutupan';
+import { tulisPeserta, tulisPtn } from './tulisPeserta';
 import { simpanKonten, type Berkas } from '../konten/kontenStore';
 import { siapkanKonten } from './kontenPaket';
 
@@ -301,7 +302,7 @@ async function tulis(
   );
 
   await tulisPeserta(trx, idJadwal, rencana.peserta);
-  await tulisPtn(trx, rencana);
+  await tulisPtn(trx, rencana.paket.ptn, rencana.pilihanSiswa);
 
   const groupsOf = new Map<number, number[]>();
   groupSlots.forEach((slot, i) =>
@@ -331,72 +332,6 @@ async function tulis(
     peserta: rencana.peserta.length,
     percobaan: ada?.percobaan ?? 0,
   };
-}
-
-/** The schedule's students become exactly the enrolled ones. */
-async function tulisPeserta(trx: Transaction<Database>, idJadwal: number, peserta: readonly number[]) {
-  const now = await trx
-    .selectFrom('jadwal_peserta')
-    .select('id_siswa')
-    .where('id_jadwal', '=', idJadwal)
-    .execute();
-  const have = new Set(now.map((r) => r.id_siswa));
-  const want = new Set(peserta);
-  const gone = [...have].filter((id) => !want.has(id));
-  for (const chunk of chunks(gone))
-    await trx
-      .deleteFrom('jadwal_peserta')
-      .where('id_jadwal', '=', idJadwal)
-      .where('id_siswa', 'in', chunk)
-      .execute();
-  await insertRows(
-    trx,
-    'jadwal_peserta',
-    peserta.filter((id) => !have.has(id)).map((id_siswa) => ({ id_jadwal: idJadwal, id_siswa })),
-  );
-}
-
-/** Programmes are matched by university, programme and level; a listed student's choices are replaced. */
-async function tulisPtn(trx: Transaction<Database>, { paket, pilihanSiswa }: Rencana) {
-  if (!paket.ptn) return;
-  const idProdi = new Map<string, number>();
-  for (const p of paket.ptn.prodi) {
-    const found = await trx
-      .selectFrom('prodi')
-      .select('id')
-      .where('universitas', '=', p.universitas)
-      .where('jurusan', '=', p.jurusan)
-      .where('jenjang', '=', p.jenjang)
-      .orderBy('id')
-      .executeTakeFirst();
-    const row = {
-      universitas: p.universitas,
-      jurusan: p.jurusan,
-      jenjang: p.jenjang,
-      grade: p.grade,
-      kapasitas: p.kapasitas,
-    };
-    if (found) {
-      await trx.updateTable('prodi').set(row).where('id', '=', found.id).execute();
-      idProdi.set(p.kode, found.id);
-    } else {
-      const [id] = await insertRowsReturningIds(trx, 'prodi', [row]);
-      idProdi.set(p.kode, id);
-    }
-  }
-  for (const p of paket.ptn.pilihan) {
-    const idSiswa = pilihanSiswa.get(p.username) as number;
-    await trx.deleteFrom('pilihan_siswa').where('id_siswa', '=', idSiswa).execute();
-    await insertRows(
-      trx,
-      'pilihan_siswa',
-      p.pilihan.map((kode, i) => ({
-        id_siswa: idSiswa,
-        num_option: i + 1,
-        id_prodi: idProdi.get(kode) as number,
-      })),
-    );
-  }
 }
 
 /** Checks and writes one package inside the caller's transaction (the seed loads its packages this way). */
