@@ -1,6 +1,6 @@
 /** Login and logout (/auth/*). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, StatusMessage, defineCall, type CallBody, type CallResponse } from './common';
+import { Envelope, StatusMessage, defineCall, type CallBody } from './common';
 import { ProfileUser } from './profile';
 
 /** The opaque session token; the client sends it back in the `Key` header. */
@@ -28,7 +28,6 @@ export const loginCall = defineCall({
   response: Envelope(LoginContent),
 });
 export type LoginBody = CallBody<typeof loginCall>;
-export type LoginResponse = CallResponse<typeof loginCall>;
 
 /** `POST /auth/logout` — body code, username, password (from stored credential) — answer not shown.
  * All body fields are optional: the server revokes the token of the caller. Answer `{status, message}`. */
@@ -43,4 +42,3 @@ export const logoutCall = defineCall({
   response: StatusMessage,
 });
 export type LogoutBody = CallBody<typeof logoutCall>;
-export type LogoutResponse = CallResponse<typeof logoutCall>;

@@ -3,7 +3,7 @@
  *
  * Every call is described once, with TypeBox schemas, by `defineCall`. The server hands `call.schema` to Fastify
  * (`app.route({method: call.method, url: call.path, schema: call.schema, handler})`); the client uses
- * `buildPath(call, params)` and the inferred types `CallBody`, `CallResponse`, `CallParams`.
+ * `buildPath(call, params)` and the inferred types `CallBody` and `CallResponse`.
  *
  * Answers use the spec's envelope `{status, message?, content}`. A refused call answers `{status: false, message}`
  * (`Failure`), either with HTTP 200 (e.g. wrong password, as the spec's "status false" flows expect) or with a
@@ -173,8 +173,6 @@ export function defineCall<
 // ---------------------------------------------------------------------------------------------------------------
 // Type helpers
 
-/** Static type of the path parameters (`undefined` when the call has none). */
-export type CallParams<C extends AnyCall> = C['params'] extends TSchema ? Static<C['params']> : undefined;
 /** Static type of the request body (`undefined` when the call has none). */
 export type CallBody<C extends AnyCall> = C['body'] extends TSchema ? Static<C['body']> : undefined;
 /** Static type of the successful answer (the envelope). */

@@ -13,7 +13,6 @@ import {
   StatusMessage,
   defineCall,
   type CallBody,
-  type CallParams,
   type CallResponse,
 } from './common';
 
@@ -44,8 +43,6 @@ export const hasilListCall = defineCall({
   body: Type.Object({ id_siswa: IdSiswa, type: Type.Literal('list') }),
   response: Envelope(Type.Array(HasilListItem)),
 });
-export type HasilListBody = CallBody<typeof hasilListCall>;
-export type HasilListResponse = CallResponse<typeof hasilListCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Details
@@ -82,9 +79,6 @@ export const hasilKategoriCall = defineCall({
   body: DetailBody,
   response: Envelope(HasilKategoriDetail),
 });
-export type HasilKategoriParams = CallParams<typeof hasilKategoriCall>;
-export type HasilKategoriBody = CallBody<typeof hasilKategoriCall>;
-export type HasilKategoriResponse = CallResponse<typeof hasilKategoriCall>;
 
 /** One category in the whole-schedule detail. */
 export const HasilJadwalKategori = Type.Object({
@@ -110,9 +104,6 @@ export const hasilJadwalCall = defineCall({
   body: DetailBody,
   response: Envelope(HasilJadwalDetail),
 });
-export type HasilJadwalParams = CallParams<typeof hasilJadwalCall>;
-export type HasilJadwalBody = CallBody<typeof hasilJadwalCall>;
-export type HasilJadwalResponse = CallResponse<typeof hasilJadwalCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scores with package (PTN tab)
@@ -134,8 +125,6 @@ export const hasilSkorCall = defineCall({
   body: Type.Object({ id_siswa: IdSiswa }),
   response: Envelope(Type.Array(SkorPaketItem)),
 });
-export type HasilSkorBody = CallBody<typeof hasilSkorCall>;
-export type HasilSkorResponse = CallResponse<typeof hasilSkorCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // PTN
@@ -191,7 +180,6 @@ export const generateHasilMapelCall = defineCall({
   response: StatusMessage,
 });
 export type GenerateHasilMapelBody = CallBody<typeof generateHasilMapelCall>;
-export type GenerateHasilMapelResponse = CallResponse<typeof generateHasilMapelCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Package discussion (review)
@@ -250,7 +238,7 @@ export const PembahasanMapel = Type.Object({
 export type PembahasanMapel = Static<typeof PembahasanMapel>;
 
 /** `POST /siswa/tryout/pembahasan` — body idsiswa, idjadwal, plus idmapel for a single subject — answer list:
- * paket, mapel[] (without idmapel) or the subject review (with idmapel). Narrow with `isPembahasanMapel`. */
+ * paket, mapel[] (without idmapel) or the subject review (with idmapel). */
 export const pembahasanCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/pembahasan',
@@ -262,12 +250,4 @@ export const pembahasanCall = defineCall({
   response: Envelope(Type.Union([PembahasanMapel, PembahasanList])),
 });
 export type PembahasanBody = CallBody<typeof pembahasanCall>;
-export type PembahasanResponse = CallResponse<typeof pembahasanCall>;
 export type PembahasanContent = PembahasanList | PembahasanMapel;
-
-/** True when the discussion content is a single-subject review (asked with `idmapel`). */
-export function isPembahasanMapel(content: PembahasanContent): content is PembahasanMapel {
-  return (
-    typeof (content as PembahasanMapel).mapel === 'string' && Array.isArray((content as PembahasanMapel).soal)
-  );
-}

@@ -1,6 +1,6 @@
 /** Tryout schedules (/siswa/jadwal/*). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, defineCall, type CallParams, type CallResponse } from './common';
+import { Envelope, Id, defineCall } from './common';
 
 /** Status of a schedule item that is finished and whose discussion is available. */
 export const JADWAL_STATUS_FINISHED = '5';
@@ -43,6 +43,3 @@ export const jadwalFutureCall = defineCall({
   params,
   response: Envelope(JadwalList),
 });
-
-export type JadwalParams = CallParams<typeof jadwalCurrentCall>;
-export type JadwalResponse = CallResponse<typeof jadwalCurrentCall>;

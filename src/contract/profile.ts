@@ -1,6 +1,6 @@
 /** Profile (GET /siswa/profil/user/id/{idsiswa}). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, defineCall, type CallParams, type CallResponse } from './common';
+import { Envelope, Id, defineCall } from './common';
 
 /** Profile user. `lembaga` is SiapTes, tutorindonesia or TO Akbar (compared accent-insensitively). */
 export const ProfileUser = Type.Object({
@@ -37,5 +37,3 @@ export const profileUserCall = defineCall({
   params: Type.Object({ idsiswa: Id('the student id; must be the caller') }),
   response: Envelope(ProfileUser),
 });
-export type ProfileUserParams = CallParams<typeof profileUserCall>;
-export type ProfileUserResponse = CallResponse<typeof profileUserCall>;

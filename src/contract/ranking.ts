@@ -1,6 +1,6 @@
 /** Rankings (/siswa/tryout/ranking*, rankingjur). Ranks are competition ranks (1, 2, 2, 4). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, defineCall, type CallBody, type CallParams, type CallResponse } from './common';
+import { Envelope, Id, defineCall, type CallBody, type CallResponse } from './common';
 
 const IdSiswa = Id('the student id; must be the caller');
 
@@ -18,8 +18,6 @@ export const rankingPaketListCall = defineCall({
   params: Type.Object({ idsiswa: IdSiswa }),
   response: Envelope(Type.Array(RankingPaketItem)),
 });
-export type RankingPaketListParams = CallParams<typeof rankingPaketListCall>;
-export type RankingPaketListResponse = CallResponse<typeof rankingPaketListCall>;
 
 /** One row of a ranking table. `is_me` marks the caller's own row, decided by who the student is (never by rank
  * or score, which two students can share). */
@@ -77,7 +75,6 @@ export const rankingPaketCall = defineCall({
   body: RankingPaketBody,
   response: Envelope(RankingPaket),
 });
-export type RankingPaketParams = CallParams<typeof rankingPaketCall>;
 export type RankingPaketResponse = CallResponse<typeof rankingPaketCall>;
 
 /** The student's university choice in the choice ranking. `grade` is the minimum score. */
@@ -120,4 +117,3 @@ export const rankingJurusanCall = defineCall({
   response: Envelope(RankingJurusan),
 });
 export type RankingJurusanBody = CallBody<typeof rankingJurusanCall>;
-export type RankingJurusanResponse = CallResponse<typeof rankingJurusanCall>;

@@ -13,8 +13,6 @@ import {
   StatusOnly,
   defineCall,
   type CallBody,
-  type CallParams,
-  type CallResponse,
 } from './common';
 
 const IdSiswaBody = Type.Object({ id_siswa: Id('the student id; must be the caller') });
@@ -37,8 +35,6 @@ export const materiKategoriCall = defineCall({
   params: Type.Object({ idsiswa: IdSiswa }),
   response: Envelope(MateriKategoriContent),
 });
-export type MateriKategoriParams = CallParams<typeof materiKategoriCall>;
-export type MateriKategoriResponse = CallResponse<typeof materiKategoriCall>;
 
 /** Subject item. */
 export const MateriMapel = Type.Object({
@@ -60,8 +56,6 @@ export const materiMapelCall = defineCall({
   params: Type.Object({ idsiswa: IdSiswa, idkategori: Id() }),
   response: Envelope(MateriMapelContent),
 });
-export type MateriMapelParams = CallParams<typeof materiMapelCall>;
-export type MateriMapelResponse = CallResponse<typeof materiMapelCall>;
 
 /** Topic list item. `menit` minutes; `status` 1 means done. */
 export const MateriItem = Type.Object({
@@ -86,8 +80,6 @@ export const materiListCall = defineCall({
   params: Type.Object({ idsiswa: IdSiswa, idkategori: Id(), idmapel: Id() }),
   response: Envelope(MateriListContent),
 });
-export type MateriListParams = CallParams<typeof materiListCall>;
-export type MateriListResponse = CallResponse<typeof materiListCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Start / save / end
@@ -126,9 +118,6 @@ export const startMateriCall = defineCall({
   body: IdSiswaBody,
   response: Envelope(MateriSession),
 });
-export type StartMateriParams = CallParams<typeof startMateriCall>;
-export type StartMateriBody = CallBody<typeof startMateriCall>;
-export type StartMateriResponse = CallResponse<typeof startMateriCall>;
 
 /** `PUT /siswa/tryoutmateri/saveanswer/idmateri/{idmateri}` — body idsiswa, idsoal, jawaban, sisa_waktu —
  * answer status. */
@@ -144,9 +133,7 @@ export const saveAnswerMateriCall = defineCall({
   }),
   response: StatusOnly,
 });
-export type SaveAnswerMateriParams = CallParams<typeof saveAnswerMateriCall>;
 export type SaveAnswerMateriBody = CallBody<typeof saveAnswerMateriCall>;
-export type SaveAnswerMateriResponse = CallResponse<typeof saveAnswerMateriCall>;
 
 /** One answer in the end-of-topic list. */
 export const JawabanMateri = Type.Object({
@@ -166,9 +153,7 @@ export const endMateriCall = defineCall({
   }),
   response: StatusMessage,
 });
-export type EndMateriParams = CallParams<typeof endMateriCall>;
 export type EndMateriBody = CallBody<typeof endMateriCall>;
-export type EndMateriResponse = CallResponse<typeof endMateriCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Results and discussion
@@ -189,8 +174,6 @@ export const hasilMateriListCall = defineCall({
   body: IdSiswaBody,
   response: Envelope(Type.Array(HasilMateriItem)),
 });
-export type HasilMateriListBody = CallBody<typeof hasilMateriListCall>;
-export type HasilMateriListResponse = CallResponse<typeof hasilMateriListCall>;
 
 /** Result of one finished topic. */
 export const HasilMateriDetail = Type.Object({
@@ -214,9 +197,6 @@ export const hasilMateriCall = defineCall({
   body: IdSiswaBody,
   response: Envelope(HasilMateriDetail),
 });
-export type HasilMateriParams = CallParams<typeof hasilMateriCall>;
-export type HasilMateriBody = CallBody<typeof hasilMateriCall>;
-export type HasilMateriResponse = CallResponse<typeof hasilMateriCall>;
 
 /** Per-topic question with key, in the discussion. `soal`, `a`..`e`, `pembahasan` base64. */
 export const SoalMateriReview = Type.Object({
@@ -251,6 +231,3 @@ export const pembahasanMateriCall = defineCall({
   body: IdSiswaBody,
   response: Envelope(PembahasanMateri),
 });
-export type PembahasanMateriParams = CallParams<typeof pembahasanMateriCall>;
-export type PembahasanMateriBody = CallBody<typeof pembahasanMateriCall>;
-export type PembahasanMateriResponse = CallResponse<typeof pembahasanMateriCall>;

@@ -11,8 +11,6 @@ import {
   StatusOnly,
   defineCall,
   type CallBody,
-  type CallParams,
-  type CallResponse,
 } from './common';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -63,8 +61,6 @@ export const previewPaketCall = defineCall({
   params: Type.Object({ paket: Id('package number'), id: Id('schedule (jadwal) id') }),
   response: Envelope(PreviewContent),
 });
-export type PreviewPaketParams = CallParams<typeof previewPaketCall>;
-export type PreviewPaketResponse = CallResponse<typeof previewPaketCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Start
@@ -116,9 +112,6 @@ export const startPaketCall = defineCall({
   body: IdSiswaBody,
   response: Envelope(StartPaketContent),
 });
-export type StartPaketParams = CallParams<typeof startPaketCall>;
-export type StartPaketBody = CallBody<typeof startPaketCall>;
-export type StartPaketResponse = CallResponse<typeof startPaketCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Save answer
@@ -141,9 +134,7 @@ export const saveAnswerPaketCall = defineCall({
   }),
   response: StatusOnly,
 });
-export type SaveAnswerPaketParams = CallParams<typeof saveAnswerPaketCall>;
 export type SaveAnswerPaketBody = CallBody<typeof saveAnswerPaketCall>;
-export type SaveAnswerPaketResponse = CallResponse<typeof saveAnswerPaketCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Subject status
@@ -175,9 +166,7 @@ export const statusMapelCall = defineCall({
     content: Type.Optional(StatusMapelContent),
   }),
 });
-export type StatusMapelParams = CallParams<typeof statusMapelCall>;
 export type StatusMapelBody = CallBody<typeof statusMapelCall>;
-export type StatusMapelResponse = CallResponse<typeof statusMapelCall>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // End
@@ -190,6 +179,4 @@ export const endPaketCall = defineCall({
   body: IdSiswaBody,
   response: StatusMessage,
 });
-export type EndPaketParams = CallParams<typeof endPaketCall>;
 export type EndPaketBody = CallBody<typeof endPaketCall>;
-export type EndPaketResponse = CallResponse<typeof endPaketCall>;

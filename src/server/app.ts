@@ -39,7 +39,7 @@ export interface AppDeps {
   health?: HealthState;
 }
 
-export type { App, FeatureContext, FeatureRoutes } from './context';
+export type { App } from './context';
 
 const features: FeatureRoutes[] = [
   authRoutes,

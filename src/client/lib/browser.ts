@@ -2,7 +2,3 @@
 export function reloadPage(): void {
   window.location.reload();
 }
-
-export function goTo(path: string): void {
-  window.location.assign(path);
-}

@@ -58,9 +58,6 @@ export const KATEGORI: readonly KategoriDef[] = [
   },
 ];
 
-/** Total minutes of the TO Akbar event, as the event welcome text promises. */
-export const MENIT_EVENT = 185;
-
 /** Questions per subject: regular packages keep to 10, the event has a couple more. */
 export const SOAL_REGULER = 10;
 export const SOAL_EVENT = 12;

@@ -29,10 +29,6 @@ export interface TexHasil {
   salah: string[];
 }
 
-export function adaTex(html: string): boolean {
-  return new RegExp(DELIMITED.source).test(html);
-}
-
 export function typesetTex(html: string): TexHasil {
   const salah: string[] = [];
   const out = html.replace(DELIMITED, (whole, inline?: string, display?: string, dollars?: string) => {

@@ -66,7 +66,8 @@ export function countOpenAttemptsWith(source: () => Promise<number>): void {
   openAttemptsSource = source;
 }
 
-export const openAttempts = new client.Gauge({
+// Registered by being made; its value is read by `collect` at each scrape.
+new client.Gauge({
   name: 'siaptes_open_attempts',
   help: 'Attempts started and not yet ended',
   // Every worker reads the same database: the cluster's figure is one worker's, not their sum.

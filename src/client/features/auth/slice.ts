@@ -55,7 +55,6 @@ const authSlice = createSlice({
 
 export const { loginRequested, loginFailed, logoutRequested, sessionExpired } = authSlice.actions;
 export const authReducer = authSlice.reducer;
-export default authSlice;
 
 type WithAuth = { auth: AuthState };
 export const selectIsLoggedIn = (state: WithAuth) => state.auth.isLoggedIn;

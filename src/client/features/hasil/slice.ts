@@ -202,4 +202,3 @@ export const {
   pembahasanMateriFailed,
 } = hasilSlice.actions;
 export const hasilReducer = hasilSlice.reducer;
-export default hasilSlice;

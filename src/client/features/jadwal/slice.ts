@@ -52,7 +52,6 @@ const jadwalSlice = createSlice({
 export const { jadwalRequested, jadwalListLoading, jadwalListLoaded, jadwalListFailed, jadwalFinished } =
   jadwalSlice.actions;
 export const jadwalReducer = jadwalSlice.reducer;
-export default jadwalSlice;
 
 type WithJadwal = { jadwal: JadwalState };
 export const selectJadwalList = (list: JadwalListName) => (state: WithJadwal) => state.jadwal[list];

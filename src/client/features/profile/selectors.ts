@@ -4,5 +4,4 @@ export { selectProfilUser } from '../../lib/student';
 
 type WithProfile = { profile: ProfileState };
 
-export const selectIdProfil = (state: WithProfile) => state.profile.idProfil;
 export const selectProfileLoadStatus = (state: WithProfile) => state.profile.loadStatus;

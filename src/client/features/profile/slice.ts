@@ -43,4 +43,3 @@ const profileSlice = createSlice({
 
 export const { profileRequested, profileLoaded, profileLoadFailed } = profileSlice.actions;
 export const profileReducer = profileSlice.reducer;
-export default profileSlice;

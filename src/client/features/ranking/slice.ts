@@ -98,4 +98,3 @@ export const {
   rankingJurusanFailed,
 } = rankingSlice.actions;
 export const rankingReducer = rankingSlice.reducer;
-export default rankingSlice;
