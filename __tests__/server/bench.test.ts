@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
 import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/acak';
-import { startLoadProcess } from '../../src/server/cli/bench/processes';
+import { runOverloadProcess, startLoadProcess } from '../../src/server/cli/bench/processes';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Db } from '../../src/server/db/createDb';
 import { hashToken } from '../../src/server/plugins/auth';
@@ -183,6 +183,50 @@ describe('a probe', () => {
       probe.stop();
       // 20 a second for the seconds it ran (its start-up takes a few): more than the first second's 20.
       expect((await probe.result).requests).toBeGreaterThan(40);
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the overload generator', () => {
+  it('sends at its rate whatever the server answers, and tells accepted from shed and from refused', async () => {
+    // Request n's path is /n: 0, 3, 6 … accepted; 1, 4, 7 … shed; 2, 5, 8 … refused by the rules. Every third
+    // answer waits 300 ms: a closed loop of 4 connections could not send 300 in a second behind them.
+    const server = createServer((request, response) => {
+      const n = Number(request.url?.slice(1));
+      const answer = () => {
+        if (n % 3 === 1) response.writeHead(503).end('{"status":false,"message":"sibuk"}');
+        else response.end(n % 3 === 0 ? '{"status":true}' : '{"status":false,"message":"ditolak"}');
+      };
+      if (n % 3 === 0) setTimeout(answer, 300);
+      else answer();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'siaptes-overload-'));
+    try {
+      const result = await runOverloadProcess(
+        {
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          rate: 300,
+          seconds: 1,
+          requests: Array.from({ length: 300 }, (_, n) => ({ method: 'GET' as const, path: `/${n}` })),
+          sockets: 200,
+          drainSeconds: 10,
+        },
+        dir,
+        'overload',
+      );
+      expect(result.sent).toBe(300);
+      expect(result.offeredPerSecond).toBeGreaterThan(200);
+      expect(result.acknowledged.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i * 3));
+      expect(result.shed).toBe(100);
+      expect(result.other).toBe(100);
+      expect(result.unanswered).toBe(0);
+      // The accepted waited 300 ms each.
+      expect(result.acceptedP50).toBeGreaterThanOrEqual(300);
+      expect(result.acceptedP99).toBeLessThan(5000);
     } finally {
       server.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 /** The answers the bench saves, and the check that every acknowledged one is in the database. */
 import type { Db } from '../../db/createDb';
+import type { LoadRequest } from './load';
 import { acakDari, hurufAsli, hurufBerteks, opsiSiswa } from '../../domain/acak';
 
 export interface Save {
@@ -17,10 +18,38 @@ export function jawabanFor(type: number): string {
   return 'Jawaban uraian singkat untuk pengujian beban.';
 }
 
-/** Of the acknowledged saves (repeats counted once), how many hold their value in the database now. */
+/** The answer-save call of a save, as the sheet sends it. */
+export function saveRequest(idJadwal: number, idHasilTo: number, save: Save, key: string): LoadRequest {
+  return {
+    method: 'PUT',
+    path: `/api/siswa/tryout/saveanswer/id/${idJadwal}`,
+    body: JSON.stringify({
+      id_hasil_to: idHasilTo,
+      id_jawaban: save.id_jawaban,
+      jawaban: save.jawaban,
+      sisa_waktu: 100,
+      type_soal: save.type,
+      operation: 'save',
+      ...(save.id_jawaban_group !== null ? { id_jawaban_group: save.id_jawaban_group } : {}),
+    }),
+    key,
+  };
+}
+
+const keyOf = (s: Save) => `${s.id_jawaban}:${s.id_jawaban_group ?? ''}`;
+
+/** How many answers the saves are about (a repeat of the same answer counted once). */
+export function distinctSaves(saves: readonly Save[]): number {
+  return new Set(saves.map(keyOf)).size;
+}
+
+/**
+ * Of the acknowledged saves (repeats counted once, the last one's value: saves are listed in the order they were
+ * sent), how many hold their value in the database now.
+ */
 export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
   const distinct = new Map<string, Save>();
-  for (const s of saves) distinct.set(`${s.id_jawaban}:${s.id_jawaban_group ?? ''}`, s);
+  for (const s of saves) distinct.set(keyOf(s), s);
   let stored = 0;
   const list = [...distinct.values()];
   for (let i = 0; i < list.length; i += 500) {

@@ -18,9 +18,24 @@ import { writeIrtCsv } from './irtCsv';
 import type { LoadJob, LoadRequest, LoadResult, StartedAttempt } from './load';
 import { availableParallelism } from 'node:os';
 import { freePort } from '../childProcess';
-import { residentKb, runLoadProcess, startBaseline, startLoadProcess, startServer } from './processes';
-import { jawabanFor, storedSaves, type Save } from './answers';
-import { closeRow, formatRun, type PhaseRow, type RunReport, type TimedClose } from './report';
+import {
+  residentKb,
+  runLoadProcess,
+  runOverloadProcess,
+  startBaseline,
+  startLoadProcess,
+  startServer,
+} from './processes';
+import { distinctSaves, jawabanFor, saveRequest, storedSaves, type Save } from './answers';
+import { OVERLOAD_SOCKETS, overloadSaves } from './overloadPhase';
+import {
+  closeRow,
+  formatRun,
+  type OverloadReport,
+  type PhaseRow,
+  type RunReport,
+  type TimedClose,
+} from './report';
 import { measureRankingViews, RANKING_VIEW_ROWS, type RankingView } from './rankingViews';
 import { BENCH_PASSWORD, seedBenchEvent, type BenchEvent } from './seedEvent';
 
@@ -253,6 +268,8 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
   let close = { ms: 0, ok: false, participants: students.length };
   let eventClose: TimedClose | null = null;
   const acknowledgedSaves: Save[] = [];
+  let overloadAcknowledged: Save[] = [];
+  let overload: OverloadReport | null = null;
   let memoryMb = 0;
   let rankingViews: RankingView[] = [];
   let loginRate: RunReport['logins'] = { perSecond: 0, cores: 1, hash: '' };
@@ -354,20 +371,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
           type: soal.type,
         };
         saves.push(save);
-        saveRequests.push({
-          method: 'PUT',
-          path: `/api/siswa/tryout/saveanswer/id/${running.id}`,
-          body: json({
-            id_hasil_to: attempt.id_hasil_to,
-            id_jawaban: save.id_jawaban,
-            jawaban: save.jawaban,
-            sisa_waktu: 100,
-            type_soal: save.type,
-            operation: 'save',
-            ...(save.id_jawaban_group !== null ? { id_jawaban_group: save.id_jawaban_group } : {}),
-          }),
-          key: students[opened[n]].token,
-        });
+        saveRequests.push(saveRequest(running.id, attempt.id_hasil_to, save, students[opened[n]].token));
       });
     }
     if (saveRequests.length === 0)
@@ -375,6 +379,26 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
     const save = await load(port, 'answer save', job(saveRequests));
     phases.push({ phase: 'answer save', result: save, baseline: 'upsert' });
     for (const index of save.acknowledged) acknowledgedSaves.push(saves[index]);
+
+    // Overload: twice the rate the answer-save phase sustained, sent whatever the server answers, with other
+    // answers than that phase's so that what is found in the database afterwards is this phase's.
+    const overloadPlan = overloadSaves(perStudent, (n) => students[opened[n]].token, running.id);
+    log('overload (2× the sustainable save rate)');
+    const overloadResult = await runOverloadProcess(
+      {
+        url: `http://127.0.0.1:${port}`,
+        rate: 2 * save.perSecond,
+        seconds: S,
+        requests: overloadPlan.requests,
+        sockets: OVERLOAD_SOCKETS,
+        drainSeconds: 30,
+      },
+      dir,
+      'overload',
+    );
+    overloadAcknowledged = overloadResult.acknowledged.map((index) => overloadPlan.saves[index]);
+    acknowledgedSaves.push(...overloadAcknowledged);
+    overload = { sustainablePerSecond: save.perSecond, result: overloadResult, lost: 0 };
 
     const previews: LoadRequest[] = startedStudents.map((i) => ({
       method: 'GET',
@@ -459,7 +483,9 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
 
   // Read after the server has stopped: an acknowledged answer must have been committed.
   const stored = await storedSaves(db, acknowledgedSaves);
-  const distinct = new Set(acknowledgedSaves.map((s) => `${s.id_jawaban}:${s.id_jawaban_group ?? ''}`)).size;
+  if (overload)
+    overload.lost = distinctSaves(overloadAcknowledged) - (await storedSaves(db, overloadAcknowledged));
+  const distinct = distinctSaves(acknowledgedSaves);
   const databaseMb = await target.size(db);
   await db.close();
   await target.drop();
@@ -470,6 +496,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
     close,
     eventClose,
     answers: { acknowledged: distinct, stored, lost: distinct - stored },
+    overload,
     rankingViews,
     logins: loginRate,
     memoryMb,

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBuiltServer, track, type Running } from '../childProcess';
 import type { LoadJob, LoadResult } from './load';
+import type { OverloadJob, OverloadResult } from './overload';
 
 /** Node's flags that make a child run TypeScript sources (the bench runs under tsx). */
 const TSX = ['--import', 'tsx'];
@@ -33,27 +34,36 @@ export interface LoadProcess {
   result: Promise<LoadResult>;
 }
 
-/** Starts one load job in a generator process of its own. */
-export function startLoadProcess(job: LoadJob, dir: string, name: string): LoadProcess {
+/** Runs a generator module (`SCRIPT JOB.json RESULT.json`) as its own process; resolves with its result. */
+function runGenerator<R>(script: string, job: object, dir: string, name: string): Promise<R> {
   const jobFile = join(dir, `${name}.job.json`);
   const resultFile = join(dir, `${name}.result.json`);
-  // The stop file of an earlier run of the same probe (the previous target) would end this one at once.
-  if (job.untilFile) rmSync(job.untilFile, { force: true });
   writeFileSync(jobFile, JSON.stringify(job));
-  const child = spawn(process.execPath, [...TSX, join(__dirname, 'load.ts'), jobFile, resultFile], {
+  const child = spawn(process.execPath, [...TSX, join(__dirname, script), jobFile, resultFile], {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   const running = track(child);
-  const result = new Promise<number | null>((resolve) => child.once('exit', resolve)).then((code) => {
+  return new Promise<number | null>((resolve) => child.once('exit', resolve)).then((code) => {
     if (code !== 0) throw new Error(`generator ${name} gagal (${code}):\n${running.output()}`);
-    return JSON.parse(readFileSync(resultFile, 'utf8')) as LoadResult;
+    return JSON.parse(readFileSync(resultFile, 'utf8')) as R;
   });
+}
+
+/** Starts one load job in a generator process of its own. */
+export function startLoadProcess(job: LoadJob, dir: string, name: string): LoadProcess {
+  // The stop file of an earlier run of the same probe (the previous target) would end this one at once.
+  if (job.untilFile) rmSync(job.untilFile, { force: true });
   return {
     stop: () => {
       if (job.untilFile) writeFileSync(job.untilFile, '');
     },
-    result,
+    result: runGenerator<LoadResult>('load.ts', job, dir, name),
   };
+}
+
+/** Runs an open-loop overload job (overload.ts) in a generator process of its own. */
+export function runOverloadProcess(job: OverloadJob, dir: string, name: string): Promise<OverloadResult> {
+  return runGenerator<OverloadResult>('overload.ts', job, dir, name);
 }
 
 /** Runs one load job in a generator process of its own and returns its result. */

@@ -1,5 +1,6 @@
 /** The bench's Markdown: one table per database run, every figure beside the baseline of the same run. */
 import type { LoadResult } from './load';
+import type { OverloadResult } from './overload';
 import type { RankingView } from './rankingViews';
 
 export interface PhaseRow {
@@ -30,6 +31,34 @@ export function closeRow(close: TimedClose): string {
   ]);
 }
 
+/** The overload phase: twice the sustainable save rate offered, whatever the server answers. */
+export interface OverloadReport {
+  /** Saves per second the answer-save phase sustained. */
+  sustainablePerSecond: number;
+  result: OverloadResult;
+  /** Acknowledged saves of this phase whose value is not in the database afterwards. */
+  lost: number;
+}
+
+/** Accepted saves within this p99 (ms) while overloaded: the load shedding's target. */
+export const OVERLOAD_P99_TARGET_MS = 100;
+
+/** The overload phase's lines: what was offered, what was accepted and how fast, what was shed, what was lost. */
+export function overloadLines(o: OverloadReport | null): string[] {
+  if (!o) return ['Overload phase: not run', ''];
+  const r = o.result;
+  const verdict = r.acceptedP99 <= OVERLOAD_P99_TARGET_MS ? 'within' : 'OVER';
+  return [
+    `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.sustainablePerSecond)}/s ` +
+      `(the answer-save phase), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
+      `accepted ${r.acknowledged.length} (${fixed((r.acknowledged.length / Math.max(r.sent, 1)) * 100, 1)} %), ` +
+      `p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +
+      `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
+      `other answers or errors ${r.other}; unanswered ${r.unanswered}; acknowledged and lost ${o.lost}`,
+    '',
+  ];
+}
+
 export interface RunReport {
   title: string;
   baselines: { route: LoadResult; upsert: LoadResult };
@@ -38,6 +67,7 @@ export interface RunReport {
   /** The close of the event by the operator's command, off the request path; null when not run. */
   eventClose: TimedClose | null;
   answers: { acknowledged: number; stored: number; lost: number };
+  overload: OverloadReport | null;
   /** JSON bytes of each ranking view the SPA fetches (one page of 50 rows). */
   rankingViews: RankingView[];
   memoryMb: number;
@@ -110,6 +140,7 @@ export function formatRun(run: RunReport): string {
     `Answers acknowledged: ${run.answers.acknowledged}, found in the database: ${run.answers.stored}, ` +
       `lost: ${run.answers.lost}`,
     '',
+    ...overloadLines(run.overload),
     rankingViewsLine(run.rankingViews),
     '',
     `Server memory at the end (RSS, every server process): ${fixed(run.memoryMb, 1)} MB; ` +
