@@ -3,6 +3,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createDb, type Db } from '../../src/server/db/createDb';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate';
+import { penutupanSelesai, tutupYangBerakhir } from '../../src/server/scoring/tugasPenutupan';
 
 export interface TestClock {
   now: () => number;
@@ -29,6 +30,8 @@ export interface TestContext {
   db: Db;
   config: Config;
   clock: TestClock;
+  /** What the server's scheduler does at its next look: every schedule over at the clock's time closed. */
+  closeDue(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,8 @@ export async function createTestDb(options: { upTo?: string } = {}): Promise<Db>
 export async function buildTestApp(
   options: {
     clock?: TestClock;
+    /** A database opened by the test (closed with the app), instead of a fresh one. */
+    db?: Db;
     seed?: (db: Db) => Promise<void>;
     /** Settings for this suite on top of the environment, e.g. `{ REGULAR_INSTITUTIONS: 'A,B' }`. */
     env?: Record<string, string>;
@@ -60,7 +65,7 @@ export async function buildTestApp(
     logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestContext> {
-  const db = await createTestDb();
+  const db = options.db ?? (await createTestDb());
   if (options.seed) await options.seed(db);
   const config = {
     ...loadConfig({ ...process.env, ...options.env, DATABASE_URL: 'file::memory:' }),
@@ -79,8 +84,14 @@ export async function buildTestApp(
     db,
     config,
     clock,
+    closeDue: () =>
+      tutupYangBerakhir(db, clock.now, (error) => {
+        throw error;
+      }),
     close: async () => {
       await app.close();
+      // A close a read started in the background ends before its database does.
+      await penutupanSelesai(db);
       await db.close();
     },
   };

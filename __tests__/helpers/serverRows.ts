@@ -33,6 +33,7 @@ export const ALL_TABLES: (keyof Database)[] = [
   'peringkat_pilihan',
   'rata_rata_kategori',
   'konten',
+  'penutupan',
 ];
 
 /** A regular SMA 12 IPA student named after the username, without a usable password; `fields` override. */

@@ -130,6 +130,7 @@ describe('migrations', () => {
         '006_mapel_urutan',
         '007_jawaban_tanpa_fk_soal',
         '008_konten',
+        '009_penutupan_lease',
         '010_acak',
       ]);
     } finally {

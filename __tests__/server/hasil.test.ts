@@ -385,13 +385,14 @@ describe('IRT scores of TO Akbar schedules', () => {
         .executeTakeFirstOrThrow()
     ).irt_calibrated_at;
 
-  it('calibrates a closed event schedule when a result is read, and scores every participant by θ', async () => {
+  it('calibrates an event schedule at its close, and scores every participant by θ', async () => {
     const ev = await buildEventFixture(ctx.db, {
       paket: 21,
       peserta: 40,
       tgl_akhir: FIXTURE_NOW - HOUR,
       seed: 11,
     });
+    await ctx.closeDue();
     const token = { key: await sessionFor(ctx.db, ev.siswa[25], FIXTURE_NOW) };
     const response = await ctx.app.inject({
       method: 'POST',
@@ -444,6 +445,7 @@ describe('IRT scores of TO Akbar schedules', () => {
       tgl_akhir: FIXTURE_NOW - HOUR,
       seed: 5,
     });
+    await ctx.closeDue();
     const token = { key: await sessionFor(ctx.db, ev.siswa[0], FIXTURE_NOW) };
     const rank = () =>
       ctx.app.inject({
@@ -468,6 +470,7 @@ describe('IRT scores of TO Akbar schedules', () => {
       tgl_akhir: FIXTURE_NOW - HOUR,
       seed: 11,
     });
+    await ctx.closeDue();
     const id = ev.siswa[4];
     const token = { key: await sessionFor(ctx.db, id, FIXTURE_NOW) };
     const call = (url: string, payload: object) =>
@@ -509,6 +512,7 @@ describe('IRT scores of TO Akbar schedules', () => {
       tgl_akhir: FIXTURE_NOW - HOUR,
       seed: 3,
     });
+    await ctx.closeDue();
     const token = { key: await sessionFor(ctx.db, ev.siswa[0], FIXTURE_NOW) };
     await ctx.app.inject({
       method: 'POST',
@@ -557,6 +561,7 @@ describe('with the demo data', () => {
   let seeded: SeededTestContext;
   beforeAll(async () => {
     seeded = await buildSeededTestApp({ clock: testClock(FIXTURE_NOW), participants: 60 });
+    await seeded.closeDue();
   }, 60_000);
   afterAll(() => seeded.close());
 

@@ -243,6 +243,7 @@ describe('reads of a closed schedule', () => {
       expect(JSON.parse(before['andi ptn']).content.my_ptn.hasil).toBe(1);
 
       await app.endAt(FIXTURE_NOW - 60_000);
+      await app.ctx.closeDue();
       const after = await everyRead(app);
       expect(await peringkatAt(app.ctx, app.fx.idJadwal)).toBe(FIXTURE_NOW);
       expect(after).toEqual(before);
@@ -257,10 +258,12 @@ describe('reads of a closed schedule', () => {
       const ranking = () =>
         app.post(`/siswa/tryout/ranking/idsiswa/${app.fx.siswa.andi}/paket/${app.fx.idJadwal}`, 'andi');
       await app.endAt(FIXTURE_NOW - 30_000);
+      await app.ctx.closeDue();
       expect((await ranking()).statusCode).toBe(200);
       expect(await peringkatAt(app.ctx, app.fx.idJadwal)).toBeNull();
       expect(await storedPaket(app.ctx, app.fx.idJadwal)).toEqual([]);
       app.clock.set(FIXTURE_NOW + 1000);
+      await app.ctx.closeDue();
       expect((await ranking()).statusCode).toBe(200);
       expect(await peringkatAt(app.ctx, app.fx.idJadwal)).toBe(FIXTURE_NOW + 1000);
       expect((await storedPaket(app.ctx, app.fx.idJadwal)).map((r) => r.peringkat)).toEqual([1, 2, 2, 4]);

@@ -241,6 +241,7 @@ function unknownPathValue(schema: TSchema): string {
 
 beforeAll(async () => {
   t = await buildSeededTestApp({ participants: 4 });
+  await t.closeDue();
   const { seed } = t;
   f = {
     reguler: seed.siswa.reguler,

@@ -20,6 +20,7 @@ let idSiswa: number;
 
 beforeAll(async () => {
   t = await buildSeededTestApp({ participants: 4 });
+  await t.closeDue();
   const reguler = await loginAs(t.app, 'reguler');
   token = reguler.token;
   idSiswa = reguler.siswa.id;

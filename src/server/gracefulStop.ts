@@ -34,6 +34,8 @@ export interface StoppableServer {
   db: Db;
   health: HealthState;
   log: FastifyBaseLogger;
+  /** Work of the process's own that must end before its database closes (the close job's scheduler). */
+  beforeDbClose?: () => Promise<void>;
 }
 
 /**
@@ -66,7 +68,8 @@ function noneAccepting(): Promise<void> {
 /**
  * SIGTERM/SIGINT: /readyz turns 503, the server stops accepting connections, every request that reaches it over an
  * open connection is answered (with `Connection: close`; a save's group commit included: its answer waits for it),
- * connections still idle after IDLE_GRACE_MS are closed, then the database, and the process exits 0. A repeated
+ * connections still idle after IDLE_GRACE_MS are closed, a close of a schedule running in this process ends, then
+ * the database, and the process exits 0. A repeated
  * signal (the service manager signals the whole process group, the cluster's primary passes it on too) changes
  * nothing; after STOP_DEADLINE_MS the process exits 1 with a log line.
  */
@@ -89,6 +92,7 @@ export function stopOnSignals(server: StoppableServer): void {
       await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, IDLE_GRACE_MS))]);
       // Closes the connections idle since, and waits for the answers still being written.
       await server.app.close();
+      await server.beforeDbClose?.();
       await server.db.close();
       server.log.info('server berhenti');
       process.exit(0);

@@ -7,6 +7,11 @@ import { createDb, type Db } from './db/createDb';
 import { migrateToLatest } from './db/migrate';
 import { NONE_ACCEPTING, NOT_ACCEPTING, STOP_DEADLINE_MS, stopOnSignals } from './gracefulStop';
 import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
+import {
+  mulaiPenjadwalPenutupan,
+  tutupYangBerakhir,
+  type PenjadwalPenutupan,
+} from './scoring/tugasPenutupan';
 
 /**
  * config → database → migrate → demo data (SIAPTES_DEMO) → app → listen. With WORKERS > 1 the primary process
@@ -19,7 +24,11 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serve(config, await openDb(config));
   const db = await openDb(config);
   await migrateToLatest(db);
-  await seedDemoAtStart(db, config);
+  // The demo's past schedules are closed before serving, so its results read at once.
+  if (await seedDemoAtStart(db, config))
+    await tutupYangBerakhir(db, Date.now, (error) => {
+      throw error;
+    });
   await warnOfDemoAccounts(db);
   if (config.workers <= 1) return serve(config, db);
   await db.close();
@@ -39,8 +48,22 @@ function openDb(config: Config): Promise<Db> {
 async function serve(config: Config, db: Db): Promise<void> {
   const health = { stopping: false };
   const app = await buildApp({ db, config, logger: true, serveSpa: true, health });
-  stopOnSignals({ app, db, health, log: app.log });
+  const penutupan: { penjadwal?: PenjadwalPenutupan } = {};
+  stopOnSignals({
+    app,
+    db,
+    health,
+    log: app.log,
+    beforeDbClose: async () => penutupan.penjadwal?.berhenti(),
+  });
   await app.listen({ port: config.port, host: config.host });
+  // Every process looks for schedules to close; the lease lets one of them (of every machine) close each. Only
+  // once listening: on SQLite a close keeps the event loop busy, and the server must be up (and say "hasil sedang
+  // dihitung") meanwhile.
+  penutupan.penjadwal = mulaiPenjadwalPenutupan(db, {
+    jam: Date.now,
+    lapor: (error, idJadwal) => app.log.error({ err: error, idJadwal }, 'penutupan jadwal gagal'),
+  });
 }
 
 /**

@@ -228,12 +228,11 @@ async function ekspor(deps: PerintahDeps, args: Argumen, jenis: 'hasil' | 'butir
 }
 
 async function close(deps: PerintahDeps, args: Argumen): Promise<number> {
-  const s = await tutupJadwal(
-    deps.db,
-    idJadwal(args),
-    deps.now(),
-    progressBar(deps.konsol, 'Scoring attempts'),
-  );
+  const s = await tutupJadwal(deps.db, idJadwal(args), deps.now(), {
+    onProgress: progressBar(deps.konsol, 'Scoring attempts'),
+    onTunggu: () =>
+      deps.konsol.err('Another process is closing this schedule: waiting for it to finish...\n'),
+  });
   deps.konsol.out(
     [
       `Schedule ${s.idJadwal} (Paket #${s.paket}) ${s.ditutupSekarang ? 'closed now' : 'was already closed'}.`,

@@ -8,6 +8,7 @@ import * as peringkatVersi from './migrations/005_peringkat_versi';
 import * as mapelUrutan from './migrations/006_mapel_urutan';
 import * as jawabanTanpaFkSoal from './migrations/007_jawaban_tanpa_fk_soal';
 import * as konten from './migrations/008_konten';
+import * as penutupanLease from './migrations/009_penutupan_lease';
 import * as acak from './migrations/010_acak';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
@@ -24,6 +25,7 @@ class ListProvider implements MigrationProvider {
       '006_mapel_urutan': { up: (kysely) => mapelUrutan.up(kysely) },
       '007_jawaban_tanpa_fk_soal': { up: (kysely) => jawabanTanpaFkSoal.up(kysely, dialect) },
       '008_konten': { up: (kysely) => konten.up(kysely, dialect) },
+      '009_penutupan_lease': { up: (kysely) => penutupanLease.up(kysely) },
       '010_acak': { up: (kysely) => acak.up(kysely) },
     };
   }

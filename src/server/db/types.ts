@@ -297,6 +297,20 @@ export interface KontenTable {
   created_at: number;
 }
 
+/** The lease of a schedule's close (migration 009, scoring/tugasPenutupan.ts). */
+export interface PenutupanTable {
+  id_jadwal: number;
+  /** The process holding (or last holding) the close: host, process id and a random part. */
+  pemegang: string;
+  /** Epoch ms until which the holder's lease stands; another process may take it over after. */
+  berlaku_sampai: number;
+  mulai_at: number;
+  /** Epoch ms when the holder expects the close to be done. */
+  perkiraan_selesai: number;
+  /** Epoch ms when the last close ended, or null while none has. */
+  selesai_at: number | null;
+}
+
 export interface Database {
   siswa: SiswaTable;
   sesi: SesiTable;
@@ -325,4 +339,5 @@ export interface Database {
   peringkat_pilihan: PeringkatPilihanTable;
   rata_rata_kategori: RataRataKategoriTable;
   konten: KontenTable;
+  penutupan: PenutupanTable;
 }

@@ -4,7 +4,7 @@
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
 import type { Db } from '../db/createDb';
-import { finalkanHasil } from '../scoring/penutupan';
+import { finalkanHasilMenunggu } from '../scoring/tugasPenutupan';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { mapelJadwal, soalDenganKunci } from '../soal/soalMapel';
 import { analisisMapel, kalimatKr20, type AnalisisMapel } from '../domain/analisisButir';
@@ -33,7 +33,7 @@ export async function barisHasil(
   now: number,
 ): Promise<{ header: string[]; rows: (string | number)[][] }> {
   await cariJadwal(db, idJadwal);
-  const tersimpan = await finalkanHasil(db, idJadwal, now);
+  const tersimpan = await finalkanHasilMenunggu(db, idJadwal, now);
   const mapel = await mapelJadwal(db.kysely, idJadwal);
   const siswa = await db.kysely
     .selectFrom('siswa')
@@ -139,7 +139,7 @@ export async function barisButir(
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ header: readonly string[]; rows: (string | number)[][] }> {
   await cariJadwal(db, idJadwal);
-  await finalkanHasil(db, idJadwal, now);
+  await finalkanHasilMenunggu(db, idJadwal, now);
   const mapel = await mapelJadwal(db.kysely, idJadwal);
   const soal = await soalDenganKunci(
     db.kysely,

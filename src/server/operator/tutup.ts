@@ -2,11 +2,13 @@
  * `siaptes close`: closes a schedule now (its window ends, open attempts end with the answers they saved) and
  * re-scores it whole: every finished attempt's classical subject scores, then — for an event — the IRT calibration,
  * with the shared scoring code the server itself uses — then the close of scoring/penutupan.ts stores every rank and
- * PTN status. The summary reports them.
+ * PTN status. The summary reports them. It runs under the schedule's close lease (scoring/tugasPenutupan.ts), so it
+ * never runs beside a server's close of the same schedule: while another process holds the lease, it waits.
  */
 import type { Db } from '../db/createDb';
 import { chunks } from '../db/batch';
 import { tutupHasil } from '../scoring/penutupan';
+import { denganLease } from '../scoring/tugasPenutupan';
 import { cariJadwal } from './hasilJadwal';
 
 export interface RingkasanTutup {
@@ -26,7 +28,39 @@ export interface RingkasanTutup {
   lulusPtn: number;
 }
 
+export interface OpsiTutup {
+  onProgress?: (done: number, total: number) => void;
+  /** Called once when another process holds the lease and this close waits for it. */
+  onTunggu?: () => void;
+  /** How often the lease is asked for again while another process holds it (ms). */
+  tungguMs?: number;
+}
+
+/** What the operator's close is expected to take, told to students reading results meanwhile. */
+const PERKIRAAN_TUTUP_MS = 60_000;
+
 export async function tutupJadwal(
+  db: Db,
+  idJadwal: number,
+  now: number,
+  opsi: OpsiTutup = {},
+): Promise<RingkasanTutup> {
+  await cariJadwal(db, idJadwal);
+  const mulai = Date.now();
+  const jam = () => now + (Date.now() - mulai);
+  let menunggu = false;
+  for (;;) {
+    const ditutup = await denganLease(db, idJadwal, jam, PERKIRAAN_TUTUP_MS, () =>
+      tutupDenganLease(db, idJadwal, now, opsi.onProgress),
+    );
+    if (ditutup) return ditutup.hasil;
+    if (!menunggu) opsi.onTunggu?.();
+    menunggu = true;
+    await new Promise((resolve) => setTimeout(resolve, opsi.tungguMs ?? 1_000));
+  }
+}
+
+async function tutupDenganLease(
   db: Db,
   idJadwal: number,
   now: number,

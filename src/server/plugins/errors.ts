@@ -95,6 +95,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       const { statusCode, message, dibuka_pada } = error;
       return reply
         .status(statusCode)
+        .headers(error.headers)
         .send(
           dibuka_pada === undefined ? { status: false, message } : { status: false, message, dibuka_pada },
         );

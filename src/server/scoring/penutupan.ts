@@ -2,8 +2,9 @@
  * The close of a schedule (README "Performance"): once its window is over, the results are final, so they are
  * computed once and stored — every finished participant's package score and competition rank, every
  * university-choice rank and status, every category's mean — and the reads of results and rankings are index
- * look-ups from then on. One function closes, whoever asks: the operator's `siaptes close`, the first read after the
- * window (lazily, once per process at a time), and a Sync that rebuilt scores after the close.
+ * look-ups from then on. One function closes, whoever asks: the close job (tugasPenutupan.ts: a server's scheduler
+ * or a read starts it, once across processes under a lease), the operator's `siaptes close`, and a Sync that rebuilt
+ * scores after the close.
  *
  * Closing is idempotent: the rows are replaced in one transaction that first locks the schedule's row, so a second
  * close (another request, another worker, the operator) writes the same rows, and a reader sees the old set or the
@@ -12,14 +13,11 @@
 import { sql } from 'kysely';
 import { insertRows } from '../db/batch';
 import type { Db } from '../db/createDb';
-import { scoringDuration, timed } from '../lib/metrics';
 import { passesChoice } from '../domain/ptn';
-import { GRACE_SECONDS, isWindowOver } from '../domain/timing';
 import { akhiriJadwalBerakhir } from './jadwalBerakhir';
 import {
   calibrateJadwal,
   calibrationIsCurrent,
-  ensureIrtScores,
   nilaiUlangJadwal,
   type JadwalCalibration,
 } from './irtScoring';
@@ -186,75 +184,6 @@ export async function tutupHasil(
       calibration = await calibrateJadwal(db, idJadwal, now);
   }
   return { ...(await simpanPeringkat(db, idJadwal, now)), calibration, dinilai: calibration?.dinilai ?? 0 };
-}
-
-/** Closes running in this process, by database and schedule: concurrent readers wait for the one close. */
-const berjalan = new WeakMap<Db, Map<number, Promise<unknown>>>();
-
-/** The close, shared by concurrent callers in this process (another process closing too writes the same rows). */
-export function tutupSekali(db: Db, idJadwal: number, now: number): Promise<unknown> {
-  let perDb = berjalan.get(db);
-  if (!perDb) berjalan.set(db, (perDb = new Map()));
-  const running = perDb.get(idJadwal);
-  if (running) return running;
-  const close = timed(scoringDuration, 'close', () => tutupHasil(db, idJadwal, now)).finally(() =>
-    perDb.delete(idJadwal),
-  );
-  perDb.set(idJadwal, close);
-  return close;
-}
-
-/**
- * Results of a schedule made final before they are read. Returns true when the stored rows are the results (read
- * them), false while the window is still open (compute them, as before the close). A closed schedule costs nothing
- * here beyond the schedule row the caller already read; the first read after the window's end closes it.
- */
-export async function finalkanHasil(
-  db: Db,
-  jadwal: number | ({ id: number } & StatusPenutupan),
-  now: number,
-): Promise<boolean> {
-  const row =
-    typeof jadwal === 'number'
-      ? await db.kysely
-          .selectFrom('jadwal')
-          .select(['id', 'tgl_akhir', 'peringkat_at'])
-          .where('id', '=', jadwal)
-          .executeTakeFirst()
-      : jadwal;
-  if (!row) return false;
-  if (hasilTersimpan(row)) return true;
-  if (isWindowOver(Number(row.tgl_akhir), now)) {
-    await tutupSekali(db, row.id, now);
-    return true;
-  }
-  // Inside the grace after the end: an event's scores may already be calibrated, as before.
-  await ensureIrtScores(db, row.id, now);
-  return false;
-}
-
-/** The schedules of one student whose window is over and whose results are not stored yet, closed. */
-export async function tutupJadwalSiswa(db: Db, idSiswa: number, now: number): Promise<void> {
-  const belum = await db.kysely
-    .selectFrom('jadwal')
-    .select(['id', 'tgl_akhir', 'peringkat_at'])
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('hasil_to')
-        .select('hasil_to.id_jadwal')
-        .where('hasil_to.id_siswa', '=', idSiswa)
-        .union(
-          eb
-            .selectFrom('jadwal_peserta')
-            .select('jadwal_peserta.id_jadwal')
-            .where('jadwal_peserta.id_siswa', '=', idSiswa),
-        ),
-    )
-    // isWindowOver(tgl_akhir, now) ⇔ tgl_akhir < now − grace.
-    .where('tgl_akhir', '<', now - GRACE_SECONDS * 1000)
-    .where((eb) => eb.or([eb('peringkat_at', 'is', null), eb('peringkat_at', '<', eb.ref('tgl_akhir'))]))
-    .execute();
-  for (const jadwal of belum) await tutupSekali(db, jadwal.id, now);
 }
 
 /**

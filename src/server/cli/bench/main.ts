@@ -209,8 +209,21 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
   const seeded = performance.now();
   const event: BenchEvent = await seedBenchEvent(db, opts.students);
   log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-  await settleAfterSeeding(db);
   const { students, running, closed } = event;
+  // The finished event's close is timed as its own phase below (`siaptes close`): meanwhile the bench holds its
+  // lease, so the server's scheduler does not close it in the middle of the load phases.
+  await db.kysely
+    .insertInto('penutupan')
+    .values({
+      id_jadwal: closed.id,
+      pemegang: 'bench',
+      berlaku_sampai: Number.MAX_SAFE_INTEGER,
+      mulai_at: Date.now(),
+      perkiraan_selesai: Number.MAX_SAFE_INTEGER,
+      selesai_at: null,
+    })
+    .execute();
+  await settleAfterSeeding(db);
   const C = opts.connections;
   const S = opts.seconds;
   const firstMapel = running.kategori.mapel[0];
@@ -425,6 +438,7 @@ async function runTarget(target: Target, opts: Options, dir: string): Promise<Ru
 
     // The close of the event: scores, ranks and choice statuses written once; the reads below use them.
     log('close of the event (siaptes close)');
+    await db.kysely.deleteFrom('penutupan').where('id_jadwal', '=', closed.id).execute();
     eventClose = timeEventClose(target.databaseUrl, closed.id, students.length);
 
     const results: LoadRequest[] = students.map((s) => ({

@@ -5,7 +5,7 @@ import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gagal } from '../../lib/respons';
 import type { Siswa } from '../../lib/siswa';
-import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
+import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
 import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
 import { finishedJadwal, rataRataKategori } from '../../scoring/skorPaket';
 import {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/createDb';
 import type { JadwalRow } from '../../db/jadwal';
 import type { Siswa } from '../../lib/siswa';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
-import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/penutupan';
+import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
 import {
   jumlahPilihanTersimpan,
   peringkatPilihanTersimpan,
