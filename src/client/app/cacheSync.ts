@@ -5,7 +5,7 @@
  * "Pembahasan" without a reload.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { put, takeEvery } from 'redux-saga/effects';
+import { put, takeEvery } from 'typed-redux-saga';
 import type { KategoriPreview } from '../../contract';
 import { jadwalFinished } from '../features/jadwal/slice';
 import { previewLoaded } from '../features/tryoutPaket/slice';
@@ -16,10 +16,10 @@ export function* onPreviewLoaded(
 ) {
   const { idJadwal, detailPaket } = action.payload;
   if (detailPaket.length > 0 && detailPaket.every((kategori) => kategori.is_selesai === 1)) {
-    yield put(jadwalFinished(idJadwal));
+    yield* put(jadwalFinished(idJadwal));
   }
 }
 
 export function* cacheSyncSaga() {
-  yield takeEvery(previewLoaded.type, safely(onPreviewLoaded));
+  yield* takeEvery(previewLoaded.type, safely(onPreviewLoaded));
 }

@@ -1,5 +1,5 @@
 import type { Saga, Task } from 'redux-saga';
-import { all, call, cancel, cancelled, join, spawn } from 'redux-saga/effects';
+import { call, cancel, cancelled, join, spawn } from 'typed-redux-saga';
 import { authSaga } from '../features/auth/saga';
 import { hasilSaga } from '../features/hasil/saga';
 import { jadwalSaga } from '../features/jadwal/saga';
@@ -40,12 +40,12 @@ const HEALTHY_RUN_MS = 60_000;
 export function* keepAlive(saga: Saga) {
   let restarts = 0;
   for (;;) {
-    const started: number = yield call(clock.now);
+    const started = yield* call(clock.now);
     try {
-      yield call(saga);
+      yield* call(saga);
       return;
     } catch (error) {
-      const ended: number = yield call(clock.now);
+      const ended = yield* call(clock.now);
       if (ended - started >= HEALTHY_RUN_MS) restarts = 0;
       if (restarts >= MAX_RESTARTS) {
         console.error(`saga ${saga.name || 'anonymous'} stopped after ${MAX_RESTARTS} restarts`, error);
@@ -62,10 +62,11 @@ export function* keepAlive(saga: Saga) {
  * that is done, e.g. a QA replay's) still ends them all.
  */
 export function* rootSaga() {
-  const tasks: Task[] = yield all(featureSagas.map((saga) => spawn(keepAlive, saga)));
+  const tasks: Task[] = [];
+  for (const saga of featureSagas) tasks.push(yield* spawn(keepAlive, saga));
   try {
-    yield join(tasks);
+    yield* join(tasks);
   } finally {
-    if ((yield cancelled()) as boolean) yield cancel(tasks);
+    if (yield* cancelled()) yield* cancel(tasks);
   }
 }

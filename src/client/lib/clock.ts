@@ -1,6 +1,6 @@
 /**
  * The one source of time for sagas. Sagas call `clock.now()` / `clock.sleep(ms)` (e.g.
- * `yield call(clock.sleep, 1000)`); tests swap the implementation with `setClock(createFakeClock())` and drive
+ * `yield* call(clock.sleep, 1000)`); tests swap the implementation with `setClock(createFakeClock())` and drive
  * time with `advance(ms)`, or stub `clock.sleep` in `expectSaga(...).provide(...)` — its reference never changes.
  */
 export interface Clock {

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, put } from 'redux-saga/effects';
+import { call, put } from 'typed-redux-saga';
 import { showCallError, showFailed } from '../components/dialogs';
 
 /** What every call answers: `{status, message?, content?}`. */
@@ -26,15 +26,15 @@ export function* loadContent<A extends unknown[], R extends Reply>(
   },
 ): SagaIterator<void> {
   try {
-    const reply: R = yield call(fn, ...args);
+    const reply = yield* call(fn, ...args);
     if (reply.status && 'content' in reply) {
-      yield put(on.loaded(reply.content as ContentOf<R>));
+      yield* put(on.loaded(reply.content as ContentOf<R>));
     } else {
-      yield put(on.refused ?? on.failed);
-      yield call(showFailed, reply.message);
+      yield* put(on.refused ?? on.failed);
+      yield* call(showFailed, reply.message);
     }
   } catch (error) {
-    yield put(on.failed);
-    yield call(showCallError, error, on.action);
+    yield* put(on.failed);
+    yield* call(showCallError, error, on.action);
   }
 }

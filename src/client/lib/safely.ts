@@ -1,5 +1,5 @@
 /** Per-handler isolation (as valora wallet's `safely`): one handler's exception never stops its watcher. */
-import { call } from 'redux-saga/effects';
+import { call } from 'typed-redux-saga';
 import { showError } from '../components/dialogs';
 import { text } from '../text';
 
@@ -13,12 +13,12 @@ export function safely<Args extends unknown[]>(
 ) {
   return function* safelyHandled(...args: Args) {
     try {
-      yield call(handler, ...args);
+      yield* call(handler, ...args);
     } catch (error) {
       console.error(`saga ${handler.name || 'handler'} failed`, error);
       if (onError) {
         try {
-          yield call(onError, error);
+          yield* call(onError, error);
         } catch (dialogError) {
           console.error('error dialog failed', dialogError);
         }
@@ -29,5 +29,5 @@ export function safely<Args extends unknown[]>(
 
 /** An unexpected failure inside a tryout handler: the error dialog with its message; the other watchers go on. */
 export function* unexpected(error: unknown) {
-  yield call(showError, text.common.error, error instanceof Error ? error.message : String(error));
+  yield* call(showError, text.common.error, error instanceof Error ? error.message : String(error));
 }

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { PembahasanContent, PembahasanMapel, PembahasanMapelItem } from '../../../contract';
 import {
   fetchHasilKategori,
@@ -11,9 +11,6 @@ import {
   fetchPembahasan,
   fetchPembahasanMateri,
   generateHasilMapel,
-  type GenerateHasilMapelReply,
-  type HasilKategoriReply,
-  type HasilPtnReply,
   type PembahasanReply,
 } from '../../api/hasil';
 import { navigateRequested } from '../../lib/navigation';
@@ -70,7 +67,7 @@ function isReviewMapel(content: PembahasanContent): content is PembahasanMapel {
 // The three lists of /hasil
 
 export function* loadHasilPaket(idSiswa: number) {
-  yield put(hasilListLoading('paket'));
+  yield* put(hasilListLoading('paket'));
   yield* loadContent(fetchHasilList, [idSiswa], {
     loaded: (items) => hasilListLoaded({ list: 'paket', items }),
     failed: hasilListFailed('paket'),
@@ -79,7 +76,7 @@ export function* loadHasilPaket(idSiswa: number) {
 }
 
 export function* loadHasilMateri(idSiswa: number) {
-  yield put(hasilListLoading('materi'));
+  yield* put(hasilListLoading('materi'));
   yield* loadContent(fetchHasilMateri, [idSiswa], {
     loaded: (items) => hasilListLoaded({ list: 'materi', items }),
     failed: hasilListFailed('materi'),
@@ -88,7 +85,7 @@ export function* loadHasilMateri(idSiswa: number) {
 }
 
 export function* loadHasilSkor(idSiswa: number) {
-  yield put(hasilListLoading('skor'));
+  yield* put(hasilListLoading('skor'));
   yield* loadContent(fetchHasilSkor, [idSiswa], {
     loaded: (items) => hasilListLoaded({ list: 'skor', items }),
     failed: hasilListFailed('skor'),
@@ -98,9 +95,9 @@ export function* loadHasilSkor(idSiswa: number) {
 
 /** /hasil opened: results change whenever a tryout ends, so the lists are asked for on every visit. */
 export function* loadHasil() {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield all([call(loadHasilPaket, idSiswa), call(loadHasilMateri, idSiswa), call(loadHasilSkor, idSiswa)]);
+  yield* all([call(loadHasilPaket, idSiswa), call(loadHasilMateri, idSiswa), call(loadHasilSkor, idSiswa)]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -109,16 +106,16 @@ export function* loadHasil() {
 export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>) {
   const { id, hash } = action.payload;
   const key = detailKey(id, hash);
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(detailLoading(key));
+  yield* put(detailLoading(key));
   try {
-    const reply: HasilKategoriReply = yield call(fetchHasilKategori, id, hash, idSiswa);
+    const reply = yield* call(fetchHasilKategori, id, hash, idSiswa);
     // A refusal means there is no result for this category: the page shows its empty state.
-    yield put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
+    yield* put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
   } catch (error) {
-    yield put(detailFailed(key));
-    yield call(showCallError, error, t.actions.getDetailHasil);
+    yield* put(detailFailed(key));
+    yield* call(showCallError, error, t.actions.getDetailHasil);
   }
 }
 
@@ -127,60 +124,60 @@ export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>)
 
 /** Sync: ask the server to build the score summary, then load the PTN status again. */
 export function* syncPtn(idjadwal: number): SagaIterator<void> {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(ptnSyncing(true));
+  yield* put(ptnSyncing(true));
   let synced = false;
   try {
-    const reply: GenerateHasilMapelReply = yield call(generateHasilMapel, { idsiswa: idSiswa, idjadwal });
+    const reply = yield* call(generateHasilMapel, { idsiswa: idSiswa, idjadwal });
     if (reply.status) synced = true;
-    else yield call(showFailed, reply.message);
+    else yield* call(showFailed, reply.message);
   } catch (error) {
-    yield call(showCallError, error, t.actions.syncHasilMapel);
+    yield* call(showCallError, error, t.actions.syncHasilMapel);
   } finally {
-    yield put(ptnSyncing(false));
+    yield* put(ptnSyncing(false));
   }
-  if (synced) yield call(loadPtn, ptnRequested(idjadwal));
+  if (synced) yield* call(loadPtn, ptnRequested(idjadwal));
 }
 
 /** "Maaf" — the summary is missing; the student may start Sync from the dialog. */
 export function* offerSync(idjadwal: number): SagaIterator<void> {
-  const sync: boolean = yield call(confirmDialog, {
+  const sync = yield* call(confirmDialog, {
     title: t.maaf,
     text: t.rekapTidakAda,
-    icon: 'warning',
+    icon: 'warning' as const,
     confirmText: t.sync,
   });
-  if (sync) yield call(syncPtn, idjadwal);
+  if (sync) yield* call(syncPtn, idjadwal);
 }
 
 export function* loadPtn(action: PayloadAction<number>): SagaIterator<void> {
   const idjadwal = action.payload;
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(ptnLoading(idjadwal));
+  yield* put(ptnLoading(idjadwal));
   let missing = false;
   try {
-    const reply: HasilPtnReply = yield call(fetchHasilPtn, { idsiswa: idSiswa, idjadwal });
+    const reply = yield* call(fetchHasilPtn, { idsiswa: idSiswa, idjadwal });
     if (reply.status && 'content' in reply && reply.content.mapel.length > 0) {
-      yield put(ptnLoaded({ idjadwal, data: reply.content }));
+      yield* put(ptnLoaded({ idjadwal, data: reply.content }));
     } else if (reply.status || reply.message === REKAP_TIDAK_ADA) {
       // Either the server says so, or it answers an empty subject list: both mean the summary is missing.
-      yield put(ptnMissing(idjadwal));
+      yield* put(ptnMissing(idjadwal));
       missing = true;
     } else {
-      yield put(ptnFailed(idjadwal));
-      yield call(showFailed, reply.message);
+      yield* put(ptnFailed(idjadwal));
+      yield* call(showFailed, reply.message);
     }
   } catch (error) {
-    yield put(ptnFailed(idjadwal));
-    yield call(showCallError, error, t.actions.getHasilPtn);
+    yield* put(ptnFailed(idjadwal));
+    yield* call(showCallError, error, t.actions.getHasilPtn);
   }
-  if (missing) yield call(offerSync, idjadwal);
+  if (missing) yield* call(offerSync, idjadwal);
 }
 
 function* syncRequested(action: PayloadAction<number>) {
-  yield call(syncPtn, action.payload);
+  yield* call(syncPtn, action.payload);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -193,48 +190,48 @@ function terkunciOf(reply: PembahasanReply): string | null {
 
 export function* loadReviewList(action: PayloadAction<number>) {
   const idjadwal = action.payload;
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(reviewListLoading(idjadwal));
+  yield* put(reviewListLoading(idjadwal));
   try {
-    const reply: PembahasanReply = yield call(fetchPembahasan, { idsiswa: idSiswa, idjadwal });
+    const reply = yield* call(fetchPembahasan, { idsiswa: idSiswa, idjadwal });
     if (reply.status && 'content' in reply && !isReviewMapel(reply.content)) {
-      yield put(reviewListLoaded({ idjadwal, data: reply.content }));
+      yield* put(reviewListLoaded({ idjadwal, data: reply.content }));
     } else {
-      yield put(reviewListLoaded({ idjadwal, data: null }));
+      yield* put(reviewListLoaded({ idjadwal, data: null }));
       const terkunci = terkunciOf(reply);
       // Not an error: the event is still running, and the page says when the reviews open.
-      if (terkunci !== null) yield put(pembahasanTerkunci({ idjadwal, message: terkunci }));
-      else if (!reply.status) yield call(showFailed, reply.message);
+      if (terkunci !== null) yield* put(pembahasanTerkunci({ idjadwal, message: terkunci }));
+      else if (!reply.status) yield* call(showFailed, reply.message);
     }
   } catch (error) {
-    yield put(reviewListFailed(idjadwal));
-    yield call(showCallError, error, t.actions.getPembahasan);
+    yield* put(reviewListFailed(idjadwal));
+    yield* call(showCallError, error, t.actions.getPembahasan);
   }
 }
 
 /** Load one subject's review into the store; true when it arrived. */
 export function* loadReview(idjadwal: number, idmapel: number) {
   const key = reviewKey(idjadwal, idmapel);
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return false;
-  yield put(reviewLoading(key));
+  yield* put(reviewLoading(key));
   try {
-    const reply: PembahasanReply = yield call(fetchPembahasan, { idsiswa: idSiswa, idjadwal, idmapel });
+    const reply = yield* call(fetchPembahasan, { idsiswa: idSiswa, idjadwal, idmapel });
     if (reply.status && 'content' in reply && isReviewMapel(reply.content)) {
-      yield put(reviewLoaded({ key, data: reply.content }));
+      yield* put(reviewLoaded({ key, data: reply.content }));
       return true;
     }
-    yield put(reviewLoaded({ key, data: null }));
+    yield* put(reviewLoaded({ key, data: null }));
     const terkunci = terkunciOf(reply);
     if (terkunci !== null) {
-      yield put(pembahasanTerkunci({ idjadwal, message: terkunci }));
+      yield* put(pembahasanTerkunci({ idjadwal, message: terkunci }));
       return false;
     }
-    yield call(showError, t.gagal, (!reply.status && reply.message) || t.belumDikerjakanText);
+    yield* call(showError, t.gagal, (!reply.status && reply.message) || t.belumDikerjakanText);
   } catch (error) {
-    yield put(reviewFailed(key));
-    yield call(showCallError, error, t.actions.getPembahasan);
+    yield* put(reviewFailed(key));
+    yield* call(showCallError, error, t.actions.getPembahasan);
   }
   return false;
 }
@@ -244,29 +241,29 @@ export function* loadReview(idjadwal: number, idmapel: number) {
 export function* chooseReviewMapel(action: PayloadAction<{ idjadwal: number; mapel: PembahasanMapelItem }>) {
   const { idjadwal, mapel } = action.payload;
   if (mapel.status !== '1') {
-    yield call(showError, t.gagal, t.belumDikerjakanText);
+    yield* call(showError, t.gagal, t.belumDikerjakanText);
     return;
   }
-  const go: boolean = yield call(confirmDialog, {
+  const go = yield* call(confirmDialog, {
     title: t.lanjutkanTitle,
     text: t.lanjutkanText(mapel.mapel),
-    icon: 'question',
+    icon: 'question' as const,
     confirmText: t.lanjutkanConfirm,
   });
   if (!go) return;
-  const loaded: boolean = yield call(loadReview, idjadwal, mapel.idmapel);
-  if (loaded) yield put(navigateRequested({ to: `/hasil/${idjadwal}/review/${mapel.idmapel}` }));
+  const loaded = yield* call(loadReview, idjadwal, mapel.idmapel);
+  if (loaded) yield* put(navigateRequested({ to: `/hasil/${idjadwal}/review/${mapel.idmapel}` }));
 }
 
 function* reviewRequestedFlow(action: PayloadAction<{ idjadwal: number; idmapel: number }>) {
-  yield call(loadReview, action.payload.idjadwal, action.payload.idmapel);
+  yield* call(loadReview, action.payload.idjadwal, action.payload.idmapel);
 }
 
 export function* loadPembahasanMateri(action: PayloadAction<number>) {
   const idmateri = action.payload;
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(pembahasanMateriLoading(idmateri));
+  yield* put(pembahasanMateriLoading(idmateri));
   yield* loadContent(fetchPembahasanMateri, [idmateri, idSiswa], {
     loaded: (data) => pembahasanMateriLoaded({ idmateri, data }),
     // A refusal is the page's empty state.
@@ -277,15 +274,13 @@ export function* loadPembahasanMateri(action: PayloadAction<number>) {
 }
 
 export function* hasilSaga() {
-  yield all([
-    takeLatest(hasilRequested.type, safely(loadHasil)),
-    takeLatest(detailRequested.type, safely(loadDetail)),
-    takeLatest(ptnRequested.type, safely(loadPtn)),
-    takeLeading(ptnSyncRequested.type, safely(syncRequested)),
-    takeLatest(reviewListRequested.type, safely(loadReviewList)),
-    // One subject at a time: a second click while the first dialog or call is open is ignored.
-    takeLeading(reviewMapelChosen.type, safely(chooseReviewMapel)),
-    takeLatest(reviewRequested.type, safely(reviewRequestedFlow)),
-    takeLatest(pembahasanMateriRequested.type, safely(loadPembahasanMateri)),
-  ]);
+  yield* takeLatest(hasilRequested.type, safely(loadHasil));
+  yield* takeLatest(detailRequested.type, safely(loadDetail));
+  yield* takeLatest(ptnRequested.type, safely(loadPtn));
+  yield* takeLeading(ptnSyncRequested.type, safely(syncRequested));
+  yield* takeLatest(reviewListRequested.type, safely(loadReviewList));
+  // One subject at a time: a second click while the first dialog or call is open is ignored.
+  yield* takeLeading(reviewMapelChosen.type, safely(chooseReviewMapel));
+  yield* takeLatest(reviewRequested.type, safely(reviewRequestedFlow));
+  yield* takeLatest(pembahasanMateriRequested.type, safely(loadPembahasanMateri));
 }

@@ -1,4 +1,4 @@
-import { all, fork, put, select, takeEvery } from 'redux-saga/effects';
+import { fork, put, select, takeEvery } from 'typed-redux-saga';
 import { fetchJadwal, type JadwalListName } from '../../api/jadwal';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
@@ -9,7 +9,6 @@ import {
   jadwalListLoading,
   jadwalRequested,
   selectJadwalStatus,
-  type JadwalState,
 } from './slice';
 import { safely } from '../../lib/safely';
 
@@ -23,7 +22,7 @@ const actionNames: Record<JadwalListName, string> = {
 const LISTS: JadwalListName[] = ['current', 'future', 'previous'];
 
 export function* loadJadwalList(list: JadwalListName, idSiswa: number) {
-  yield put(jadwalListLoading(list));
+  yield* put(jadwalListLoading(list));
   yield* loadContent(fetchJadwal, [list, idSiswa], {
     loaded: (items) => jadwalListLoaded({ list, items }),
     failed: jadwalListFailed(list),
@@ -33,13 +32,13 @@ export function* loadJadwalList(list: JadwalListName, idSiswa: number) {
 
 /** Load the lists not loaded yet (a list being loaded or already loaded is left alone). */
 export function* loadJadwal() {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  const status: JadwalState['status'] = yield select(selectJadwalStatus);
+  const status = yield* select(selectJadwalStatus);
   const missing = LISTS.filter((list) => status[list] === 'idle' || status[list] === 'failed');
-  yield all(missing.map((list) => fork(loadJadwalList, list, idSiswa)));
+  for (const list of missing) yield* fork(loadJadwalList, list, idSiswa);
 }
 
 export function* jadwalSaga() {
-  yield takeEvery(jadwalRequested.type, safely(loadJadwal));
+  yield* takeEvery(jadwalRequested.type, safely(loadJadwal));
 }

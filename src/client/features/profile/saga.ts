@@ -1,4 +1,4 @@
-import { put, select, takeLatest } from 'redux-saga/effects';
+import { put, select, takeLatest } from 'typed-redux-saga';
 import { fetchProfileUser } from '../../api/profile';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
@@ -7,9 +7,9 @@ import { profileLoaded, profileLoadFailed, profileRequested } from './slice';
 import { safely } from '../../lib/safely';
 
 export function* loadProfile() {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) {
-    yield put(profileLoadFailed());
+    yield* put(profileLoadFailed());
     return;
   }
   yield* loadContent(fetchProfileUser, [idSiswa], {
@@ -20,5 +20,5 @@ export function* loadProfile() {
 }
 
 export function* profileSaga() {
-  yield takeLatest(profileRequested.type, safely(loadProfile));
+  yield* takeLatest(profileRequested.type, safely(loadProfile));
 }

@@ -1,11 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, select, takeLatest } from 'redux-saga/effects';
-import {
-  fetchRankingJurusan,
-  fetchRankingPaket,
-  fetchRankingPaketList,
-  type RankingJurusanReply,
-} from '../../api/ranking';
+import { call, put, select, takeLatest } from 'typed-redux-saga';
+import { fetchRankingJurusan, fetchRankingPaket, fetchRankingPaketList } from '../../api/ranking';
 import { showCallError } from '../../components/dialogs';
 import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
@@ -31,9 +26,9 @@ import { safely } from '../../lib/safely';
 const t = text.ranking;
 
 export function* loadRankingList() {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(rankingListLoading());
+  yield* put(rankingListLoading());
   yield* loadContent(fetchRankingPaketList, [idSiswa], {
     loaded: rankingListLoaded,
     failed: rankingListFailed(),
@@ -43,9 +38,9 @@ export function* loadRankingList() {
 
 export function* loadRankingPaket(action: PayloadAction<{ codepaket: number; halaman: number }>) {
   const { codepaket, halaman } = action.payload;
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(rankingPaketLoading(codepaket));
+  yield* put(rankingPaketLoading(codepaket));
   const page = { halaman, per_halaman: RANKING_PER_HALAMAN_TAMPILAN };
   yield* loadContent(fetchRankingPaket, [idSiswa, codepaket, page], {
     loaded: (data) => rankingPaketLoaded({ codepaket, data: { ...data, halaman } }),
@@ -61,11 +56,11 @@ export function* loadRankingJurusan(
 ) {
   const { idjadwal, numoption, halaman } = action.payload;
   const key = jurusanKey(idjadwal, numoption);
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield put(rankingJurusanLoading(key));
+  yield* put(rankingJurusanLoading(key));
   try {
-    const reply: RankingJurusanReply = yield call(fetchRankingJurusan, {
+    const reply = yield* call(fetchRankingJurusan, {
       idsiswa: idSiswa,
       idjadwal,
       numoption,
@@ -74,17 +69,15 @@ export function* loadRankingJurusan(
     });
     // A refused choice ("Data Pilihan Tidak Ditemukan") is the page's empty state, not a dialog.
     const data = reply.status && 'content' in reply ? { ...reply.content, halaman } : null;
-    yield put(rankingJurusanLoaded({ key, data }));
+    yield* put(rankingJurusanLoaded({ key, data }));
   } catch (error) {
-    yield put(rankingJurusanFailed(key));
-    yield call(showCallError, error, t.actions.getRankingPilihan);
+    yield* put(rankingJurusanFailed(key));
+    yield* call(showCallError, error, t.actions.getRankingPilihan);
   }
 }
 
 export function* rankingSaga() {
-  yield all([
-    takeLatest(rankingListRequested.type, safely(loadRankingList)),
-    takeLatest(rankingPaketRequested.type, safely(loadRankingPaket)),
-    takeLatest(rankingJurusanRequested.type, safely(loadRankingJurusan)),
-  ]);
+  yield* takeLatest(rankingListRequested.type, safely(loadRankingList));
+  yield* takeLatest(rankingPaketRequested.type, safely(loadRankingPaket));
+  yield* takeLatest(rankingJurusanRequested.type, safely(loadRankingJurusan));
 }

@@ -3,14 +3,14 @@
  * remaining time, retries, and rolls back only to what the server acknowledged.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, put, select } from 'redux-saga/effects';
-import { saveAnswerMateri, type SaveAnswerMateriReply } from '../../api/tryoutMateri';
+import { call, put, select } from 'typed-redux-saga';
+import { saveAnswerMateri } from '../../api/tryoutMateri';
 import type { OutboxConfig } from '../../lib/run/outbox';
 import { outboxCleared, saveQueued, selectSisaWaktu, type PendingSave } from '../../lib/run/slice';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
 import { selectTryoutMateri } from './selectors';
-import { answerSet, type TryoutMateriState } from './slice';
+import { answerSet } from './slice';
 
 export const MATERI = 'materi';
 
@@ -18,8 +18,8 @@ type MateriContext = { idmateri: number; idsiswa: number };
 
 function* sendMateriSave(request: unknown, save: PendingSave) {
   const context = save.context as MateriContext;
-  const seconds: number | null = yield select(selectSisaWaktu);
-  const reply: SaveAnswerMateriReply = yield call(saveAnswerMateri, context.idmateri, {
+  const seconds = yield* select(selectSisaWaktu);
+  const reply = yield* call(saveAnswerMateri, context.idmateri, {
     idsiswa: context.idsiswa,
     idsoal: Number(save.slot),
     jawaban: request as string,
@@ -29,9 +29,9 @@ function* sendMateriSave(request: unknown, save: PendingSave) {
 }
 
 function* materiSavesReady() {
-  const state: TryoutMateriState = yield select(selectTryoutMateri);
+  const state = yield* select(selectTryoutMateri);
   if (state.isRunning) return true;
-  yield put(outboxCleared({ kind: MATERI }));
+  yield* put(outboxCleared({ kind: MATERI }));
   return false;
 }
 
@@ -47,13 +47,13 @@ export const materiOutbox: OutboxConfig = {
 /** Optimistic save: shown at once, sent by the engine, rolled back only to what the server acknowledged. */
 export function* saveAnswer(action: PayloadAction<{ idsoal: number; jawaban: string }>) {
   const { idsoal, jawaban } = action.payload;
-  const state: TryoutMateriState = yield select(selectTryoutMateri);
+  const state = yield* select(selectTryoutMateri);
   const soal = state.soal.find((item) => item.id_soal === idsoal);
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (!soal || !state.detailToMateri || idSiswa === null || soal.jawaban === jawaban) return;
   const context: MateriContext = { idmateri: state.detailToMateri.idmateri, idsiswa: idSiswa };
-  yield put(answerSet({ idsoal, jawaban }));
-  yield put(
+  yield* put(answerSet({ idsoal, jawaban }));
+  yield* put(
     saveQueued({ kind: MATERI, slot: String(idsoal), context, value: jawaban, current: soal.jawaban }),
   );
 }

@@ -1,5 +1,5 @@
 /** The three levels of /to-permateri: categories → subjects → topics (spec §2 "Per-topic tryout"). */
-import { call, put, select } from 'redux-saga/effects';
+import { call, put, select } from 'typed-redux-saga';
 import {
   fetchMateriKategori,
   fetchMateriList,
@@ -11,14 +11,7 @@ import {
 import { showCallError, showFailed } from '../../components/dialogs';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
-import {
-  kategoriLoaded,
-  listFailed,
-  listLoading,
-  mapelLoaded,
-  materiLoaded,
-  type TryoutMateriState,
-} from './slice';
+import { kategoriLoaded, listFailed, listLoading, mapelLoaded, materiLoaded } from './slice';
 import { selectTryoutMateri } from './selectors';
 
 type Reply = MateriKategoriReply | MateriMapelReply | MateriListReply;
@@ -29,50 +22,45 @@ function* fetchLevel<R extends Reply>(
   args: number[],
   action: string,
 ) {
-  yield put(listLoading());
+  yield* put(listLoading());
   try {
-    const reply: R = yield call(fetch, ...args);
+    const reply = yield* call(fetch, ...args);
     if (reply.status && 'content' in reply)
       return reply.content as Extract<R, { content: unknown }>['content'];
-    yield put(listFailed());
-    yield call(showFailed, reply.message);
+    yield* put(listFailed());
+    yield* call(showFailed, reply.message);
   } catch (error) {
-    yield put(listFailed());
-    yield call(showCallError, error, action);
+    yield* put(listFailed());
+    yield* call(showCallError, error, action);
   }
   return null;
 }
 
 /** Load the list of the level on screen (openTab 1, 2 or 3). */
 export function* loadCurrentLevel() {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  const { openTab, currentKategori, currentMapel }: TryoutMateriState = yield select(selectTryoutMateri);
+  const { openTab, currentKategori, currentMapel } = yield* select(selectTryoutMateri);
   const actions = text.tryoutMateri.actions;
   if (openTab >= 3 && currentKategori && currentMapel) {
     const args = [idSiswa, currentKategori.id, currentMapel.id_mapel];
-    const content: Extract<MateriListReply, { content: unknown }>['content'] | null = yield call(
-      fetchLevel<MateriListReply>,
-      fetchMateriList,
-      args,
-      actions.getMateri,
-    );
-    if (content) yield put(materiLoaded(content.materi));
+    const content = yield* call(fetchLevel<MateriListReply>, fetchMateriList, args, actions.getMateri);
+    if (content) yield* put(materiLoaded(content.materi));
   } else if (openTab >= 2 && currentKategori) {
-    const content: Extract<MateriMapelReply, { content: unknown }>['content'] | null = yield call(
+    const content = yield* call(
       fetchLevel<MateriMapelReply>,
       fetchMateriMapel,
       [idSiswa, currentKategori.id],
       actions.getMapel,
     );
-    if (content) yield put(mapelLoaded(content.mapel));
+    if (content) yield* put(mapelLoaded(content.mapel));
   } else {
-    const content: Extract<MateriKategoriReply, { content: unknown }>['content'] | null = yield call(
+    const content = yield* call(
       fetchLevel<MateriKategoriReply>,
       fetchMateriKategori,
       [idSiswa],
       actions.getKategori,
     );
-    if (content) yield put(kategoriLoaded(content.kategori));
+    if (content) yield* put(kategoriLoaded(content.kategori));
   }
 }

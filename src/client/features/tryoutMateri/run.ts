@@ -3,9 +3,9 @@
  * time-up ("Yah?") and the end call with every answer. No 5-minute warning and no sync: a topic has neither.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, put, select } from 'redux-saga/effects';
+import { call, put, select } from 'typed-redux-saga';
 import type { MateriItem, MateriSession } from '../../../contract';
-import { endMateri, startMateri, type StartMateriReply } from '../../api/tryoutMateri';
+import { endMateri, startMateri } from '../../api/tryoutMateri';
 import { forcedDialog, showCallError } from '../../components/dialogs';
 import { navigateRequested } from '../../lib/navigation';
 import {
@@ -22,8 +22,8 @@ import { selectIdSiswa } from '../../session/events';
 import { MATERI, materiOutbox } from './answers';
 import { materiLeave } from './leave';
 import { loadCurrentLevel } from './lists';
-import { selectTryoutMateri } from './selectors';
-import { materiRunActions, runCleared, runStarted, type TryoutMateriState } from './slice';
+import { selectTryoutMateri, type WithTryoutMateri } from './selectors';
+import { materiRunActions, runCleared, runStarted } from './slice';
 
 export const LIST_PATH = '/to-permateri';
 export const sheetPathOf = (idmateri: number) => `${LIST_PATH}/${idmateri}`;
@@ -34,8 +34,8 @@ type MateriTarget = Pick<MateriItem, 'id' | 'materi'>;
 
 /** End the topic with every answer; on success clear the run, reload the topics, back to the list. */
 export function* endTopic(idmateri: number) {
-  const idSiswa: number | null = yield select(selectIdSiswa);
-  const state: TryoutMateriState = yield select(selectTryoutMateri);
+  const idSiswa = yield* select(selectIdSiswa);
+  const state = yield* select(selectTryoutMateri);
   if (idSiswa === null) return false;
   const target: MateriTarget = { id: idmateri, materi: state.detailToMateri?.materi ?? '' };
   return yield* endRun(materiRun, target, endMateri, idmateri, {
@@ -47,13 +47,13 @@ export function* endTopic(idmateri: number) {
 /** Time up ("Yah?", only "Lanjutkan!" closes it) or the student's finish, then the end call. */
 export function* closeTopic(idmateri: number, materi: string, byStudent: boolean) {
   if (!byStudent) {
-    yield call(forcedDialog, {
+    yield* call(forcedDialog, {
       title: text.tryoutMateri.timeUpTitle,
       text: text.tryoutMateri.timeUpText(materi),
       confirmText: text.tryoutMateri.lanjutkan,
     });
   }
-  const ended: boolean = yield call(endTopic, idmateri);
+  const ended = yield* call(endTopic, idmateri);
   return ended;
 }
 
@@ -66,49 +66,44 @@ export function materiTimer(idmateri: number, materi: string): TimerConfig {
   };
 }
 
-export const materiRun: RunConfig<MateriTarget, MateriSession, MateriSheet> = {
+export const materiRun: RunConfig<MateriTarget, MateriSession, MateriSheet, WithTryoutMateri> = {
   kind: MATERI,
   actions: materiRunActions,
   // Not runCleared: the topic's own end clears the run and still reloads the list and navigates.
   sheetStops: [],
   runCleared,
   start: {
-    confirm: (item) => ({
+    confirm: (_state, item) => ({
       title: text.tryoutMateri.yakin,
       text: text.tryoutMateri.startText(item.materi),
       confirmText: text.tryoutMateri.startConfirm,
     }),
     *request(item, idSiswa) {
-      const reply: StartMateriReply = yield call(startMateri, item.id, idSiswa);
+      const reply = yield* call(startMateri, item.id, idSiswa);
       return reply;
     },
     failedText: text.tryoutMateri.startFailed,
     *started(_item, session) {
-      yield put(runStarted(session));
-      yield put(navigateRequested({ to: sheetPathOf(session.idmateri), replace: false }));
+      yield* put(runStarted(session));
+      yield* put(navigateRequested({ to: sheetPathOf(session.idmateri), replace: false }));
     },
   },
   sheet: {
-    *isCurrent({ idmateri }) {
-      const state: TryoutMateriState = yield select(selectTryoutMateri);
-      return state.isRunning && state.soal.length > 0 && state.detailToMateri?.idmateri === idmateri;
-    },
+    isCurrent: ({ tryoutMateri: state }, { idmateri }) =>
+      state.isRunning && state.soal.length > 0 && state.detailToMateri?.idmateri === idmateri,
     away: () => LIST_PATH,
-    *synced() {
-      const state: TryoutMateriState = yield select(selectTryoutMateri);
-      return state.synced;
-    },
+    synced: (state) => state.tryoutMateri.synced,
     /** A reload: the server's start gives back the saved answers and its own remaining time. */
     *resume({ idmateri }) {
-      const state: TryoutMateriState = yield select(selectTryoutMateri);
+      const state = yield* select(selectTryoutMateri);
       const target: MateriTarget = { id: idmateri, materi: state.detailToMateri?.materi ?? '' };
-      const session: MateriSession | null = yield call(startSession, materiRun, target);
+      const session = yield* startSession(materiRun, target);
       if (!session) return false;
-      yield put(runStarted(session));
+      yield* put(runStarted(session));
       return true;
     },
     *prepare({ idmateri }) {
-      const state: TryoutMateriState = yield select(selectTryoutMateri);
+      const state = yield* select(selectTryoutMateri);
       const session = state.detailToMateri;
       return { seconds: session?.waktu ?? 0, timer: materiTimer(idmateri, session?.materi ?? '') };
     },
@@ -118,7 +113,7 @@ export const materiRun: RunConfig<MateriTarget, MateriSession, MateriSheet> = {
   },
   end: {
     *callFailed(error) {
-      yield call(showCallError, error, text.tryoutMateri.actions.endMateri);
+      yield* call(showCallError, error, text.tryoutMateri.actions.endMateri);
     },
     reload: loadCurrentLevel,
     path: () => LIST_PATH,

@@ -1,5 +1,5 @@
 import type { TryoutMateriState } from './slice';
 
-type WithTryoutMateri = { tryoutMateri: TryoutMateriState };
+export type WithTryoutMateri = { tryoutMateri: TryoutMateriState };
 
 export const selectTryoutMateri = (state: WithTryoutMateri) => state.tryoutMateri;

@@ -4,16 +4,16 @@
  * statements of a type-3 question are sent one by one; "Batalkan" clears them all with one groupCancel.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, put, select } from 'redux-saga/effects';
+import { call, put, select } from 'typed-redux-saga';
 import type { SaveAnswerPaketBody, SoalPaket } from '../../../contract';
-import { SAVE_ANSWER_SISA_WAKTU, saveAnswerPaket, type SaveAnswerPaketReply } from '../../api/tryoutPaket';
+import { SAVE_ANSWER_SISA_WAKTU, saveAnswerPaket } from '../../api/tryoutPaket';
 import { BLANK_CHOICE, GROUP_ANSWER_MARKER, blankAnswer } from '../../components/question/answered';
 import { clock } from '../../lib/clock';
 import type { OutboxConfig, SaveStep } from '../../lib/run/outbox';
 import { outboxCleared, saveQueued, type PendingSave } from '../../lib/run/slice';
 import { text } from '../../text';
 import { selectTryoutPaket } from './selectors';
-import { answerSet, statusReportWanted, type PaketAnswer, type TryoutPaketState } from './slice';
+import { answerSet, statusReportWanted, type PaketAnswer } from './slice';
 
 export const PAKET = 'paket';
 
@@ -68,7 +68,7 @@ export function nextPaketStep(save: PendingSave): SaveStep | null {
 
 function* sendPaketSave(request: unknown, save: PendingSave) {
   const context = save.context as SaveContext;
-  const reply: SaveAnswerPaketReply = yield call(saveAnswerPaket, context.idJadwal, {
+  const reply = yield* call(saveAnswerPaket, context.idJadwal, {
     ...(request as SaveRequest),
     id_hasil_to: context.idHasil,
     sisa_waktu: SAVE_ANSWER_SISA_WAKTU,
@@ -83,19 +83,19 @@ const READY_WAITS = 10;
 /** Saves wait, briefly, until the subject's remaining time is known (spec §4); a run that ended drops them. */
 function* paketSavesReady() {
   for (let wait = 0; ; wait += 1) {
-    const state: TryoutPaketState = yield select(selectTryoutPaket);
+    const state = yield* select(selectTryoutPaket);
     if (!state.isRunning) {
-      yield put(outboxCleared({ kind: PAKET }));
+      yield* put(outboxCleared({ kind: PAKET }));
       return false;
     }
     if (state.detailMapel !== null || wait >= READY_WAITS) return true;
-    yield call(clock.sleep, SAVE_RETRY_MS);
+    yield* call(clock.sleep, SAVE_RETRY_MS);
   }
 }
 
 function* afterPaketSave() {
   // Spec §4: after a save the subject's status is reported with the remaining time (coalesced).
-  yield put(statusReportWanted({ reason: 'save' }));
+  yield* put(statusReportWanted({ reason: 'save' }));
 }
 
 export const paketOutbox: OutboxConfig = {
@@ -109,17 +109,17 @@ export const paketOutbox: OutboxConfig = {
 };
 
 function* findSoal(id_jawaban: number) {
-  const state: TryoutPaketState = yield select(selectTryoutPaket);
+  const state = yield* select(selectTryoutPaket);
   return state.soal.find((item) => item.id_jawaban === id_jawaban);
 }
 
 /** Show the answer at once and queue it. */
 function* giveAnswer(soal: SoalPaket, next: PaketAnswer) {
-  const state: TryoutPaketState = yield select(selectTryoutPaket);
+  const state = yield* select(selectTryoutPaket);
   if (!state.run || state.idHasil === null || !state.isRunning) return;
   const context: SaveContext = { idJadwal: state.run.idJadwal, idHasil: state.idHasil, type: soal.type };
-  yield put(answerSet({ id_jawaban: soal.id_jawaban, ...next }));
-  yield put(
+  yield* put(answerSet({ id_jawaban: soal.id_jawaban, ...next }));
+  yield* put(
     saveQueued({ kind: PAKET, slot: String(soal.id_jawaban), context, value: next, current: answerOf(soal) }),
   );
 }
@@ -127,9 +127,9 @@ function* giveAnswer(soal: SoalPaket, next: PaketAnswer) {
 /** A choice (type 1) or a text (types 2, 4, 5). */
 export function* saveAnswer(action: PayloadAction<{ id_jawaban: number; jawaban: string }>) {
   const { id_jawaban, jawaban } = action.payload;
-  const soal: SoalPaket | undefined = yield call(findSoal, id_jawaban);
+  const soal = yield* call(findSoal, id_jawaban);
   if (!soal || soal.jawaban_siswa === jawaban) return;
-  yield call(giveAnswer, soal, { ...answerOf(soal), jawaban_siswa: jawaban });
+  yield* call(giveAnswer, soal, { ...answerOf(soal), jawaban_siswa: jawaban });
 }
 
 /** Y/N on one statement of a type-3 question; the question itself gets the marker 'Z'. */
@@ -137,7 +137,7 @@ export function* saveGroupAnswer(
   action: PayloadAction<{ id_jawaban: number; id_jawaban_group: number; jawaban: 'Y' | 'N' }>,
 ) {
   const { id_jawaban, id_jawaban_group, jawaban } = action.payload;
-  const soal: SoalPaket | undefined = yield call(findSoal, id_jawaban);
+  const soal = yield* call(findSoal, id_jawaban);
   if (!soal) return;
   const current = answerOf(soal);
   const next: PaketAnswer = {
@@ -146,13 +146,13 @@ export function* saveGroupAnswer(
       item.id_jawaban_group === id_jawaban_group ? { ...item, jawaban } : item,
     ),
   };
-  yield call(giveAnswer, soal, next);
+  yield* call(giveAnswer, soal, next);
 }
 
 /** "Batalkan": "0" for choices, empty for texts; a type-3 question clears every statement (groupCancel). */
 export function* cancelAnswer(action: PayloadAction<{ id_jawaban: number }>) {
   const { id_jawaban } = action.payload;
-  const soal: SoalPaket | undefined = yield call(findSoal, id_jawaban);
+  const soal = yield* call(findSoal, id_jawaban);
   if (!soal) return;
   const current = answerOf(soal);
   if (soal.type === 3) {
@@ -165,10 +165,10 @@ export function* cancelAnswer(action: PayloadAction<{ id_jawaban: number }>) {
       jawaban_siswa: BLANK_CHOICE,
       group: current.group.map((item) => ({ ...item, jawaban: BLANK_CHOICE })),
     };
-    yield call(giveAnswer, soal, cleared);
+    yield* call(giveAnswer, soal, cleared);
     return;
   }
   const blank = blankAnswer(soal.type);
   if (soal.jawaban_siswa === blank) return;
-  yield call(giveAnswer, soal, { ...current, jawaban_siswa: blank });
+  yield* call(giveAnswer, soal, { ...current, jawaban_siswa: blank });
 }

@@ -1,5 +1,5 @@
 /** Navigation guards while a package tryout runs (spec §4): which navigations are held, and what then happens. */
-import { call, select } from 'redux-saga/effects';
+import { call, select } from 'typed-redux-saga';
 import { showError } from '../../components/dialogs';
 import type { LeaveConfig, LeaveDecision } from '../../lib/run/leave';
 import { selectSisaWaktu, type RunState } from '../../lib/run/slice';
@@ -9,7 +9,7 @@ import { text } from '../../text';
 import { PAKET } from './answers';
 import { selectTryoutPaket } from './selectors';
 import type { TryoutPaketState } from './slice';
-import { reportStatusMapel, type ServerTime } from './subject';
+import { reportStatusMapel } from './subject';
 
 type TryoutPage = { kind: 'preview' | 'sheet'; idJadwal: number; kategoriHash: string };
 
@@ -53,18 +53,18 @@ export function decidePaketLeave(state: PaketGuardState, from: string, to: strin
 
 /** Regular students leaving the sheet: the remaining time is saved first; a failure keeps them on the sheet. */
 export function* saveTimeBeforeLeaving() {
-  const state: TryoutPaketState = yield select(selectTryoutPaket);
+  const state = yield* select(selectTryoutPaket);
   const { run, detailMapel } = state;
   if (!run || !detailMapel) return true;
-  const shown: number | null = yield select(selectSisaWaktu);
-  const server: ServerTime | null = yield call(
+  const shown = yield* select(selectSisaWaktu);
+  const server = yield* call(
     reportStatusMapel,
     { ...run, idMapel: detailMapel.id_mapel },
     shown ?? detailMapel.sisa_waktu,
-    0,
+    0 as const,
   );
   if (server === null) {
-    yield call(showError, text.common.error, text.tryoutPaket.timerSaveFailed);
+    yield* call(showError, text.common.error, text.tryoutPaket.timerSaveFailed);
     return false;
   }
   return true;

@@ -1,8 +1,8 @@
 /** Loading the package detail (Detail Tryout, and its reloads after a subject closes). */
-import { call, put, select } from 'redux-saga/effects';
+import { call, put, select } from 'typed-redux-saga';
 import type { JadwalItem } from '../../../contract';
-import { fetchJadwal, type JadwalListName, type JadwalReply } from '../../api/jadwal';
-import { fetchPreviewPaket, type PreviewPaketReply } from '../../api/tryoutPaket';
+import { fetchJadwal, type JadwalListName } from '../../api/jadwal';
+import { fetchPreviewPaket } from '../../api/tryoutPaket';
 import { showCallError, showFailed } from '../../components/dialogs';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
@@ -19,19 +19,19 @@ const LISTS: JadwalListName[] = ['current', 'previous', 'future'];
  * 'notEnrolled' when every list answered without it; null when a list could not be read.
  */
 export function* resolvePaket(idJadwal: number) {
-  const known: number | null = yield select((state: PaketState) => paketOfJadwal(state, idJadwal));
+  const known = yield* select((state: PaketState) => paketOfJadwal(state, idJadwal));
   if (known !== null) return known;
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return null;
   for (const list of LISTS) {
     try {
-      const reply: JadwalReply = yield call(fetchJadwal, list, idSiswa);
+      const reply = yield* call(fetchJadwal, list, idSiswa);
       if (!reply.status || !('content' in reply)) return null;
       const items: JadwalItem[] = reply.content;
       const item = items.find((jadwal) => jadwal.id === idJadwal);
       if (item) return Number(item.paket);
     } catch (error) {
-      yield call(showCallError, error, text.actions.getPreviewTryout);
+      yield* call(showCallError, error, text.actions.getPreviewTryout);
       return null;
     }
   }
@@ -40,28 +40,28 @@ export function* resolvePaket(idJadwal: number) {
 
 /** Load the package detail of a schedule into the store; true when it arrived. */
 export function* loadPreview(idJadwal: number) {
-  const paket: number | 'notEnrolled' | null = yield call(resolvePaket, idJadwal);
+  const paket = yield* call(resolvePaket, idJadwal);
   if (paket === 'notEnrolled') {
-    yield put(previewNotEnrolled());
+    yield* put(previewNotEnrolled());
     return false;
   }
   if (paket === null) {
-    yield put(previewFailed());
+    yield* put(previewFailed());
     return false;
   }
   try {
-    const reply: PreviewPaketReply = yield call(fetchPreviewPaket, paket, idJadwal);
+    const reply = yield* call(fetchPreviewPaket, paket, idJadwal);
     if (reply.status && 'content' in reply) {
-      yield put(
+      yield* put(
         previewLoaded({ idJadwal, paket: reply.content.paket, detailPaket: reply.content.detailPaket }),
       );
       return true;
     }
-    yield put(previewFailed());
-    yield call(showFailed, reply.message);
+    yield* put(previewFailed());
+    yield* call(showFailed, reply.message);
   } catch (error) {
-    yield put(previewFailed());
-    yield call(showCallError, error, text.actions.getPreviewTryout);
+    yield* put(previewFailed());
+    yield* call(showCallError, error, text.actions.getPreviewTryout);
   }
   return false;
 }

@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { JadwalItem, KategoriPreview, MapelDetail, SoalPaket } from '../../../contract';
 import type { TryoutPaketState } from './slice';
 
-type WithTryoutPaket = { tryoutPaket: TryoutPaketState };
+export type WithTryoutPaket = { tryoutPaket: TryoutPaketState };
 /** The schedule lists as the store holds them (read, never written, by this feature). */
 export type WithJadwalLists = {
   jadwal: { current: JadwalItem[]; previous: JadwalItem[]; future: JadwalItem[] };

@@ -3,21 +3,16 @@
  * remaining time on opening, the engine's clock with the 5-minute warning, status reports at the 120-s marks and
  * after saves (coalesced), and the close at time-up or "Selesaikan Ujian".
  */
-import { actionChannel, call, flush, put, race, select, take } from 'redux-saga/effects';
-import type { Channel } from 'redux-saga';
-import {
-  startPaket,
-  updateStatusMapel,
-  type StartPaketReply,
-  type StatusMapelReply,
-} from '../../api/tryoutPaket';
+import type { Action } from '@reduxjs/toolkit';
+import { actionChannel, call, flush, put, race, select, take } from 'typed-redux-saga';
+import { startPaket, updateStatusMapel } from '../../api/tryoutPaket';
 import { forcedDialog, showError, showFailed, toast } from '../../components/dialogs';
 import { clock } from '../../lib/clock';
 import { remainingSeconds } from '../../lib/countdown';
 import { navigateRequested } from '../../lib/navigation';
 import { reapplyPending } from '../../lib/run/outbox';
 import { selectSisaWaktu } from '../../lib/run/slice';
-import { requestStart, type SheetClock, type StartOutcome } from '../../lib/run/engine';
+import { requestStart, type SheetClock } from '../../lib/run/engine';
 import { believeServer, type TimerConfig } from '../../lib/run/timer';
 import { selectIsRegularStudent } from '../../lib/student';
 import { text } from '../../text';
@@ -40,11 +35,9 @@ import {
   type TryoutPaketState,
 } from './slice';
 
-type StartPaketContent = Extract<StartPaketReply, { content: unknown }>['content'];
-
 /** The package start call, as the engine calls it. */
 export function* requestPaketStart(run: RunTarget, idSiswa: number) {
-  const reply: StartPaketReply = yield call(startPaket, run.idJadwal, run.kategoriHash, idSiswa);
+  const reply = yield* call(startPaket, run.idJadwal, run.kategoriHash, idSiswa);
   return reply;
 }
 
@@ -58,10 +51,10 @@ export interface ServerTime {
 
 /** Report the subject's status; the server's view of its time, or null when the call failed. */
 export function* reportStatusMapel(target: SheetTarget, sisaWaktu: number, status: 0 | 1) {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return null;
   try {
-    const reply: StatusMapelReply = yield call(updateStatusMapel, target.idJadwal, {
+    const reply = yield* call(updateStatusMapel, target.idJadwal, {
       id_siswa: idSiswa,
       id_mapel: target.idMapel,
       kategori: target.kategoriHash,
@@ -82,9 +75,9 @@ export function* reportStatusMapel(target: SheetTarget, sisaWaktu: number, statu
 
 /** The remaining time on the clock (or, between clocks, the server's last count). */
 function* currentSeconds() {
-  const seconds: number | null = yield select(selectSisaWaktu);
+  const seconds = yield* select(selectSisaWaktu);
   if (seconds !== null) return seconds;
-  const state: TryoutPaketState = yield select(selectTryoutPaket);
+  const state = yield* select(selectTryoutPaket);
   return state.detailMapel?.sisa_waktu ?? null;
 }
 
@@ -93,13 +86,13 @@ function* currentSeconds() {
  * server counts less (or closed the subject), believe it.
  */
 export function* syncRemaining(target: SheetTarget, atMark: number | null = null) {
-  const seconds: number | null = atMark ?? (yield call(currentSeconds));
+  const seconds: number | null = atMark ?? (yield* call(currentSeconds));
   if (seconds === null || seconds <= 0) return;
-  const server: ServerTime | null = yield call(reportStatusMapel, target, seconds, 0);
+  const server = yield* call(reportStatusMapel, target, seconds, 0 as const);
   if (server === null) return;
   const left = server.status === 1 ? 0 : server.sisa_waktu;
-  yield put(mapelTimeReported(left));
-  yield call(believeServer, left);
+  yield* put(mapelTimeReported(left));
+  yield* call(believeServer, left);
 }
 
 /**
@@ -107,26 +100,24 @@ export function* syncRemaining(target: SheetTarget, atMark: number | null = null
  * are being gathered is the report for both, so no request is doubled.
  */
 export function* statusReporter(target: SheetTarget) {
-  const channel: Channel<ReturnType<typeof statusReportWanted>> = yield actionChannel(
-    statusReportWanted.type,
-  );
+  const channel = yield* actionChannel(statusReportWanted);
   try {
     for (;;) {
-      const first: ReturnType<typeof statusReportWanted> = yield take(channel);
+      const first = yield* take(channel);
       let mark = first.payload.reason === 'sync' ? first.payload.seconds : null;
       if (mark === null) {
-        const gathered: { mark?: ReturnType<typeof statusReportWanted> } = yield race({
+        const gathered = yield* race({
           wait: call(clock.sleep, STATUS_COALESCE_MS),
           mark: take(
-            (action: { type: string; payload?: { reason?: string } }) =>
-              action.type === statusReportWanted.type && action.payload?.reason === 'sync',
+            (action: Action): action is ReturnType<typeof statusReportWanted> =>
+              statusReportWanted.match(action) && action.payload.reason === 'sync',
           ),
         });
         const payload = gathered.mark?.payload;
         if (payload?.reason === 'sync') mark = payload.seconds;
       }
-      yield flush(channel);
-      yield call(syncRemaining, target, mark);
+      yield* flush(channel);
+      yield* call(syncRemaining, target, mark);
     }
   } finally {
     channel.close();
@@ -134,11 +125,11 @@ export function* statusReporter(target: SheetTarget) {
 }
 
 function* fiveMinuteWarning() {
-  yield call(toast, text.tryoutPaket.fiveMinuteWarning, 'warning', 5000);
+  yield* call(toast, text.tryoutPaket.fiveMinuteWarning, 'warning' as const, 5000);
 }
 
 function* syncMark(seconds: number) {
-  yield put(statusReportWanted({ reason: 'sync', seconds }));
+  yield* put(statusReportWanted({ reason: 'sync', seconds }));
 }
 
 /**
@@ -146,20 +137,20 @@ function* syncMark(seconds: number) {
  * and the preview. False when the status call failed (the engine gives 10 more seconds and tries again).
  */
 export function* closeSubject(target: SheetTarget, mapelName: string, byStudent: boolean) {
-  yield call(forcedDialog, {
+  yield* call(forcedDialog, {
     title: byStudent ? text.tryoutPaket.finishedTitle : text.tryoutPaket.timeUpTitle,
     text: byStudent ? text.tryoutPaket.finishedText(mapelName) : text.tryoutPaket.timeUpText(mapelName),
-    icon: byStudent ? 'success' : 'warning',
+    icon: byStudent ? ('success' as const) : ('warning' as const),
     confirmText: text.tryoutPaket.lanjutkan,
   });
-  const server: ServerTime | null = yield call(reportStatusMapel, target, 0, 1);
+  const server = yield* call(reportStatusMapel, target, 0, 1 as const);
   if (server === null) {
-    yield call(showError, text.common.error, text.tryoutPaket.timeUpFailed);
+    yield* call(showError, text.common.error, text.tryoutPaket.timeUpFailed);
     return false;
   }
-  yield put(detailMapelCleared());
-  yield call(loadPreview, target.idJadwal);
-  yield put(navigateRequested({ to: previewPath(target), replace: true }));
+  yield* put(detailMapelCleared());
+  yield* call(loadPreview, target.idJadwal);
+  yield* put(navigateRequested({ to: previewPath(target), replace: true }));
   return true;
 }
 
@@ -177,21 +168,21 @@ export function paketTimer(target: SheetTarget, mapelName: string): TimerConfig 
 /** The seconds left without the server: to the stored deadline of the subject's clock, else its last count. */
 function* offlineSeconds(stored: TryoutPaketState['detailMapel'], known: number) {
   if (typeof stored?.deadline !== 'number') return known;
-  const now: number = yield call(clock.now);
+  const now = yield* call(clock.now);
   return remainingSeconds(stored.deadline, now);
 }
 
 /** Ask the server for the run again (its start is idempotent): the answers it saved, and now the open subject's
  * questions. False when the run cannot go on (the server refused). */
 export function* refreshRun(run: RunTarget) {
-  const outcome: StartOutcome<StartPaketContent> | null = yield call(requestStart, requestPaketStart, run);
+  const outcome = yield* requestStart(requestPaketStart, run);
   if (outcome === null) return false;
   if ('session' in outcome) {
-    yield put(soalRefreshed({ idHasil: outcome.session.id_hasil_to, soal: outcome.session.soal }));
+    yield* put(soalRefreshed({ idHasil: outcome.session.id_hasil_to, soal: outcome.session.soal }));
     return true;
   }
   if ('refused' in outcome) {
-    yield call(showFailed, outcome.message);
+    yield* call(showFailed, outcome.message);
     return false;
   }
   // Offline for a moment: the persisted answers are still the latest the server accepted.
@@ -204,35 +195,39 @@ export function* refreshRun(run: RunTarget) {
  * the clock runs with the status reporter beside it.
  */
 export function* prepareSubject(target: SheetTarget) {
-  let state: TryoutPaketState = yield select(selectTryoutPaket);
+  let state = yield* select(selectTryoutPaket);
   const mapel = findMapel(findKategori(state.detailPaket, target.kategoriHash), target.idMapel);
   if (!mapel || mapel.status !== '0') {
-    yield put(navigateRequested({ to: previewPath(target), replace: true }));
+    yield* put(navigateRequested({ to: previewPath(target), replace: true }));
     return null;
   }
   const stored = state.detailMapel?.id_mapel === target.idMapel ? state.detailMapel : null;
   const known = stored ? stored.sisa_waktu : mapel.sisa_waktu;
-  yield put(detailMapelCleared());
-  const server: ServerTime | null = yield call(reportStatusMapel, target, known, 0);
+  yield* put(detailMapelCleared());
+  const server = yield* call(reportStatusMapel, target, known, 0 as const);
   // The server shows a subject's questions only once it is open (the report above opens it): when they are not
   // stored yet, ask again with the same idempotent start.
   if (!state.soal.some((soal) => soal.id_mapel === target.idMapel)) {
-    yield call(refreshRun, target);
-    yield call(reapplyPending, paketOutbox);
-    state = yield select(selectTryoutPaket);
+    yield* call(refreshRun, target);
+    yield* call(reapplyPending, paketOutbox);
+    state = yield* select(selectTryoutPaket);
   }
   const soalMapel = state.soal.filter((soal) => soal.id_mapel === target.idMapel);
   if (soalMapel.length === 0) {
-    yield put(navigateRequested({ to: previewPath(target), replace: true }));
+    yield* put(navigateRequested({ to: previewPath(target), replace: true }));
     return null;
   }
-  const regular: boolean = yield select(selectIsRegularStudent);
-  yield put(nomorChosen(firstOpenIndex(soalMapel, regular)));
+  const regular = yield* select(selectIsRegularStudent);
+  yield* put(nomorChosen(firstOpenIndex(soalMapel, regular)));
   // The server's count is the truth; only if it cannot be reached (a reload offline) does the clock count on to
   // the deadline its last count gave, or failing that from the last count.
   const seconds: number =
-    server === null ? yield call(offlineSeconds, stored, known) : server.status === 1 ? 0 : server.sisa_waktu;
-  yield put(mapelTimeSet({ id_mapel: target.idMapel, sisa_waktu: seconds }));
+    server === null
+      ? yield* call(offlineSeconds, stored, known)
+      : server.status === 1
+        ? 0
+        : server.sisa_waktu;
+  yield* put(mapelTimeSet({ id_mapel: target.idMapel, sisa_waktu: seconds }));
   const sheetClock: SheetClock = {
     seconds,
     timer: paketTimer(target, mapel.mapel),

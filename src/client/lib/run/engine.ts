@@ -5,8 +5,18 @@
  * outbox and holds navigations away from a running sheet. See README "Client run engine".
  */
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
-import type { Saga } from 'redux-saga';
-import { call, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Saga, SagaIterator } from 'redux-saga';
+import {
+  call,
+  fork,
+  put,
+  race,
+  select,
+  take,
+  takeLatest,
+  takeLeading,
+  type SagaGenerator,
+} from 'typed-redux-saga';
 import { isUnauthorized } from '../../api/http';
 import { confirmDialog, showFailed, type ConfirmOptions } from '../../components/dialogs';
 import { selectIdSiswa, sessionEnded } from '../../session/events';
@@ -34,9 +44,9 @@ export type StartOutcome<Session> =
 
 /**
  * One tryout kind. `Target` is what a start names (a category, a topic), `Session` what the server's start
- * returns, `Sheet` what opening a sheet names.
+ * returns, `Sheet` what opening a sheet names, `State` the part of the store its selectors read.
  */
-export interface RunConfig<Target, Session, Sheet> {
+export interface RunConfig<Target, Session, Sheet, State> {
   /** The outbox kind of its answers ('paket', 'materi'). */
   kind: string;
   /** The run's actions (lib/run/actions.ts), named after the feature. */
@@ -46,41 +56,41 @@ export interface RunConfig<Target, Session, Sheet> {
   /** The feature's action that forgets the run. */
   runCleared(): UnknownAction;
   start: {
-    /** The confirmation before starting, from the store as it is. */
-    confirm(target: Target): ConfirmOptions | Generator<unknown, ConfirmOptions>;
+    /** The confirmation before starting (a selector: it reads the store as it is). */
+    confirm(state: State, target: Target): ConfirmOptions;
     /** The start call (idempotent on the server: a second start resumes), as a saga that `call`s the API. */
-    request(target: Target, idSiswa: number): Generator<unknown, RunReply<Session>>;
+    request(target: Target, idSiswa: number): SagaIterator<RunReply<Session>>;
     /** Shown when the call fails, or is refused without a message. */
     failedText: string;
     /** Marks the start in progress (the button shows it), and no longer. */
     pending?(starting: boolean): UnknownAction;
     /** Keep the started run and go to its first page. */
-    started(target: Target, session: Session): Generator;
+    started(target: Target, session: Session): SagaIterator;
   };
   sheet: {
-    /** The run this sheet belongs to is the one running; else the engine goes to `away`. */
-    isCurrent(sheet: Sheet): Generator<unknown, boolean>;
+    /** The run this sheet belongs to is the one running; else the engine goes to `away`. A selector. */
+    isCurrent(state: State, sheet: Sheet): boolean;
     /** Where a sheet without its run goes. */
     away(sheet: Sheet): string;
-    /** The answers were taken from the server since this page load. */
-    synced(): Generator<unknown, boolean>;
+    /** The answers were taken from the server since this page load. A selector. */
+    synced(state: State): boolean;
     /** After a reload: take the server's answers again; false when the run cannot go on. */
-    resume(sheet: Sheet): Generator<unknown, boolean>;
+    resume(sheet: Sheet): SagaIterator<boolean>;
     /** Prepare the open sheet; its clock, or null when it went elsewhere. */
-    prepare(sheet: Sheet): Generator<unknown, SheetClock | null>;
+    prepare(sheet: Sheet): SagaIterator<SheetClock | null>;
   };
   finish: {
     confirm: ConfirmOptions;
     /** False when the finish cannot be asked now (it shows its own dialog). */
-    allowed?(): Generator<unknown, boolean>;
+    allowed?(): SagaIterator<boolean>;
   };
   end: {
     /** Shown for a refusal without a message. */
     refusedText?: string;
     /** The dialog for a failed end call. */
-    callFailed(error: unknown): Generator;
+    callFailed(error: unknown): SagaIterator;
     /** Reload what the run changed (the package detail, the topic list). */
-    reload(target: Target): Generator;
+    reload(target: Target): SagaIterator;
     /** Where the student goes after the end. */
     path(target: Target): string;
   };
@@ -88,83 +98,88 @@ export interface RunConfig<Target, Session, Sheet> {
   leave: LeaveConfig;
 }
 
-/** Any kind's configuration, for the engine's own functions (the kind's types do not matter to them). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's Target/Session/Sheet differ
-type AnyRun = RunConfig<any, any, any>;
-
 /** Call the start endpoint; the refusal and the failed call are returned, not shown. */
 export function* requestStart<Target, Session>(
-  request: RunConfig<Target, Session, unknown>['start']['request'],
+  request: (target: Target, idSiswa: number) => SagaIterator<RunReply<Session>>,
   target: Target,
-) {
-  const idSiswa: number | null = yield select(selectIdSiswa);
+): SagaGenerator<StartOutcome<Session> | null> {
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return null;
   try {
-    const reply: RunReply<Session> = yield call(request, target, idSiswa);
-    if (reply.status && 'content' in reply) return { session: reply.content } as StartOutcome<Session>;
-    return {
-      refused: true,
-      message: 'message' in reply ? reply.message : undefined,
-    } as StartOutcome<Session>;
+    const reply = yield* call(request, target, idSiswa);
+    if (reply.status && 'content' in reply) return { session: reply.content };
+    return { refused: true, message: 'message' in reply ? reply.message : undefined };
   } catch (error) {
-    return { failed: true, error } as StartOutcome<Session>;
+    return { failed: true, error };
   }
 }
 
 /** Start (or resume) a run: the session, or null after the "Failed" dialog. */
-export function* startSession(config: AnyRun, target: unknown) {
-  const outcome: StartOutcome<unknown> | null = yield call(requestStart, config.start.request, target);
+export function* startSession<Target, Session, Sheet, State>(
+  config: RunConfig<Target, Session, Sheet, State>,
+  target: Target,
+): SagaGenerator<Session | null> {
+  const outcome = yield* requestStart(config.start.request, target);
   if (outcome === null) return null;
   if ('session' in outcome) return outcome.session;
-  if (config.start.pending) yield put(config.start.pending(false));
-  if ('refused' in outcome) yield call(showFailed, outcome.message || config.start.failedText);
-  else if (!isUnauthorized(outcome.error)) yield call(showFailed, config.start.failedText);
+  if (config.start.pending) yield* put(config.start.pending(false));
+  if ('refused' in outcome) yield* call(showFailed, outcome.message || config.start.failedText);
+  else if (!isUnauthorized(outcome.error)) yield* call(showFailed, config.start.failedText);
   return null;
 }
 
 /** "Mulai": confirm, start, keep the run, go to its page. */
-export function* startRun<Target>(config: AnyRun, action: PayloadAction<Target>) {
-  const options: ConfirmOptions = yield call(config.start.confirm, action.payload);
-  const confirmed: boolean = yield call(confirmDialog, options);
+export function* startRun<Target, Session, Sheet, State>(
+  config: RunConfig<Target, Session, Sheet, State>,
+  action: PayloadAction<Target>,
+) {
+  const options = yield* select(config.start.confirm, action.payload);
+  const confirmed = yield* call(confirmDialog, options);
   if (!confirmed) return;
-  const idSiswa: number | null = yield select(selectIdSiswa);
+  const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  if (config.start.pending) yield put(config.start.pending(true));
-  const session: unknown = yield call(startSession, config, action.payload);
+  if (config.start.pending) yield* put(config.start.pending(true));
+  const session = yield* startSession(config, action.payload);
   if (session === null) return;
-  yield call(config.start.started, action.payload, session);
+  yield* call(config.start.started, action.payload, session);
 }
 
 /** The sheet opened: check the run, resume it after a reload, prepare the sheet, run its clock. */
-export function* openSheet<Sheet>(config: AnyRun, sheet: Sheet) {
-  const current: boolean = yield call(config.sheet.isCurrent, sheet);
+export function* openSheet<Target, Session, Sheet, State>(
+  config: RunConfig<Target, Session, Sheet, State>,
+  sheet: Sheet,
+) {
+  const current = yield* select(config.sheet.isCurrent, sheet);
   if (!current) {
-    yield put(navigateRequested({ to: config.sheet.away(sheet), replace: true }));
+    yield* put(navigateRequested({ to: config.sheet.away(sheet), replace: true }));
     return;
   }
-  const synced: boolean = yield call(config.sheet.synced);
+  const synced = yield* select(config.sheet.synced);
   if (!synced) {
-    const canGoOn: boolean = yield call(config.sheet.resume, sheet);
+    const canGoOn = yield* call(config.sheet.resume, sheet);
     if (!canGoOn) {
-      yield put(config.runCleared());
-      yield put(outboxCleared({ kind: config.kind }));
-      yield put(navigateRequested({ to: config.sheet.away(sheet), replace: true }));
+      yield* put(config.runCleared());
+      yield* put(outboxCleared({ kind: config.kind }));
+      yield* put(navigateRequested({ to: config.sheet.away(sheet), replace: true }));
       return;
     }
-    yield call(reapplyPending, config.outbox);
+    yield* call(reapplyPending, config.outbox);
   }
-  const clock: SheetClock | null = yield call(config.sheet.prepare, sheet);
+  const clock = yield* call(config.sheet.prepare, sheet);
   if (clock === null) return;
-  yield race({
+  yield* race({
     timer: call(runTimer, clock.seconds, clock.timer),
     ...(clock.alongside ? { alongside: call(clock.alongside) } : {}),
   });
 }
 
 /** One sheet session, ended by leaving the sheet, by `sheetStops` or by the end of the login session. */
-export function* sheetSession<Sheet>(config: AnyRun, action: PayloadAction<Sheet>) {
-  yield race({
-    session: call(openSheet, config, action.payload),
+export function* sheetSession<Target, Session, Sheet, State>(
+  config: RunConfig<Target, Session, Sheet, State>,
+  action: PayloadAction<Sheet>,
+) {
+  yield* race({
+    session: call(openSheet<Target, Session, Sheet, State>, config, action.payload),
     stop: take([config.actions.sheetClosed.type, ...config.sheetStops, sessionEnded.type]),
   });
 }
@@ -173,47 +188,47 @@ export function* sheetSession<Sheet>(config: AnyRun, action: PayloadAction<Sheet
  * "Selesaikan Ujian": confirm, then remaining time 0 → the time-up flow. When the time runs out while the
  * confirmation is open, the time-up flow has closed the sheet and the answer no longer counts.
  */
-export function* finishRun(config: AnyRun) {
+export function* finishRun<Target, Session, Sheet, State>(config: RunConfig<Target, Session, Sheet, State>) {
   if (config.finish.allowed) {
-    const allowed: boolean = yield call(config.finish.allowed);
+    const allowed = yield* call(config.finish.allowed);
     if (!allowed) return;
   }
-  const outcome: { confirmed?: boolean } = yield race({
+  const outcome = yield* race({
     confirmed: call(confirmDialog, config.finish.confirm),
     timeUp: take(clockStopped.type),
   });
-  if (outcome.confirmed) yield put(config.actions.finishConfirmed());
+  if (outcome.confirmed) yield* put(config.actions.finishConfirmed());
 }
 
 /** The end call; on success the run is cleared, what it changed reloaded and the student sent on. */
-export function* endRun<Args extends unknown[]>(
-  config: AnyRun,
-  target: unknown,
+export function* endRun<Target, Session, Sheet, State, Args extends unknown[]>(
+  config: RunConfig<Target, Session, Sheet, State>,
+  target: Target,
   request: (...args: Args) => Promise<{ status: boolean; message?: string }>,
   ...args: Args
 ) {
   try {
-    const reply: { status: boolean; message?: string } = yield call(request, ...args);
+    const reply = yield* call(request, ...args);
     if (!reply.status) {
-      yield call(showFailed, reply.message || config.end.refusedText);
+      yield* call(showFailed, reply.message || config.end.refusedText);
       return false;
     }
   } catch (error) {
-    if (!isUnauthorized(error)) yield call(config.end.callFailed, error);
+    if (!isUnauthorized(error)) yield* call(config.end.callFailed, error);
     return false;
   }
-  yield put(config.runCleared());
-  yield put(outboxCleared({ kind: config.kind }));
-  yield call(config.end.reload, target);
-  yield put(navigateRequested({ to: config.end.path(target), replace: true }));
+  yield* put(config.runCleared());
+  yield* put(outboxCleared({ kind: config.kind }));
+  yield* call(config.end.reload, target);
+  yield* put(navigateRequested({ to: config.end.path(target), replace: true }));
   return true;
 }
 
 /** The engine's watchers for one kind, each handler isolated (`safely`). */
-export function* runSaga(config: AnyRun) {
-  yield fork(outboxSaga, config.outbox);
-  yield takeLeading(config.actions.startRequested.type, safely(startRun, unexpected), config);
-  yield takeLatest(config.actions.sheetOpened.type, safely(sheetSession, unexpected), config);
-  yield takeLeading(config.actions.finishRequested.type, safely(finishRun, unexpected), config);
-  yield takeLeading(leaveRequested.type, safely(leaveFlow, unexpected), config.leave);
+export function* runSaga<Target, Session, Sheet, State>(config: RunConfig<Target, Session, Sheet, State>) {
+  yield* fork(outboxSaga, config.outbox);
+  yield* takeLeading(config.actions.startRequested.type, safely(startRun, unexpected), config);
+  yield* takeLatest(config.actions.sheetOpened.type, safely(sheetSession, unexpected), config);
+  yield* takeLeading(config.actions.finishRequested.type, safely(finishRun, unexpected), config);
+  yield* takeLeading(leaveRequested.type, safely(leaveFlow, unexpected), config.leave);
 }

@@ -7,7 +7,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { useBlocker, useLocation } from 'react-router-dom';
-import { call, put } from 'redux-saga/effects';
+import { call, put } from 'typed-redux-saga';
 import { showError } from '../../components/dialogs';
 import { leaveRequested, leaveResolved, leaveSettled, selectLeaveVerdict, type RunState } from './slice';
 
@@ -59,10 +59,10 @@ export interface LeaveConfig {
 export function* leaveFlow(config: LeaveConfig, action: PayloadAction<{ kind: string; saveTime: boolean }>) {
   if (action.payload.kind !== config.kind) return;
   if (!action.payload.saveTime || !config.saveTime) {
-    yield call(showError, config.blocked.title, config.blocked.text);
-    yield put(leaveResolved('denied'));
+    yield* call(showError, config.blocked.title, config.blocked.text);
+    yield* put(leaveResolved('denied'));
     return;
   }
-  const saved: boolean = yield call(config.saveTime);
-  yield put(leaveResolved(saved ? 'allowed' : 'denied'));
+  const saved = yield* call(config.saveTime);
+  yield* put(leaveResolved(saved ? 'allowed' : 'denied'));
 }

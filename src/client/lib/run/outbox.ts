@@ -12,7 +12,7 @@
  */
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, put, race, select, take } from 'redux-saga/effects';
+import { call, put, race, select, take, type SagaGenerator } from 'typed-redux-saga';
 import { REHYDRATE } from 'redux-persist';
 import { showFailed } from '../../components/dialogs';
 import { text } from '../../text';
@@ -67,91 +67,91 @@ export interface OutboxConfig {
   /** The next call that brings the server from `save.acked` towards `save.value`; null when they agree. */
   nextStep(save: PendingSave): SaveStep | null;
   /** Send one step (a saga returning the call's answer; throws on a failed call). */
-  send(request: unknown, save: PendingSave): Generator<unknown, SaveReply>;
+  send(request: unknown, save: PendingSave): SagaIterator<SaveReply>;
   /** The action that shows `value` as the question's answer on the sheet (used to roll back). */
   apply(slot: string, value: unknown): UnknownAction;
   /** The action name of spec §8 "Any failed call". */
   actionName: string;
   /** Waits until saves may be sent (e.g. the subject's time is known); false drops them. */
-  ready?(): Generator<unknown, boolean>;
+  ready?(): SagaIterator<boolean>;
   /** After the server took an answer (e.g. report the subject's status). */
-  onAcked?(): Generator;
+  onAcked?(): SagaIterator;
 }
 
 function* pendingOf(kind: string) {
-  const outbox: PendingSave[] = yield select(selectOutbox);
+  const outbox = yield* select(selectOutbox);
   return outbox.filter((item) => item.kind === kind);
 }
 
 function* findSave(kind: string, slot: string) {
-  const outbox: PendingSave[] = yield select(selectOutbox);
+  const outbox = yield* select(selectOutbox);
   return outbox.find((item) => item.kind === kind && item.slot === slot);
 }
 
 /** Give up the question's save and show the server's answer again. */
 function* rollBack(config: OutboxConfig, save: PendingSave) {
-  yield put(config.apply(save.slot, save.acked));
-  yield put(saveDropped({ kind: save.kind, slot: save.slot, seq: save.seq }));
+  yield* put(config.apply(save.slot, save.acked));
+  yield* put(saveDropped({ kind: save.kind, slot: save.slot, seq: save.seq }));
 }
 
 /** The attempt can take no more answers and the network still fails: every queued answer goes back, once said. */
 function* windowClosed(config: OutboxConfig) {
-  const pending: PendingSave[] = yield call(pendingOf, config.kind);
-  for (const save of pending) yield call(rollBack, config, save);
-  yield call(showFailed, text.run.tidakTerkirim(pending.length));
+  const pending = yield* call(pendingOf, config.kind);
+  for (const save of pending) yield* call(rollBack, config, save);
+  yield* call(showFailed, text.run.tidakTerkirim(pending.length));
 }
 
 /** How one question's sending ended: its answer is on the server (or given up), or the sender must wait. */
 type Outcome = 'done' | 'stalled' | 'window-closed';
 
 /** Sends one question's answer until the server holds it or has refused it. */
-export function* sendQuestion(config: OutboxConfig, slot: string): SagaIterator<Outcome> {
+export function* sendQuestion(config: OutboxConfig, slot: string): SagaGenerator<Outcome> {
   let failures = 0;
   for (;;) {
-    const save: PendingSave | undefined = yield call(findSave, config.kind, slot);
+    const save = yield* call(findSave, config.kind, slot);
     if (!save) return 'done';
     const step = config.nextStep(save);
     if (step === null) {
-      yield put(saveAcked({ kind: config.kind, slot, seq: save.seq, acked: save.acked, done: true }));
+      yield* put(saveAcked({ kind: config.kind, slot, seq: save.seq, acked: save.acked, done: true }));
       continue;
     }
     let reply: SaveReply | null = null;
     let error: unknown = null;
     try {
-      reply = yield call(config.send, step.request, save);
+      reply = yield* call(config.send, step.request, save);
     } catch (caught) {
       error = caught;
     }
     // Any answer from the server (taken or refused) says the network works.
-    if (reply && (yield select(selectNetworkFailing))) yield put(networkBack());
+    if (reply && (yield* select(selectNetworkFailing))) yield* put(networkBack());
     if (reply?.status) {
       failures = 0;
       const done = config.nextStep({ ...save, acked: step.acked }) === null;
-      yield put(saveAcked({ kind: config.kind, slot, seq: save.seq, acked: step.acked, done }));
-      if (config.onAcked) yield call(config.onAcked);
+      yield* put(saveAcked({ kind: config.kind, slot, seq: save.seq, acked: step.acked, done }));
+      if (config.onAcked) yield* call(config.onAcked);
       continue;
     }
-    const latest: PendingSave | undefined = yield call(findSave, config.kind, slot);
+    const latest = yield* call(findSave, config.kind, slot);
     if (!latest) return 'done';
-    const now: number = yield call(clock.now);
+    const now = yield* call(clock.now);
     const failure: SaveFailure = reply
       ? { kind: 'refused', message: reply.message }
       : classifyFailure(error, now);
     if (failure.kind === 'unauthorized') return 'stalled'; // the session ends; every slice starts over
     if (failure.kind === 'refused') {
-      if (yield select(selectNetworkFailing)) yield put(networkBack());
+      if (yield* select(selectNetworkFailing)) yield* put(networkBack());
       // The server's word on this answer: retrying would change nothing.
-      yield call(rollBack, config, latest);
-      yield call(showFailed, failure.message ?? text.run.ditolak);
+      yield* call(rollBack, config, latest);
+      yield* call(showFailed, failure.message ?? text.run.ditolak);
       return 'done';
     }
-    yield put(networkFailed());
+    yield* put(networkFailed());
     if (latest.seq !== save.seq) continue; // a newer answer of the question: send that at once
-    const until: number | null = yield select(selectAcceptsUntil);
+    const until = yield* select(selectAcceptsUntil);
     if (until !== null && now >= until) return 'window-closed';
     failures += 1;
-    const wanted = failure.retryAfterMs ?? backoffMs(failures, (yield call(jitter)) as number);
-    yield race({
+    const wanted = failure.retryAfterMs ?? backoffMs(failures, yield* call(jitter));
+    yield* race({
       wait: call(clock.sleep, until === null ? wanted : Math.min(wanted, until - now)),
       back: take(networkBack.type),
       newer: take(isNewAnswer(config.kind)),
@@ -169,30 +169,30 @@ const isQueueChange = (kind: string) => (action: Action) =>
  * The outbox of one configuration: sends the queued answers one question at a time, in queue order, also those a
  * reload brought back from storage.
  */
-export function* outboxSaga(config: OutboxConfig): SagaIterator<void> {
+export function* outboxSaga(config: OutboxConfig): SagaGenerator<void> {
   for (;;) {
-    const pending: PendingSave[] = yield call(pendingOf, config.kind);
+    const pending = yield* call(pendingOf, config.kind);
     if (pending.length === 0) {
-      yield take(isQueueChange(config.kind));
+      yield* take(isQueueChange(config.kind));
       continue;
     }
-    const ready: boolean = config.ready ? yield call(config.ready) : true;
+    const ready = config.ready ? yield* call(config.ready) : true;
     let outcome: Outcome = 'stalled';
-    if (ready) outcome = yield call(sendQuestion, config, pending[0].slot);
-    if (outcome === 'window-closed') yield call(windowClosed, config);
+    if (ready) outcome = yield* call(sendQuestion, config, pending[0].slot);
+    if (outcome === 'window-closed') yield* call(windowClosed, config);
     // Not ready, or the session ended: wait for a new answer, a reload or the network before looking again.
-    if (outcome === 'stalled') yield take(isQueueChange(config.kind));
+    if (outcome === 'stalled') yield* take(isQueueChange(config.kind));
   }
 }
 
 /** Turns the browser's "online" events and every answered call (while saves were failing) into `networkBack`. */
 export function* watchOnline() {
-  const channel: ReturnType<typeof networkEventsChannel> = yield call(networkEventsChannel);
+  const channel = yield* call(networkEventsChannel);
   try {
     for (;;) {
-      yield take(channel);
-      const failing: boolean = yield select(selectNetworkFailing);
-      if (failing) yield put(networkBack());
+      yield* take(channel);
+      const failing = yield* select(selectNetworkFailing);
+      if (failing) yield* put(networkBack());
     }
   } finally {
     channel.close();
@@ -201,14 +201,14 @@ export function* watchOnline() {
 
 /** Wait, at most `maxMs`, until every answer of `kind` has been acknowledged or given up. */
 export function* waitForOutbox(kind: string, maxMs: number) {
-  const start: number = yield call(clock.now);
+  const start = yield* call(clock.now);
   const until = start + maxMs;
   for (;;) {
-    const outbox: PendingSave[] = yield select(selectOutbox);
+    const outbox = yield* select(selectOutbox);
     if (!outbox.some((item) => item.kind === kind)) return true;
-    const now: number = yield call(clock.now);
+    const now = yield* call(clock.now);
     if (now >= until) return false;
-    yield race({
+    yield* race({
       changed: take([saveAcked.type, saveDropped.type]),
       wait: call(clock.sleep, Math.min(500, until - now)),
     });
@@ -217,6 +217,6 @@ export function* waitForOutbox(kind: string, maxMs: number) {
 
 /** After the server's answers replaced the sheet's (a start after a reload), show the unsent ones again. */
 export function* reapplyPending(config: Pick<OutboxConfig, 'kind' | 'apply'>) {
-  const outbox: PendingSave[] = yield select(selectOutbox);
-  for (const save of outbox) if (save.kind === config.kind) yield put(config.apply(save.slot, save.value));
+  const outbox = yield* select(selectOutbox);
+  for (const save of outbox) if (save.kind === config.kind) yield* put(config.apply(save.slot, save.value));
 }

@@ -3,7 +3,7 @@
  * 5-minute warning, the 120-s marks, and the race between time-up and the student's own finish, with 10 more
  * seconds after a failed close. Package and per-topic tryouts configure it; neither copies it.
  */
-import { call, cancelled, put, race, select, spawn, take } from 'redux-saga/effects';
+import { call, cancelled, put, race, select, spawn, take } from 'typed-redux-saga';
 import { clock } from '../clock';
 import {
   crossedMultiple,
@@ -31,8 +31,8 @@ export const OUTBOX_WAIT_MS = 8000;
 /** How long the close waits for unsent answers: until the outbox has given up on them (the attempt's window, in
  * the grace after time-up), a moment more for its rollback, at least `OUTBOX_WAIT_MS`. */
 function* outboxWaitMs() {
-  const until: number | null = yield select(selectAcceptsUntil);
-  const now: number = yield call(clock.now);
+  const until = yield* select(selectAcceptsUntil);
+  const now = yield* call(clock.now);
   return until === null ? OUTBOX_WAIT_MS : Math.max(OUTBOX_WAIT_MS, until + 1000 - now);
 }
 
@@ -51,39 +51,39 @@ export interface TimerConfig {
 
 /** Count down from `seconds`; returns when the time is up. A sync may move the deadline earlier meanwhile. */
 export function* runCountdown(seconds: number, config: TimerConfig) {
-  const start: number = yield call(clock.now);
-  yield put(clockSet({ deadline: deadlineFrom(start, seconds), sisaWaktu: seconds }));
+  const start = yield* call(clock.now);
+  yield* put(clockSet({ deadline: deadlineFrom(start, seconds), sisaWaktu: seconds }));
   let previous = seconds;
   try {
     while (previous > 0) {
-      const before: number = yield call(clock.now);
-      const planned: number | null = yield select(selectDeadline);
+      const before = yield* call(clock.now);
+      const planned = yield* select(selectDeadline);
       if (planned === null) return;
-      yield call(clock.sleep, msUntilNextSecond(planned, before));
-      const now: number = yield call(clock.now);
-      const deadline: number | null = yield select(selectDeadline);
+      yield* call(clock.sleep, msUntilNextSecond(planned, before));
+      const now = yield* call(clock.now);
+      const deadline = yield* select(selectDeadline);
       if (deadline === null) return;
       const current = remainingSeconds(deadline, now);
       if (current === previous) continue;
-      yield put(clockTicked(current));
-      if (config.warning && current > 0 && crossedWarning(previous, current)) yield spawn(config.warning);
+      yield* put(clockTicked(current));
+      if (config.warning && current > 0 && crossedWarning(previous, current)) yield* spawn(config.warning);
       // Compared with the previous reading, so a throttled tab that skipped ticks still syncs.
       if (config.onSyncMark && current > 0 && crossedMultiple(previous, current))
-        yield spawn(config.onSyncMark, current);
+        yield* spawn(config.onSyncMark, current);
       previous = current;
     }
   } finally {
-    if ((yield cancelled()) as boolean) yield put(clockStopped({ sisaWaktu: null }));
+    if (yield* cancelled()) yield* put(clockStopped({ sisaWaktu: null }));
   }
 }
 
 /** The server counts `serverSeconds` left: if that is less than the clock shows, the deadline moves earlier. */
 export function* believeServer(serverSeconds: number) {
-  const deadline: number | null = yield select(selectDeadline);
+  const deadline = yield* select(selectDeadline);
   if (deadline === null) return;
-  const now: number = yield call(clock.now);
+  const now = yield* call(clock.now);
   if (serverSeconds < remainingSeconds(deadline, now))
-    yield put(deadlineMoved(deadlineFrom(now, serverSeconds)));
+    yield* put(deadlineMoved(deadlineFrom(now, serverSeconds)));
 }
 
 /**
@@ -94,19 +94,19 @@ export function* runTimer(seconds: number, config: TimerConfig) {
   let left = seconds;
   try {
     for (;;) {
-      const outcome: { timeUp?: true; finished?: unknown } = yield race({
+      const outcome = yield* race({
         timeUp: call(runCountdown, left, config),
         finished: take(config.finishType),
       });
-      yield put(clockStopped({ sisaWaktu: 0 }));
+      yield* put(clockStopped({ sisaWaktu: 0 }));
       // Nothing may be reported closed (the finish says "tersimpan") while answers are still on their way.
-      const waitMs: number = yield call(outboxWaitMs);
-      yield call(waitForOutbox, config.kind, waitMs);
-      const closed: boolean = yield call(config.close, outcome.finished !== undefined);
+      const waitMs = yield* call(outboxWaitMs);
+      yield* call(waitForOutbox, config.kind, waitMs);
+      const closed = yield* call(config.close, outcome.finished !== undefined);
       if (closed) return;
       left = RETRY_SECONDS;
     }
   } finally {
-    yield put(clockStopped({ sisaWaktu: null }));
+    yield* put(clockStopped({ sisaWaktu: null }));
   }
 }
