@@ -52,6 +52,12 @@ export const sessionCacheLookups = new client.Counter({
   labelNames: ['result'] as const,
 });
 
+export const saveBatchRows = new client.Histogram({
+  name: 'siaptes_save_batch_rows',
+  help: 'Answer saves written by one group-commit statement (PostgreSQL)',
+  buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+});
+
 export const scoringDuration = new client.Histogram({
   name: 'siaptes_scoring_duration_seconds',
   help: 'Time of a schedule close (scores, ranks) and of an IRT calibration',

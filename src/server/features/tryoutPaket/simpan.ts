@@ -19,6 +19,7 @@ import {
 import { findSaveTarget } from './queries/saveTarget';
 import { type Executor } from '../../db/executor';
 import { isWallClock } from './konteks';
+import { simpanBersama } from './simpanBersama';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
 import { antrianOf, chargeIsKept, isRevealed, sameClock, saveClock, settleClocks } from './waktu';
@@ -87,24 +88,33 @@ export async function saveAnswerPaket(
   // Written with the other saves of this turn (one commit for them all); an answer alone is one statement, atomic
   // by itself, a changed clock or a statement question are several, undone together should one fail.
   const commit = clockChanged || row.type === 3 ? batchedTransaction : batchedStatement;
-  await commit(q, async (trx) => {
-    if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
-    let jawaban = change.kind === 'text' ? change.jawaban : '0';
-    if (row.type === 3) {
-      // Only the statement asked for is written, so two saves of one question in flight do not undo each other.
-      if (change.kind === 'statement') {
-        await writeStatementAnswer(trx, {
-          idJawabanGroup: change.idJawabanGroup,
-          idJawaban: row.id,
-          jawaban: change.jawaban,
-        });
-      } else if (change.kind === 'cancelGroup') {
-        await clearStatementAnswers(trx, row.id);
+  const jawabanTeks = change.kind === 'text' ? change.jawaban : '0';
+  const tulisSendiri = () =>
+    commit(q, async (trx) => {
+      if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
+      let jawaban = jawabanTeks;
+      if (row.type === 3) {
+        // Only the statement asked for is written, so two saves of one question in flight do not undo each other.
+        if (change.kind === 'statement') {
+          await writeStatementAnswer(trx, {
+            idJawabanGroup: change.idJawabanGroup,
+            idJawaban: row.id,
+            jawaban: change.jawaban,
+          });
+        } else if (change.kind === 'cancelGroup') {
+          await clearStatementAnswers(trx, row.id);
+        }
+        jawaban = groupMarker(await statementValues(trx, row.id));
       }
-      jawaban = groupMarker(await statementValues(trx, row.id));
-    }
-    await updateJawaban(trx, row.id, jawaban, now);
-  });
+      await updateJawaban(trx, row.id, jawaban, now);
+    });
+  // A statement question reads back what it wrote: its own transaction. Any other answer joins the turn's
+  // multi-row statement on PostgreSQL (simpanBersama.ts).
+  if (row.type === 3) await tulisSendiri();
+  else {
+    const clockWrite = clockChanged ? { idHasilTo: attempt.id, idMapel: row.id_mapel, ...clock } : null;
+    await simpanBersama(q, { idJawaban: row.id, jawaban: jawabanTeks, now, clock: clockWrite }, tulisSendiri);
+  }
   return { status: true, message: PESAN.jawabanTersimpan };
 }
 

@@ -1,0 +1,156 @@
+/**
+ * Answer saves written together (src/server/features/tryoutPaket/simpanBersama.ts): the saves of one turn of the
+ * event loop are all written, on PostgreSQL by one statement; a save whose row fails fails alone; of two saves of one
+ * answer the later wins, and two charged clocks of one subject merge (the remaining time only goes down). Runs on
+ * SQLite, and on PostgreSQL when DATABASE_URL says so.
+ */
+import type { SoalPaket, StartPaketContent } from '../../src/contract/tryoutPaket';
+import { transaction } from '../../src/server/db/transaction';
+import { saveBatchRows } from '../../src/server/lib/metrics';
+import { writeClock, type ClockWrite } from '../../src/server/features/tryoutPaket/queries/mapelWaktu';
+import { simpanBersama, type TulisanJawaban } from '../../src/server/features/tryoutPaket/simpanBersama';
+import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
+
+const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
+
+let t: SeededTestContext;
+let idHasilTo: number;
+let idMapel: number;
+let soal: SoalPaket[];
+
+beforeAll(async () => {
+  t = await buildSeededTestApp({ participants: 4 });
+  const login = await loginAs(t.app, 'reguler');
+  const jadwal = t.seed.jadwal.berjalan;
+  const kategori = jadwal.kategori[0];
+  const start = await t.app.inject({
+    method: 'POST',
+    url: `/api/siswa/tryout/start/id/${jadwal.id}/kategori/${kategori.hash}`,
+    headers: { key: login.token },
+    payload: { id_siswa: login.siswa.id },
+  });
+  const content = (start.json() as { content: StartPaketContent }).content;
+  idHasilTo = content.id_hasil_to;
+  idMapel = kategori.mapel[0].id;
+  soal = content.soal.filter((s) => s.id_mapel === idMapel && s.type !== 3);
+  expect(soal.length).toBeGreaterThanOrEqual(5);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** What the save's own way writes: its clock and its answer in one transaction (simpan.ts does the same). */
+function sendiri(tulisan: TulisanJawaban): () => Promise<void> {
+  return () =>
+    transaction(t.db.kysely, async (trx) => {
+      if (tulisan.clock) await writeClock(trx, tulisan.clock);
+      await trx
+        .updateTable('jawaban')
+        .set({ jawaban: tulisan.jawaban, updated_at: tulisan.now })
+        .where('id', '=', tulisan.idJawaban)
+        .execute();
+    });
+}
+
+/** The saves, all asked for in this turn of the event loop; each one's outcome. */
+function simpanSemua(tulisan: TulisanJawaban[]): Promise<PromiseSettledResult<void>[]> {
+  return Promise.allSettled(tulisan.map((w) => simpanBersama(t.db.kysely, w, sendiri(w))));
+}
+
+async function storedJawaban(ids: number[]): Promise<Map<number, string>> {
+  const rows = await t.db.kysely
+    .selectFrom('jawaban')
+    .select(['id', 'jawaban'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.jawaban]));
+}
+
+async function batches(): Promise<{ count: number; sum: number }> {
+  const values = (await saveBatchRows.get()).values;
+  const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
+  return { count: of('siaptes_save_batch_rows_count'), sum: of('siaptes_save_batch_rows_sum') };
+}
+
+const clockOf = (sisaWaktu: number, lastSeenAt: number): ClockWrite => ({
+  idHasilTo,
+  idMapel,
+  sisaWaktu,
+  status: 0,
+  openedAt: lastSeenAt - 1000,
+  lastSeenAt,
+});
+
+describe('answer saves written together', () => {
+  it('writes every save of one turn, on PostgreSQL as one statement', async () => {
+    const now = t.clock.now();
+    const tulisan = soal.slice(0, 5).map((s, i) => ({
+      idJawaban: s.id_jawaban,
+      jawaban: `bersama-${i}`,
+      now,
+      clock: null,
+    }));
+    const before = await batches();
+    const outcomes = await simpanSemua(tulisan);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill('fulfilled'));
+    const stored = await storedJawaban(tulisan.map((w) => w.idJawaban));
+    expect(tulisan.map((w) => stored.get(w.idJawaban))).toEqual([
+      'bersama-0',
+      'bersama-1',
+      'bersama-2',
+      'bersama-3',
+      'bersama-4',
+    ]);
+    const after = await batches();
+    expect({ count: after.count - before.count, sum: after.sum - before.sum }).toEqual(
+      onPostgres ? { count: 1, sum: 5 } : { count: 0, sum: 0 },
+    );
+  });
+
+  it('fails only the save whose row fails; the others of its turn are written', async () => {
+    const now = t.clock.now();
+    const good = soal.slice(0, 3).map((s, i) => ({
+      idJawaban: s.id_jawaban,
+      jawaban: `selamat-${i}`,
+      now,
+      clock: null,
+    }));
+    // A clock of an attempt that does not exist: its row breaks the foreign key.
+    const bad = {
+      idJawaban: soal[3].id_jawaban,
+      jawaban: 'tidak-tersimpan',
+      now,
+      clock: { ...clockOf(100, now), idHasilTo: 987_654 },
+    };
+    const outcomes = await simpanSemua([good[0], bad, good[1], good[2]]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const stored = await storedJawaban([...good, bad].map((w) => w.idJawaban));
+    expect(good.map((w) => stored.get(w.idJawaban))).toEqual(['selamat-0', 'selamat-1', 'selamat-2']);
+    expect(stored.get(bad.idJawaban)).not.toBe('tidak-tersimpan');
+  });
+
+  it('keeps the later of two saves of one answer; two clocks of one subject merge: lower time, later moment', async () => {
+    const storedClock = () =>
+      t.db.kysely
+        .selectFrom('mapel_waktu')
+        .select(['sisa_waktu', 'last_seen_at'])
+        .where('id_hasil_to', '=', idHasilTo)
+        .where('id_mapel', '=', idMapel)
+        .executeTakeFirstOrThrow();
+    const sisa = (await storedClock()).sisa_waktu;
+    const now = t.clock.now() + 5000;
+    const idJawaban = soal[4].id_jawaban;
+    const outcomes = await simpanSemua([
+      { idJawaban, jawaban: 'pertama', now, clock: clockOf(sisa - 6, now + 1) },
+      { idJawaban, jawaban: 'kedua', now, clock: clockOf(sisa - 5, now) },
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect((await storedJawaban([idJawaban])).get(idJawaban)).toBe('kedua');
+    const clock = await storedClock();
+    expect({ sisa: sisa - clock.sisa_waktu, lastSeen: Number(clock.last_seen_at) }).toEqual({
+      sisa: 6,
+      lastSeen: now + 1,
+    });
+  });
+});

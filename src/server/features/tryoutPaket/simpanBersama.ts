@@ -1,0 +1,144 @@
+/**
+ * Answer saves on PostgreSQL committed together (a group commit, as SQLite's saves are in db/transaction.ts): the
+ * saves whose checks end in the same turn of the event loop write their answers, and the clocks they charged, in
+ * one statement, one round trip and one commit, instead of one (or, with a clock, four: BEGIN, two writes, COMMIT)
+ * each. Each save is acknowledged only once that statement has committed, so nothing is acknowledged before it is
+ * durable. The statement is atomic: should it fail, none of it was written, and every save of the batch is written
+ * again alone (`sendiri`), so a row that fails fails its own request and no other.
+ *
+ * On SQLite, and inside a transaction, every save takes its own way (`sendiri`), which SQLite groups itself.
+ */
+import type { Kysely } from 'kysely';
+import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
+import type { Database } from '../../db/types';
+import { saveBatchRows } from '../../lib/metrics';
+import type { ClockWrite } from './queries/mapelWaktu';
+
+/** One save's writes: its answer, and its subject's clock when the save charged time. */
+export interface TulisanJawaban {
+  idJawaban: number;
+  jawaban: string;
+  now: number;
+  clock: ClockWrite | null;
+}
+
+interface Menunggu {
+  tulisan: TulisanJawaban;
+  sendiri: () => Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Saves waiting for the next shared statement, per database pool. */
+const antrian = new WeakMap<DirectPostgres, Menunggu[]>();
+
+/**
+ * The answers written with `UPDATE … FROM unnest(…)`, the clocks with one multi-row upsert in a data-modifying
+ * CTE of the same statement. A clock is merged as writeClock (queries/mapelWaktu.ts) merges it: the remaining time only goes
+ * down, the last charged moment only forward, the opening moment stays the first, a closed subject never changes.
+ */
+const SIMPAN_BERSAMA_SQL = `WITH waktu AS (
+  INSERT INTO mapel_waktu AS mw (id_hasil_to, id_mapel, sisa_waktu, status, opened_at, last_seen_at)
+  SELECT * FROM unnest($1::int4[], $2::int4[], $3::int4[], $4::int4[], $5::int8[], $6::int8[])
+  ON CONFLICT (id_hasil_to, id_mapel) DO UPDATE SET
+    sisa_waktu = LEAST(excluded.sisa_waktu, mw.sisa_waktu),
+    status = excluded.status,
+    opened_at = COALESCE(mw.opened_at, excluded.opened_at),
+    last_seen_at = CASE WHEN excluded.status = 1 OR mw.last_seen_at IS NULL
+      OR excluded.last_seen_at > mw.last_seen_at THEN excluded.last_seen_at ELSE mw.last_seen_at END
+  WHERE mw.status = 0
+)
+UPDATE jawaban SET jawaban = v.jawaban, updated_at = v.updated_at
+FROM unnest($7::int4[], $8::text[], $9::int8[]) AS v(id, jawaban, updated_at)
+WHERE jawaban.id = v.id`;
+
+/**
+ * Writes one save: on PostgreSQL with the other saves of this turn (see above), else by `sendiri`, the save's own
+ * way. Resolves once the save is committed.
+ */
+export function simpanBersama(
+  q: Kysely<Database>,
+  tulisan: TulisanJawaban,
+  sendiri: () => Promise<void>,
+): Promise<void> {
+  const pg = directPostgresOf(q);
+  if (!pg) return sendiri();
+  return new Promise<void>((resolve, reject) => {
+    let menunggu = antrian.get(pg);
+    if (menunggu === undefined) {
+      const batch: Menunggu[] = [];
+      menunggu = batch;
+      antrian.set(pg, batch);
+      setImmediate(() => {
+        antrian.delete(pg);
+        void tulisBersama(pg, batch);
+      });
+    }
+    menunggu.push({ tulisan, sendiri, resolve, reject });
+  });
+}
+
+async function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<void> {
+  try {
+    await pg.query('siaptes_simpan_bersama', SIMPAN_BERSAMA_SQL, parameterOf(batch.map((m) => m.tulisan)));
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0].reject(error);
+      return;
+    }
+    // Nothing of the statement was written: each save again alone, so a failing row fails only its own save.
+    await Promise.all(batch.map((m) => m.sendiri().then(m.resolve, m.reject)));
+    return;
+  }
+  saveBatchRows.observe(batch.length);
+  for (const m of batch) m.resolve();
+}
+
+/**
+ * The statement's arrays. Each row appears once (an upsert may not change a row twice in one statement): of two
+ * saves of one answer the later wins, as it would one after the other; two clocks of one subject are merged as the
+ * statement merges a clock into the stored one. Rows are sorted by key, so two statements in flight (two workers)
+ * lock the rows they share in the same order.
+ */
+function parameterOf(tulisan: readonly TulisanJawaban[]): unknown[] {
+  const jawaban = new Map<number, TulisanJawaban>();
+  const clocks = new Map<string, ClockWrite>();
+  for (const t of tulisan) {
+    jawaban.set(t.idJawaban, t);
+    if (!t.clock) continue;
+    const key = `${t.clock.idHasilTo}:${t.clock.idMapel}`;
+    const before = clocks.get(key);
+    clocks.set(key, before ? gabungClock(before, t.clock) : t.clock);
+  }
+  const rows = [...jawaban.values()].sort((a, b) => a.idJawaban - b.idJawaban);
+  const waktu = [...clocks.values()].sort((a, b) => a.idHasilTo - b.idHasilTo || a.idMapel - b.idMapel);
+  return [
+    waktu.map((c) => c.idHasilTo),
+    waktu.map((c) => c.idMapel),
+    waktu.map((c) => c.sisaWaktu),
+    waktu.map((c) => c.status),
+    waktu.map((c) => c.openedAt),
+    waktu.map((c) => c.lastSeenAt),
+    rows.map((t) => t.idJawaban),
+    rows.map((t) => t.jawaban),
+    rows.map((t) => t.now),
+  ];
+}
+
+function gabungClock(a: ClockWrite, b: ClockWrite): ClockWrite {
+  const closed = a.status === 1 ? a : b.status === 1 ? b : null;
+  return {
+    ...a,
+    sisaWaktu: Math.min(a.sisaWaktu, b.sisaWaktu),
+    status: closed ? 1 : 0,
+    openedAt: pilih(a.openedAt, b.openedAt, Math.min),
+    lastSeenAt: closed ? closed.lastSeenAt : pilih(a.lastSeenAt, b.lastSeenAt, Math.max),
+  };
+}
+
+/** `pick` of two moments, either of which may be missing. */
+function pilih(a: number | null, b: number | null, pick: (x: number, y: number) => number): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return pick(a, b);
+}
