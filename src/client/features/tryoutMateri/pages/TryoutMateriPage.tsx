@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
-import { ListRow } from '../../../components/ListRow';
+import { RowList } from '../../../components/ListRow';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { kategoriChosen, mapelChosen, materiPageOpened, startRequested, tabBack } from '../slice';
@@ -76,13 +76,13 @@ export default function TryoutMateriPage() {
           <h2 className="h5 mb-0">{t.listMateri(currentMapel.mapel)}</h2>
           {back}
         </div>
-        <ul className="list-group">
-          {state.listMateri.map((materi) => (
-            <ListRow
-              key={materi.id}
-              title={materi.materi}
-              details={`${t.menit(materi.menit)} · ${t.dikerjakan(materi.soal_dikerjakan, materi.jumlah_soal)}`}
-            >
+        <RowList
+          items={state.listMateri}
+          row={(materi) => ({
+            key: materi.id,
+            title: materi.materi,
+            details: [t.menit(materi.menit), t.dikerjakan(materi.soal_dikerjakan, materi.jumlah_soal)],
+            actions: (
               <div className="d-flex gap-2">
                 {materi.status !== 1 && (
                   <button
@@ -99,9 +99,9 @@ export default function TryoutMateriPage() {
                   </Link>
                 )}
               </div>
-            </ListRow>
-          ))}
-        </ul>
+            ),
+          })}
+        />
         {!loading && state.listMateri.length === 0 && <EmptyState />}
       </>
     );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { MapelDetail } from '../../../../contract';
 import { soalPdfUrl } from '../../../api/tryoutPaket';
-import { ListRow } from '../../../components/ListRow';
+import { RowList } from '../../../components/ListRow';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
@@ -96,17 +96,16 @@ export default function PreviewTryoutPage() {
         <dt className="col-sm-3">{t.totalWaktu}</dt>
         <dd className="col-sm-9">{t.menit(kategori.waktu)}</dd>
       </dl>
-      <ul className="list-group mb-4">
-        {kategori.detailSoal.map((mapel) => (
-          <ListRow
-            key={mapel.id_mapel}
-            title={mapel.mapel}
-            details={`${t.jumlahSoal(mapel.jmlh_soal)} · ${t.menit(mapel.waktu)}`}
-          >
-            <MapelAction idJadwal={idJadwal} kategoriHash={kategoriHash} mapel={mapel} />
-          </ListRow>
-        ))}
-      </ul>
+      <RowList
+        className="list-group mb-4"
+        items={kategori.detailSoal}
+        row={(mapel) => ({
+          key: mapel.id_mapel,
+          title: mapel.mapel,
+          details: [t.jumlahSoal(mapel.jmlh_soal), t.menit(mapel.waktu)],
+          actions: <MapelAction idJadwal={idJadwal} kategoriHash={kategoriHash} mapel={mapel} />,
+        })}
+      />
       <button
         type="button"
         className="btn btn-danger"
