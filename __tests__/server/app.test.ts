@@ -130,9 +130,20 @@ describe('migrations', () => {
         '006_mapel_urutan',
         '007_jawaban_tanpa_fk_soal',
         '008_konten',
-        '009_penutupan_lease',
         '010_acak',
+        '011_penutupan_lease',
       ]);
+    } finally {
+      await db.close();
+    }
+  });
+  it('upgrade a database of the release before the close job (through 010_acak) by adding its lease table', async () => {
+    const db = await createTestDb({ upTo: '010_acak' });
+    const leaseRows = sql<{ n: number | string }>`select count(*) as n from penutupan`;
+    try {
+      await expect(leaseRows.execute(db.kysely)).rejects.toThrow();
+      await migrateToLatest(db);
+      expect(Number((await leaseRows.execute(db.kysely)).rows[0].n)).toBe(0);
     } finally {
       await db.close();
     }

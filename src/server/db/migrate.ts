@@ -8,8 +8,8 @@ import * as peringkatVersi from './migrations/005_peringkat_versi';
 import * as mapelUrutan from './migrations/006_mapel_urutan';
 import * as jawabanTanpaFkSoal from './migrations/007_jawaban_tanpa_fk_soal';
 import * as konten from './migrations/008_konten';
-import * as penutupanLease from './migrations/009_penutupan_lease';
 import * as acak from './migrations/010_acak';
+import * as penutupanLease from './migrations/011_penutupan_lease';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -25,8 +25,9 @@ class ListProvider implements MigrationProvider {
       '006_mapel_urutan': { up: (kysely) => mapelUrutan.up(kysely) },
       '007_jawaban_tanpa_fk_soal': { up: (kysely) => jawabanTanpaFkSoal.up(kysely, dialect) },
       '008_konten': { up: (kysely) => konten.up(kysely, dialect) },
-      '009_penutupan_lease': { up: (kysely) => penutupanLease.up(kysely) },
       '010_acak': { up: (kysely) => acak.up(kysely) },
+      // After 010: a database that already ran 010 refuses a migration named before it.
+      '011_penutupan_lease': { up: (kysely) => penutupanLease.up(kysely) },
     };
   }
 }
