@@ -2,33 +2,41 @@
  * The floor each figure is compared with, run as its own server process (`baseline.ts MODE PORT DATABASE_URL
  * [WORKERS]`): a bare Fastify route that parses the JSON body and answers `{status: true}` (`route`), or the same
  * plus one prepared durable upsert of the answer (`upsert`: SQLite in WAL mode with the app's pragmas, or
- * PostgreSQL INSERT … ON CONFLICT). Prints "ready" once listening.
+ * PostgreSQL INSERT … ON CONFLICT). Its row has the shape of an answer row (`jawaban`: key, attempt, question,
+ * answer, time, unique per attempt and question), so the index work per write is the app's. Prints "ready" once
+ * listening.
  */
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
 import { dialectOf, sqlitePathOf } from '../../db/createDb';
 
 type Mode = 'route' | 'upsert';
-type Upsert = (id: number, jawaban: string) => Promise<void>;
+type Upsert = (id: number, idHasilTo: number, jawaban: string) => Promise<void>;
 
 interface SaveBody {
+  id_hasil_to: number;
   id_jawaban: number;
   jawaban: string;
 }
 
 const TABLE = 'bench_upsert';
+const COLUMNS = `id integer PRIMARY KEY, id_hasil_to integer NOT NULL, id_soal integer NOT NULL,
+  jawaban text NOT NULL, updated_at bigint NOT NULL, UNIQUE (id_hasil_to, id_soal)`;
+const UPSERT = `INSERT INTO ${TABLE} (id, id_hasil_to, id_soal, jawaban, updated_at) VALUES ($1, $2, $3, $4, $5)
+  ON CONFLICT (id) DO UPDATE SET jawaban = excluded.jawaban, updated_at = excluded.updated_at`;
 
 async function openUpsert(databaseUrl: string): Promise<Upsert> {
   if (dialectOf(databaseUrl) === 'postgres') {
     const pg = await import('pg');
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    await pool.query(
-      `CREATE TABLE IF NOT EXISTS ${TABLE} (id integer PRIMARY KEY, jawaban text NOT NULL, updated_at bigint NOT NULL)`,
-    );
-    const text = `INSERT INTO ${TABLE} (id, jawaban, updated_at) VALUES ($1, $2, $3)
-      ON CONFLICT (id) DO UPDATE SET jawaban = excluded.jawaban, updated_at = excluded.updated_at`;
-    return async (id, jawaban) => {
-      await pool.query({ name: 'bench_upsert', text, values: [id, jawaban, Date.now()] });
+    // The app's pool size (DB_POOL_SIZE, 10 by default): the same connections to the database as the server.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE) || 10 });
+    await pool.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (${COLUMNS})`);
+    return async (id, idHasilTo, jawaban) => {
+      await pool.query({
+        name: 'bench_upsert',
+        text: UPSERT,
+        values: [id, idHasilTo, id, jawaban, Date.now()],
+      });
     };
   }
   const { default: BetterSqlite3 } = await import('better-sqlite3');
@@ -36,15 +44,11 @@ async function openUpsert(databaseUrl: string): Promise<Upsert> {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
-  database.exec(
-    `CREATE TABLE IF NOT EXISTS ${TABLE} (id integer PRIMARY KEY, jawaban text NOT NULL, updated_at integer NOT NULL)`,
-  );
-  const statement = database.prepare(
-    `INSERT INTO ${TABLE} (id, jawaban, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET jawaban = excluded.jawaban, updated_at = excluded.updated_at`,
-  );
-  return async (id, jawaban) => {
-    statement.run(id, jawaban, Date.now());
+  database.exec(`CREATE TABLE IF NOT EXISTS ${TABLE} (${COLUMNS})`);
+  // better-sqlite3 binds `?` in order where PostgreSQL writes $N.
+  const statement = database.prepare(UPSERT.replace(/\$\d/g, '?'));
+  return async (id, idHasilTo, jawaban) => {
+    statement.run(id, idHasilTo, id, jawaban, Date.now());
   };
 }
 
@@ -53,7 +57,7 @@ async function serve(mode: Mode, port: number, databaseUrl: string): Promise<voi
   const app = Fastify();
   const answer = async (request: { body: unknown }) => {
     const body = request.body as SaveBody;
-    if (upsert) await upsert(Number(body.id_jawaban), String(body.jawaban));
+    if (upsert) await upsert(Number(body.id_jawaban), Number(body.id_hasil_to), String(body.jawaban));
     return { status: true };
   };
   app.put('/bare', answer);

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --students N --seconds S --connections C --login-connections L --irt-persons P]`: the load
+ * `npm run bench [-- --students N --seconds S --connections C --login-connections L --irt-persons P
+ * --targets sqlite,pg1,pg2]`: the load
  * of an event day, measured end to end. For each database (SQLite; PostgreSQL at BENCH_DATABASE_URL with 1 and 2
  * workers) it seeds a fresh database with an event of N students, runs the two baselines and the built server
  * (`npm run build`; dist/node/server/main.js) each as its own process, drives them with autocannon from other
@@ -51,7 +52,11 @@ interface Options {
   /** Only seed the event and time its close (e.g. at 100,000 students, where the load phases are not the point). */
   closeOnly: boolean;
   postgresUrl: string | null;
+  /** Which runs to make: `sqlite`, `pg1`, `pg2` (PostgreSQL with 1 or 2 workers); all of them by default. */
+  targets: Set<string>;
 }
+
+const TARGETS = ['sqlite', 'pg1', 'pg2'];
 
 function options(argv: string[]): Options {
   const { values } = parseArgs({
@@ -64,6 +69,7 @@ function options(argv: string[]): Options {
       'irt-items': { type: 'string', default: '200' },
       'irt-persons': { type: 'string', default: '100000' },
       'close-only': { type: 'boolean', default: false },
+      targets: { type: 'string', default: TARGETS.join(',') },
     },
   });
   const positive = (name: string, raw: string | undefined) => {
@@ -81,6 +87,12 @@ function options(argv: string[]): Options {
     irtPersons: positive('irt-persons', values['irt-persons']),
     closeOnly: values['close-only'] === true,
     postgresUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
+    targets: new Set(
+      (values.targets ?? '').split(',').map((name) => {
+        if (!TARGETS.includes(name)) throw new Error(`--targets: ${name} bukan salah satu dari ${TARGETS}`);
+        return name;
+      }),
+    ),
   };
 }
 
@@ -567,10 +579,10 @@ async function main(): Promise<void> {
       `## SiapTes bench\n\nRun ${new Date().toISOString()}, Node ${process.version}. The load generators run on the ` +
         'same machine as the server; the ratios to the baselines of the same run are the figures that count.\n\n',
     );
-    const targets: Target[] = [sqliteTarget(dir)];
+    const targets: Target[] = opts.targets.has('sqlite') ? [sqliteTarget(dir)] : [];
     if (opts.postgresUrl) {
-      targets.push(await postgresTarget(opts.postgresUrl, 1));
-      if (!opts.closeOnly) targets.push(await postgresTarget(opts.postgresUrl, 2));
+      if (opts.targets.has('pg1')) targets.push(await postgresTarget(opts.postgresUrl, 1));
+      if (!opts.closeOnly && opts.targets.has('pg2')) targets.push(await postgresTarget(opts.postgresUrl, 2));
     }
     if (opts.closeOnly) {
       for (const target of targets) process.stdout.write(await closeOnly(target, opts));
