@@ -421,3 +421,32 @@ it('shuffles an event package by default, a regular one not; a second device sho
     .executeTakeFirstOrThrow();
   expect(seeded.acak_seed).not.toBeNull();
 });
+
+it('two first starts at once make one attempt, and both show its one order', async () => {
+  const event = await importPaket(
+    paketContoh(ctx.clock.now(), ['budi.santoso'], {
+      paket: 82,
+      nama: 'TO Akbar Paket #82',
+      jadwal: {
+        ...paketContoh(ctx.clock.now(), []).jadwal,
+        is_event: true,
+        peserta: { username: ['budi.santoso'] },
+      },
+    }),
+  );
+  const phone = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
+  const laptop = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
+  // One of the two writes the attempt (on PostgreSQL in one statement); the other finds it and its rows.
+  const [a, b] = await Promise.all([start(phone, event), start(laptop, event)]);
+  expect(b.id_hasil_to).toBe(a.id_hasil_to);
+  expect(b.soal).toEqual(a.soal);
+  expect(a.soal).toHaveLength(4);
+  const rows = await ctx.db.kysely
+    .selectFrom('hasil_to')
+    .innerJoin('jawaban', 'jawaban.id_hasil_to', 'hasil_to.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hasil_to.id_jadwal', '=', event.idJadwal)
+    .executeTakeFirstOrThrow();
+  expect(Number(rows.n)).toBe(4);
+  expect((await start(phone, event)).soal).toEqual(a.soal);
+});

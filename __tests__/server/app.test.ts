@@ -132,6 +132,7 @@ describe('migrations', () => {
         '008_konten',
         '010_acak',
         '011_penutupan_lease',
+        '012_jadwal_versi_isi',
       ]);
     } finally {
       await db.close();

@@ -234,14 +234,16 @@ describe('import-paket on the demo data', () => {
       .where('id_jadwal', '=', idJadwal)
       .orderBy('urutan')
       .executeTakeFirstOrThrow();
-    const started = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`,
-      headers: login.headers,
-      payload: { id_siswa: login.siswa.id },
-    });
+    const start = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`,
+        headers: login.headers,
+        payload: { id_siswa: login.siswa.id },
+      });
+    const started = await start();
     expect(started.json().status).toBe(true);
-    return { run, paket, idJadwal };
+    return { run, paket, idJadwal, start };
   }
 
   /** The keys of Penalaran Umum in the database: the question keys and each type-3 question's statement keys. */
@@ -295,11 +297,16 @@ describe('import-paket on the demo data', () => {
   );
 
   it('once a student has started, texts may change but keys are refused with the reason', async () => {
-    const { run, paket, idJadwal } = await importAndStart(78);
+    const { run, paket, idJadwal, start } = await importAndStart(78);
+    const shown = async () =>
+      ((await start()).json() as { content: { soal: { soal: string }[] } }).content.soal.map((s) => s.soal);
+    expect(await shown()).not.toContain('<p>Ibu kota negara Indonesia adalah …</p>');
 
     const typo = structuredClone(paket);
     typo.kategori[0].mapel[0].soal[1].soal = '<p>Ibu kota negara Indonesia adalah …</p>';
     expect((await run('import-paket', writeJson(dir, 'typo.json', typo))).code).toBe(0);
+    // The server kept the package's questions since the start: the import's new version replaces them at once.
+    expect(await shown()).toContain('<p>Ibu kota negara Indonesia adalah …</p>');
     const soal = await ctx.db.kysely
       .selectFrom('soal')
       .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')

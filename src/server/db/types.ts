@@ -62,6 +62,8 @@ export interface JadwalTable {
   acak_soal: Generated<number>;
   /** 1: each attempt shows the options of type 1 questions in its own order. */
   acak_opsi: Generated<number>;
+  /** Raised by every import of the schedule's package: the version of its definitions a process may keep. */
+  versi_isi: Generated<number>;
 }
 
 /** Which students may take a schedule. */

@@ -4,7 +4,7 @@
  * order, subject order, question number), so ids and links stay; with attempts only texts may change.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { chunks, insertRowsReturningIds } from '../db/batch';
 import type { Db } from '../db/createDb';
 import type { Database } from '../db/types';
@@ -173,7 +173,12 @@ async function tulis(
   let idJadwal: number;
   if (ada) {
     idJadwal = ada.idJadwal;
-    await trx.updateTable('jadwal').set(jadwalRow).where('id', '=', idJadwal).execute();
+    // A new version of the package's definitions: processes drop what they kept of the old (tryoutPaket/isiPaket).
+    await trx
+      .updateTable('jadwal')
+      .set({ ...jadwalRow, versi_isi: sql`versi_isi + 1` })
+      .where('id', '=', idJadwal)
+      .execute();
   } else {
     [idJadwal] = await insertRowsReturningIds(trx, 'jadwal', [jadwalRow]);
   }

@@ -6,7 +6,7 @@ import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
-import { listMapel } from './queries/mapel';
+import { mapelKategori } from './isiPaket';
 import { gagal } from '../../lib/respons';
 import { PESAN } from './teks';
 import { settleClocks } from './waktu';
@@ -25,7 +25,7 @@ export async function akhiriPaket(
   const clocks = await settleClocks(q, {
     idHasilTo: attempt.id,
     jadwal,
-    mapel: await listMapel(q, [kategori.id]),
+    mapel: await mapelKategori(q, jadwal, kategori.id),
     rows: await listClocks(q, [attempt.id]),
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,

@@ -3,8 +3,9 @@ import type { Config } from '../../config';
 import { isEventStudent } from '../../domain/studentType';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
-import { findJadwal, isPeserta, type JadwalRow } from '../../db/jadwal';
-import { listKategori, type KategoriRow } from './queries/mapel';
+import { findJadwalPeserta, type JadwalRow } from '../../db/jadwal';
+import { type KategoriRow } from './queries/mapel';
+import { kategoriJadwal } from './isiPaket';
 import { type Executor } from '../../db/executor';
 import { PESAN } from './teks';
 
@@ -15,10 +16,11 @@ export interface JadwalContext {
 }
 
 export async function jadwalContext(q: Executor, idJadwal: number, idSiswa: number): Promise<JadwalContext> {
-  const jadwal = await findJadwal(q, idJadwal);
-  if (!jadwal) throw new HttpError(404, PESAN.jadwalTidakAda);
-  if (!(await isPeserta(q, jadwal.id, idSiswa))) throw new HttpError(403, PESAN.bukanPeserta);
-  return { jadwal, kategoriList: await listKategori(q, jadwal.id) };
+  const found = await findJadwalPeserta(q, idJadwal, idSiswa);
+  if (!found) throw new HttpError(404, PESAN.jadwalTidakAda);
+  if (!found.peserta) throw new HttpError(403, PESAN.bukanPeserta);
+  const { jadwal } = found;
+  return { jadwal, kategoriList: await kategoriJadwal(q, jadwal) };
 }
 
 export async function kategoriContext(

@@ -22,10 +22,11 @@ import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { isWallClock, kategoriContext } from './konteks';
 import { createAnswerRows, createAttempt, findAttempt, listAttempts } from './queries/hasilTo';
-import { hasKunciE, kategoriPunyaSoal, listMapel } from './queries/mapel';
 import { listClocks } from './queries/mapelWaktu';
 import { listJawaban, listJawabanGroup } from './queries/jawaban';
-import { soalTanpaKunci, type SoalLembar } from '../../soal/soalMapel';
+import { mulaiSekaligus } from './queries/mulaiSekaligus';
+import { type SoalLembar } from '../../soal/soalMapel';
+import { kunciE, lembarSoal, mapelKategori, punyaSoal } from './isiPaket';
 import { gagal } from '../../lib/respons';
 import { PESAN, kategoriMengantri } from './teks';
 import { isRevealed, settleClocks } from './waktu';
@@ -63,10 +64,10 @@ export async function startPaket(
 
   const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
   // A student who sees A–D only would lose an E-keyed question for sure: refuse before anything is written.
-  if (!fiveChoices && (await hasKunciE(q, kategori.id))) return gagal(PESAN.kunciDiLuarPilihan);
+  if (!fiveChoices && (await kunciE(q, jadwal, kategori.id))) return gagal(PESAN.kunciDiLuarPilihan);
 
-  const mapel = await listMapel(q, [kategori.id]);
-  if (!(await kategoriPunyaSoal(q, kategori.id))) return gagal(PESAN.soalBelumAda);
+  const mapel = await mapelKategori(q, jadwal, kategori.id);
+  if (!(await punyaSoal(q, jadwal, kategori.id))) return gagal(PESAN.soalBelumAda);
 
   // A repeated start (the SPA asks again for each next subject) finds its attempt: nothing to write.
   const existing = attempts.find((a) => a.id_kategori === kategori.id);
@@ -74,18 +75,26 @@ export async function startPaket(
   // of the second does nothing), which findAttempt reads back below.
   const mode = modeAcak(jadwal, fiveChoices);
   const shuffles = (mode & (ACAK_SOAL | ACAK_OPSI)) !== 0;
-  const idHasilTo =
-    existing?.id ??
-    (await createAttempt(q, {
-      idJadwal: jadwal.id,
-      idKategori: kategori.id,
-      idSiswa: siswa.id,
-      mapel: mapel.map((m) => ({ id: m.id, durasi: durasiDetik(m.waktu) })),
-      now,
-      acak: shuffles ? mode : 0,
-      acakSeed: shuffles ? randomInt(0, 2 ** 31 - 1) : null,
-    }));
-  const attempt = existing ?? (shuffles ? await findAttempt(q, kategori.id, siswa.id) : undefined);
+  const baru = {
+    idJadwal: jadwal.id,
+    idKategori: kategori.id,
+    idSiswa: siswa.id,
+    mapel: mapel.map((m) => ({ id: m.id, durasi: durasiDetik(m.waktu) })),
+    now,
+    acak: shuffles ? mode : 0,
+    acakSeed: shuffles ? randomInt(0, 2 ** 31 - 1) : null,
+  };
+  // PostgreSQL writes a first start in one statement and returns its rows (undefined: SQLite, or a racing start
+  // won, whose attempt createAttempt's path reads).
+  const sekaligus = existing ? undefined : await mulaiSekaligus(q, baru);
+  const idHasilTo = existing?.id ?? sekaligus?.id ?? (await createAttempt(q, baru));
+  const attempt =
+    existing ??
+    (sekaligus
+      ? { acak: baru.acak, acak_seed: baru.acakSeed }
+      : shuffles
+        ? await findAttempt(q, kategori.id, siswa.id)
+        : undefined);
   const acak = attempt ? acakDari(attempt.acak, attempt.acak_seed) : null;
   // Touching the attempt closes subjects whose time ran out while the student was away and, on the wall clock,
   // opens the next subject when the previous one closed.
@@ -93,7 +102,7 @@ export async function startPaket(
     idHasilTo,
     jadwal,
     mapel,
-    rows: await listClocks(q, [idHasilTo]),
+    rows: sekaligus?.clocks ?? (await listClocks(q, [idHasilTo])),
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });
@@ -101,16 +110,18 @@ export async function startPaket(
   // Only the questions of subjects whose clock runs (or ran) leave the server; the SPA asks again (this same
   // idempotent call) when it opens the next subject.
   const revealed = clocks.filter((c) => isRevealed(c.clock)).map((c) => c.mapel.id);
-  const soal = await soalTanpaKunci(q, revealed);
-  let jawaban = await listJawaban(q, idHasilTo);
+  const soal = await lembarSoal(q, jadwal, revealed);
+  let jawaban = sekaligus?.jawaban ?? (await listJawaban(q, idHasilTo));
   // The first time a subject's questions are shown, its answer rows are written (a repeated start only reads).
   const withRow = new Set(jawaban.map((j) => j.id_soal));
   const withoutRows = new Set(soal.filter((s) => !withRow.has(s.id)).map((s) => s.id_mapel));
-  if (withoutRows.size > 0) {
+  const rowsWritten = withoutRows.size > 0;
+  if (rowsWritten) {
     await createAnswerRows(q, { idHasilTo, idMapel: [...withoutRows], now });
     jawaban = await listJawaban(q, idHasilTo);
   }
-  const jawabanGroup = await listJawabanGroup(q, idHasilTo);
+  const jawabanGroup =
+    sekaligus && !rowsWritten ? sekaligus.jawabanGroup : await listJawabanGroup(q, idHasilTo);
   return {
     status: true,
     message: PESAN.mulai,

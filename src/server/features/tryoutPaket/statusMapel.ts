@@ -7,7 +7,7 @@ import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt } from './queries/hasilTo';
-import { listMapel } from './queries/mapel';
+import { mapelKategori } from './isiPaket';
 import { gagal } from '../../lib/respons';
 import { PESAN } from './teks';
 import { bukaMapel, saveClock } from './waktu';
@@ -24,7 +24,7 @@ export async function statusMapel(
   const q = db.kysely;
   const { body, siswa, now } = input;
   const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, body.kategori, siswa.id);
-  const mapel = await listMapel(q, [kategori.id]);
+  const mapel = await mapelKategori(q, jadwal, kategori.id);
   if (!mapel.some((m) => m.id === body.id_mapel)) throw new HttpError(404, PESAN.mapelTidakAda);
 
   const attempt = await findAttempt(q, kategori.id, siswa.id);

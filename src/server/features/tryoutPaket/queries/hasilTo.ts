@@ -94,25 +94,25 @@ const insertJawabanGroupQuery = prepareQuery((q: Executor, p: { idHasilTo: numbe
     .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing()),
 );
 
+/** A new attempt: whose, its subjects with their full time, and its order. */
+export interface AttemptBaruInput {
+  idJadwal: number;
+  idKategori: number;
+  idSiswa: number;
+  mapel: readonly { id: number; durasi: number }[];
+  now: number;
+  /** The attempt's order (domain/acak.ts), drawn once here; a repeated start keeps the first one's. */
+  acak: number;
+  acakSeed: number | null;
+}
+
 /**
  * Creates the attempt once, with one clock per subject, the first subject's clock opened at `now`, and the answer
  * rows of that first subject (its questions are shown with the start). The other subjects' rows come when their
  * questions are first shown (createAnswerRows): a start writes a subject's rows, not the whole category's. Every
  * insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id.
  */
-export async function createAttempt(
-  q: Executor,
-  input: {
-    idJadwal: number;
-    idKategori: number;
-    idSiswa: number;
-    mapel: readonly { id: number; durasi: number }[];
-    now: number;
-    /** The attempt's order (domain/acak.ts), drawn once here; a repeated start keeps the first one's. */
-    acak: number;
-    acakSeed: number | null;
-  },
-): Promise<number> {
+export async function createAttempt(q: Executor, input: AttemptBaruInput): Promise<number> {
   let created = 0;
   const id = await batchedTransaction(q, async (trx) => {
     created = await insertAttemptQuery.run(trx, input);

@@ -37,6 +37,7 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
       'jadwal.acak_soal as jadwal_acak_soal',
       'jadwal.acak_opsi as jadwal_acak_opsi',
       'jadwal.peringkat_at as jadwal_peringkat_at',
+      'jadwal.versi_isi as jadwal_versi_isi',
       'jawaban.id as jawaban_id',
       'jawaban.id_soal as jawaban_id_soal',
       'soal.type as soal_type',
@@ -84,6 +85,7 @@ export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: 
           acak_soal: row.jadwal_acak_soal as number,
           acak_opsi: row.jadwal_acak_opsi as number,
           peringkat_at: row.jadwal_peringkat_at,
+          versi_isi: row.jadwal_versi_isi as number,
         };
   const jawaban =
     row.jawaban_id === null || row.soal_type === null
