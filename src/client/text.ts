@@ -70,11 +70,6 @@ export const text = {
     pembahasan: 'Pembahasan',
     tidakDiselesaikan: 'Tidak Diselesaikan',
   },
-  petunjuk: {
-    title: 'Petunjuk TO',
-    frameTitle: 'Petunjuk mengerjakan tryout SiapTes',
-    openNewTab: 'Buka di tab baru',
-  },
   hasil: {
     title: 'Hasil Tryout',
     tabPaket: 'Hasil Tryout Paket',
@@ -247,27 +242,6 @@ export const text = {
       endTryout: 'End Tryout',
     },
   },
-  step: {
-    soal: (nomor: number | string) => `Soal ${nomor}`,
-    current: 'sedang dibuka',
-    answered: 'sudah dijawab',
-    unanswered: 'belum dijawab',
-    benar: 'benar',
-    salah: 'salah',
-    locked: 'terkunci',
-    daftarSoal: 'Daftar Soal',
-  },
-  question: {
-    benar: 'Benar',
-    salah: 'Salah',
-    memperkuat: 'Memperkuat',
-    memperlemah: 'Memperlemah',
-    pernyataan: 'Pernyataan',
-    jawabanLabel: 'Jawaban',
-    pilihanJawaban: 'Pilihan jawaban',
-    isianPlaceholder: 'Tulis jawaban singkat',
-    esaiPlaceholder: 'Tulis jawaban uraian',
-  },
   tryoutMateri: {
     title: 'Tryout Permateri',
     listKategori: 'List Kategori',
@@ -314,11 +288,6 @@ export const text = {
     ditolak: 'Jawaban ini ditolak server dan dikembalikan ke jawaban terakhir yang diterima.',
     tidakTerkirim: (count: number) =>
       `Waktu habis sebelum ${count} jawaban sampai ke server; soal itu kembali ke jawaban terakhir yang diterima server.`,
-  },
-  versiBaru: {
-    pesan:
-      'Versi baru SiapTes sudah terpasang. Muat ulang halaman untuk memakainya; jawabanmu tetap tersimpan di perangkat ini.',
-    muatUlang: 'Muat ulang',
   },
   callError: {
     // The dialog is titled with the error code itself; the sentence goes in its text.

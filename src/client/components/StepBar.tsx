@@ -1,4 +1,4 @@
-import { text } from '../text';
+import { stepText } from './sheetText';
 
 /**
  * Numbered round step buttons: the answer sheets colour a step orange when answered, green when current,
@@ -38,7 +38,7 @@ const TONE_COLOR: Record<StepTone, StepColor> = {
   salah: 'red',
 };
 
-const s = text.step;
+const s = stepText;
 
 /** "Soal 3, sedang dibuka, sudah dijawab": the number, then every state that applies. */
 export function stepName(step: Step): string {

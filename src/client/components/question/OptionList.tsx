@@ -1,5 +1,5 @@
 import type { OptionLetter } from './answered';
-import { text } from '../../text';
+import { questionText } from '../sheetText';
 import { SafeHtml } from './SafeHtml';
 
 export interface QuestionOption {
@@ -23,7 +23,7 @@ export function OptionList({
   disabled?: boolean;
 }) {
   return (
-    <div className="list-group" role="radiogroup" aria-label={text.question.pilihanJawaban}>
+    <div className="list-group" role="radiogroup" aria-label={questionText.pilihanJawaban}>
       {options.map(({ letter, html }) => {
         const id = `${name}-${letter}`;
         const selected = chosen === letter;

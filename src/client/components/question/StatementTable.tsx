@@ -1,5 +1,5 @@
 import type { GroupSoal } from '../../../contract';
-import { text } from '../../text';
+import { questionText } from '../sheetText';
 import { SafeHtml } from './SafeHtml';
 import { statementLabels } from './statementLabels';
 
@@ -20,7 +20,7 @@ export function StatementTable({
     <table className="table table-bordered align-middle">
       <thead>
         <tr>
-          <th scope="col">{text.question.pernyataan}</th>
+          <th scope="col">{questionText.pernyataan}</th>
           <th scope="col" className="text-center">
             {yes}
           </th>

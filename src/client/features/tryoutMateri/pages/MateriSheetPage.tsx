@@ -13,6 +13,7 @@ import { OPTION_LETTERS, isAnswered } from '../../../components/question/answere
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
 import { text } from '../../../text';
+import { questionText, stepText } from '../../../components/sheetText';
 import { useMateriLeaveGuard } from '../hooks';
 import { MATERI } from '../answers';
 import { answerRequested, finishRequested, nomorChosen, sheetClosed, sheetOpened } from '../slice';
@@ -65,7 +66,7 @@ export default function MateriSheetPage() {
         <Countdown seconds={sisaWaktu} label={text.tryoutPaket.sisaWaktu} />
       </header>
       <PendingSaves count={pending} />
-      <StepBar steps={steps} label={text.step.daftarSoal} onSelect={(i) => dispatch(nomorChosen(i))} />
+      <StepBar steps={steps} label={stepText.daftarSoal} onSelect={(i) => dispatch(nomorChosen(i))} />
       {soal && (
         <article className="card shadow-sm" aria-label={text.tryoutPaket.soalKe(nomor + 1)}>
           <div className="card-body">
@@ -84,8 +85,8 @@ export default function MateriSheetPage() {
                 value={soal.jawaban}
                 onSave={save}
                 multiline={soal.type === 4}
-                label={text.question.jawabanLabel}
-                placeholder={soal.type === 4 ? text.question.esaiPlaceholder : text.question.isianPlaceholder}
+                label={questionText.jawabanLabel}
+                placeholder={soal.type === 4 ? questionText.esaiPlaceholder : questionText.isianPlaceholder}
               />
             )}
           </div>

@@ -4,7 +4,7 @@ import { SafeHtml } from '../../../components/question/SafeHtml';
 import { StatementTable } from '../../../components/question/StatementTable';
 import { TextAnswer } from '../../../components/question/TextAnswer';
 import { OPTION_LETTERS } from '../../../components/question/answered';
-import { text } from '../../../text';
+import { questionText } from '../../../components/sheetText';
 
 /** Options A–D, and E when the five-choice rule (the student's programme) allows it; an option the question does not have
  * (a four-option question for a five-choice student) is never shown, so it cannot be picked. */
@@ -45,8 +45,8 @@ export function SoalPaketView({
           value={soal.jawaban_siswa}
           onSave={onAnswer}
           multiline={false}
-          label={text.question.jawabanLabel}
-          placeholder={text.question.isianPlaceholder}
+          label={questionText.jawabanLabel}
+          placeholder={questionText.isianPlaceholder}
         />
       )}
       {soal.type === 3 && (
@@ -63,8 +63,8 @@ export function SoalPaketView({
           value={soal.jawaban_siswa}
           onSave={onAnswer}
           multiline
-          label={text.question.jawabanLabel}
-          placeholder={text.question.esaiPlaceholder}
+          label={questionText.jawabanLabel}
+          placeholder={questionText.esaiPlaceholder}
         />
       )}
     </div>

@@ -11,6 +11,7 @@ import { decodeBase64Utf8 } from '../../../lib/base64';
 import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
 import { selectFiveChoiceToE, selectIsRegularStudent } from '../../../lib/student';
 import { text } from '../../../text';
+import { stepText } from '../../../components/sheetText';
 import { PAKET } from '../answers';
 import { PetunjukKhusus } from '../components/PetunjukKhusus';
 import { SoalPaketView } from '../components/SoalPaketView';
@@ -88,11 +89,7 @@ export default function SheetTryoutPage() {
       </header>
       <PendingSaves count={pending} />
 
-      <StepBar
-        steps={steps}
-        label={text.step.daftarSoal}
-        onSelect={(index) => dispatch(nomorChosen(index))}
-      />
+      <StepBar steps={steps} label={stepText.daftarSoal} onSelect={(index) => dispatch(nomorChosen(index))} />
 
       <button
         type="button"
