@@ -52,6 +52,7 @@ function recordingConfig(closes: boolean[]) {
   };
   const config: TimerConfig = {
     kind: 'test',
+    sheet: '/test/sheet',
     finishType: 'test/finish',
     *warning() {
       yield call(record, 'warning');

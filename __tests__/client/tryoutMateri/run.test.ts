@@ -18,7 +18,7 @@ import {
 import { createFakeClock, setClock } from '../../../src/client/lib/clock';
 import { call, fork } from 'redux-saga/effects';
 import { outboxSaga } from '../../../src/client/lib/run/outbox';
-import { clockSet } from '../../../src/client/lib/run/slice';
+import { clockSet, deadlineKept } from '../../../src/client/lib/run/slice';
 import { sheetSession, startFlow } from '../../../src/client/features/tryoutMateri/run';
 import { materiOutbox, saveAnswer } from '../../../src/client/features/tryoutMateri/answers';
 import {
@@ -182,6 +182,49 @@ describe('per-topic sheet', () => {
       .put.like({ action: { type: clockSet.type, payload: { sisaWaktu: 412 } } })
       .run({ timeout: 100, silenceTimeout: true });
     expect(storeState.tryoutMateri.soal[1].jawaban).toBe('100');
+  });
+
+  it('reloaded offline: keeps the stored sheet and counts on to the deadline its clock had', async () => {
+    // The topic's clock ran to 900 000 (900 s counted at 0); the page is reloaded at 600 000 without network.
+    restoreClock = setClock(createFakeClock(600_000));
+    const reloaded = materiState({ synced: false });
+    reloaded.tryoutMateri.soal[1] = { ...reloaded.tryoutMateri.soal[1], jawaban: '100' };
+    reloaded.run = { ...reloaded.run, kept: { sheet: `/to-permateri/${ID_MATERI}`, deadline: 900_000 } };
+    const { storeState } = await expectSaga(sheetSession, sheetOpened({ idmateri: ID_MATERI }))
+      .withReducer(rootReducer, reloaded)
+      .provide([[matchers.call.fn(startMateri), throwError(new Error('Network Error'))]])
+      .put(clockSet({ deadline: 900_000, sisaWaktu: 300 }))
+      .not.call.fn(showFailed)
+      .put(deadlineKept({ sheet: `/to-permateri/${ID_MATERI}`, deadline: 900_000 }))
+      .run({ timeout: 100, silenceTimeout: true });
+    expect(storeState.tryoutMateri.isRunning).toBe(true);
+    expect(storeState.tryoutMateri.soal[1].jawaban).toBe('100');
+    expect(storeState.navigation?.to).toBeUndefined();
+  });
+
+  it("reloaded offline: another sheet's deadline is not taken; the topic's last count is", async () => {
+    restoreClock = setClock(createFakeClock(600_000));
+    const reloaded = materiState({ synced: false });
+    reloaded.run = { ...reloaded.run, kept: { sheet: '/to-permateri/999', deadline: 900_000 } };
+    await expectSaga(sheetSession, sheetOpened({ idmateri: ID_MATERI }))
+      .withReducer(rootReducer, reloaded)
+      .provide([[matchers.call.fn(startMateri), throwError(new Error('Network Error'))]])
+      .put(clockSet({ deadline: 600_000 + 900_000, sisaWaktu: 900 }))
+      .run({ timeout: 100, silenceTimeout: true });
+  });
+
+  it('reloaded, a start the server refuses ends the topic with its message', async () => {
+    restoreClock = setClock(createFakeClock(0));
+    const { storeState } = await expectSaga(sheetSession, sheetOpened({ idmateri: ID_MATERI }))
+      .withReducer(rootReducer, materiState({ synced: false }))
+      .provide([
+        [matchers.call.fn(startMateri), { status: false, message: 'Tryout materi sudah selesai' }],
+        [matchers.call.fn(showFailed), undefined],
+      ])
+      .call(showFailed, 'Tryout materi sudah selesai')
+      .run({ timeout: 100, silenceTimeout: true });
+    expect(storeState.tryoutMateri.isRunning).toBe(false);
+    expect(storeState.navigation).toEqual({ to: '/to-permateri', replace: true });
   });
 
   it('without questions goes back to /to-permateri', async () => {

@@ -6,9 +6,9 @@ import { rootReducer } from '../../../src/client/app/rootReducer';
 import { fetchPreviewPaket, startPaket, updateStatusMapel } from '../../../src/client/api/tryoutPaket';
 import { forcedDialog, showError, toast } from '../../../src/client/components/dialogs';
 import { setClock } from '../../../src/client/lib/clock';
-import { subjectSession } from '../../../src/client/features/tryoutPaket/run';
+import { sheetPath, subjectSession } from '../../../src/client/features/tryoutPaket/run';
 import { finishConfirmed, sheetOpened } from '../../../src/client/features/tryoutPaket/slice';
-import { clockSet } from '../../../src/client/lib/run/slice';
+import { clockSet, deadlineKept } from '../../../src/client/lib/run/slice';
 import { createFakeClock } from '../../../src/client/lib/clock';
 import {
   HASH,
@@ -21,6 +21,7 @@ import {
 } from '../../helpers/tryoutPaketFixtures';
 
 const target = { idJadwal: ID_JADWAL, kategoriHash: HASH, idMapel: ID_MAPEL };
+const SHEET = sheetPath(target);
 
 /** A statusmapel stand-in: records each body, answers as the server would (clamped to what it counts). */
 function statusServer(serverCount: (body: StatusMapelBody) => number = (body) => body.sisa_waktu) {
@@ -253,6 +254,7 @@ describe('opening a subject', () => {
           }),
         ],
       ])
+      .put(deadlineKept({ sheet: SHEET, deadline: 251_000 }))
       .run({ timeout: 100, silenceTimeout: true });
     // The subject is opened first (its clock starts), then its questions are fetched with the same start.
     expect(calls.slice(0, 2)).toEqual(['status', 'start']);
@@ -260,11 +262,7 @@ describe('opening a subject', () => {
     const shown = (storeState.tryoutPaket.soal as { id_mapel: number }[]).filter(ofMapel);
     expect(shown).toHaveLength(soalList().filter(ofMapel).length);
     expect(shown.length).toBeGreaterThan(0);
-    expect(storeState.tryoutPaket.detailMapel).toEqual({
-      id_mapel: ID_MAPEL,
-      sisa_waktu: 250,
-      deadline: 251_000,
-    });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 250 });
   });
 
   it('after a reload refreshes the answers from the server and reports the remembered time', async () => {
@@ -281,14 +279,11 @@ describe('opening a subject', () => {
         [matchers.call.fn(startPaket), { status: true, content: { id_hasil_to: 77, soal: fromServer } }],
         [matchers.call.fn(updateStatusMapel), server.answer],
       ])
+      .put(deadlineKept({ sheet: SHEET, deadline: 201_000 }))
       .run({ timeout: 100, silenceTimeout: true });
     expect(storeState.tryoutPaket.soal[0].jawaban_siswa).toBe('C');
     expect(server.bodies[0].sisa_waktu).toBe(321);
-    expect(storeState.tryoutPaket.detailMapel).toEqual({
-      id_mapel: ID_MAPEL,
-      sisa_waktu: 200,
-      deadline: 201_000,
-    });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 200 });
     // Rina is a regular student and question 1 is answered: the sheet opens on question 2.
     expect(storeState.tryoutPaket.nomorAktif).toBe(1);
   });
@@ -329,12 +324,9 @@ describe('opening a subject', () => {
       .withReducer(rootReducer, runningState())
       .provide([[matchers.call.fn(updateStatusMapel), throwError(new Error('Network Error'))]])
       .put(clockSet({ deadline: 1_000 + 600_000, sisaWaktu: 600 }))
+      .put(deadlineKept({ sheet: SHEET, deadline: 601_000 }))
       .run({ timeout: 100, silenceTimeout: true });
-    expect(storeState.tryoutPaket.detailMapel).toEqual({
-      id_mapel: ID_MAPEL,
-      sisa_waktu: 600,
-      deadline: 601_000,
-    });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 600 });
   });
 
   it('reloaded offline: counts on to the deadline the server gave, not from its last count', async () => {
@@ -344,20 +336,15 @@ describe('opening a subject', () => {
     const state = runningState();
     const reloaded = {
       ...state,
-      tryoutPaket: {
-        ...state.tryoutPaket,
-        detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 600, deadline: 601_000 },
-      },
+      tryoutPaket: { ...state.tryoutPaket, detailMapel: { id_mapel: ID_MAPEL, sisa_waktu: 600 } },
+      run: { ...state.run, kept: { sheet: SHEET, deadline: 601_000 } },
     };
     const { storeState } = await expectSaga(subjectSession, sheetOpened(target))
       .withReducer(rootReducer, reloaded)
       .provide([[matchers.call.fn(updateStatusMapel), throwError(new Error('Network Error'))]])
       .put(clockSet({ deadline: 601_000, sisaWaktu: 300 }))
+      .put(deadlineKept({ sheet: SHEET, deadline: 601_000 }))
       .run({ timeout: 100, silenceTimeout: true });
-    expect(storeState.tryoutPaket.detailMapel).toEqual({
-      id_mapel: ID_MAPEL,
-      sisa_waktu: 300,
-      deadline: 601_000,
-    });
+    expect(storeState.tryoutPaket.detailMapel).toEqual({ id_mapel: ID_MAPEL, sisa_waktu: 300 });
   });
 });

@@ -12,11 +12,11 @@ import {
   endRun,
   finishRun,
   sheetSession as runSheetSession,
+  resumeSession,
   startRun,
-  startSession,
   type RunConfig,
 } from '../../lib/run/engine';
-import type { TimerConfig } from '../../lib/run/timer';
+import { offlineSeconds, type TimerConfig } from '../../lib/run/timer';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
 import { MATERI, materiOutbox } from './answers';
@@ -61,6 +61,7 @@ export function* closeTopic(idmateri: number, materi: string, byStudent: boolean
 export function materiTimer(idmateri: number, materi: string): TimerConfig {
   return {
     kind: MATERI,
+    sheet: sheetPathOf(idmateri),
     finishType: materiRunActions.finishConfirmed.type,
     close: (byStudent) => closeTopic(idmateri, materi, byStudent),
   };
@@ -93,19 +94,23 @@ export const materiRun: RunConfig<MateriTarget, MateriSession, MateriSheet, With
       state.isRunning && state.soal.length > 0 && state.detailToMateri?.idmateri === idmateri,
     away: () => LIST_PATH,
     synced: (state) => state.tryoutMateri.synced,
-    /** A reload: the server's start gives back the saved answers and its own remaining time. */
+    /** A reload: the server's start gives back the saved answers and its own remaining time; offline, the
+     * persisted topic goes on. */
     *resume({ idmateri }) {
       const state = yield* select(selectTryoutMateri);
       const target: MateriTarget = { id: idmateri, materi: state.detailToMateri?.materi ?? '' };
-      const session = yield* startSession(materiRun, target);
-      if (!session) return false;
-      yield* put(runStarted(session));
+      const session = yield* resumeSession(materiRun.start.request, target, text.tryoutMateri.startFailed);
+      if (session === null) return false;
+      if (session !== 'offline') yield* put(runStarted(session));
       return true;
     },
     *prepare({ idmateri }) {
       const state = yield* select(selectTryoutMateri);
       const session = state.detailToMateri;
-      return { seconds: session?.waktu ?? 0, timer: materiTimer(idmateri, session?.materi ?? '') };
+      const known = session?.waktu ?? 0;
+      // The server's count when this page load took it; after a reload without network, on to its deadline.
+      const seconds = state.synced ? known : yield* call(offlineSeconds, sheetPathOf(idmateri), known);
+      return { seconds, timer: materiTimer(idmateri, session?.materi ?? '') };
     },
   },
   finish: {

@@ -2,9 +2,8 @@ import { persistKeys } from '../../lib/persistKeys';
 import { tryoutPaketInitialState } from './slice';
 
 /**
- * What survives a reload mid-tryout: the run itself. Screen state (the deadline, verdicts) never does: a
- * wall-clock deadline from another page load would be the browser's time, and the sheet asks the server for the
- * remaining time anyway.
+ * What survives a reload mid-tryout: the run itself. Screen state never does; the sheet asks the server for the
+ * remaining time, and only without network counts on to the deadline the run engine keeps (lib/run/persist.ts).
  */
 export const tryoutPaketPersistTransform = persistKeys('tryoutPaket', tryoutPaketInitialState, [
   'isRunning',

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createRunActions } from '../../lib/run/actions';
 import type { GroupSoal, KategoriPreview, SoalPaket } from '../../../contract';
-import { clockSet, deadlineMoved } from '../../lib/run/slice';
 
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -19,9 +18,8 @@ export interface TryoutPaketState {
   detailPaket: KategoriPreview[];
   soal: SoalPaket[];
   idHasil: number | null;
-  /** The open subject and its remaining seconds as the server last counted them (the clock is `run.clock`), with
-   * the deadline its clock counts to (epoch ms): a reload while offline counts on from it. */
-  detailMapel: { id_mapel: number; sisa_waktu: number; deadline?: number | null } | null;
+  /** The open subject and its remaining seconds as the server last counted them (the clock is `run.clock`). */
+  detailMapel: { id_mapel: number; sisa_waktu: number } | null;
   run: RunTarget | null;
   /** Schedule id and package number of `detailPaket`. */
   idJadwal: number | null;
@@ -171,18 +169,6 @@ const tryoutPaketSlice = createSlice({
         if (item) item.jawaban = statement.jawaban;
       }
     },
-  },
-  extraReducers: (builder) => {
-    // The open subject's clock (one clock runs at a time, and only on a sheet): kept with the subject, so a reload
-    // without network counts on from the deadline the server's count gave.
-    builder.addMatcher(
-      (action) => clockSet.match(action) || deadlineMoved.match(action),
-      (state, action: PayloadAction<number | { deadline: number | null }>) => {
-        if (!state.isRunning || !state.detailMapel) return;
-        state.detailMapel.deadline =
-          typeof action.payload === 'number' ? action.payload : action.payload.deadline;
-      },
-    );
   },
 });
 

@@ -6,21 +6,20 @@
 import type { Action } from '@reduxjs/toolkit';
 import { actionChannel, call, flush, put, race, select, take } from 'typed-redux-saga';
 import { startPaket, updateStatusMapel } from '../../api/tryoutPaket';
-import { forcedDialog, showError, showFailed, toast } from '../../components/dialogs';
+import { forcedDialog, showError, toast } from '../../components/dialogs';
 import { clock } from '../../lib/clock';
-import { remainingSeconds } from '../../lib/countdown';
 import { navigateRequested } from '../../lib/navigation';
 import { reapplyPending } from '../../lib/run/outbox';
 import { selectSisaWaktu } from '../../lib/run/slice';
-import { requestStart, type SheetClock } from '../../lib/run/engine';
-import { believeServer, type TimerConfig } from '../../lib/run/timer';
+import { resumeSession, type SheetClock } from '../../lib/run/engine';
+import { believeServer, offlineSeconds, type TimerConfig } from '../../lib/run/timer';
 import { selectIsRegularStudent } from '../../lib/student';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
 import { PAKET, paketOutbox } from './answers';
 import { firstOpenIndex } from './locking';
 import { loadPreview } from './preview';
-import { previewPath } from './paths';
+import { previewPath, sheetPath } from './paths';
 import { findKategori, findMapel, selectTryoutPaket } from './selectors';
 import {
   detailMapelCleared,
@@ -32,7 +31,6 @@ import {
   statusReportWanted,
   type RunTarget,
   type SheetTarget,
-  type TryoutPaketState,
 } from './slice';
 
 /** The package start call, as the engine calls it. */
@@ -158,6 +156,7 @@ export function* closeSubject(target: SheetTarget, mapelName: string, byStudent:
 export function paketTimer(target: SheetTarget, mapelName: string): TimerConfig {
   return {
     kind: PAKET,
+    sheet: sheetPath(target),
     finishType: finishConfirmed.type,
     warning: fiveMinuteWarning,
     onSyncMark: syncMark,
@@ -165,27 +164,13 @@ export function paketTimer(target: SheetTarget, mapelName: string): TimerConfig 
   };
 }
 
-/** The seconds left without the server: to the stored deadline of the subject's clock, else its last count. */
-function* offlineSeconds(stored: TryoutPaketState['detailMapel'], known: number) {
-  if (typeof stored?.deadline !== 'number') return known;
-  const now = yield* call(clock.now);
-  return remainingSeconds(stored.deadline, now);
-}
-
 /** Ask the server for the run again (its start is idempotent): the answers it saved, and now the open subject's
- * questions. False when the run cannot go on (the server refused). */
+ * questions. False when the run cannot go on (the server refused); offline, the persisted answers are still the
+ * latest the server accepted. */
 export function* refreshRun(run: RunTarget) {
-  const outcome = yield* requestStart(requestPaketStart, run);
-  if (outcome === null) return false;
-  if ('session' in outcome) {
-    yield* put(soalRefreshed({ idHasil: outcome.session.id_hasil_to, soal: outcome.session.soal }));
-    return true;
-  }
-  if ('refused' in outcome) {
-    yield* call(showFailed, outcome.message);
-    return false;
-  }
-  // Offline for a moment: the persisted answers are still the latest the server accepted.
+  const session = yield* resumeSession(requestPaketStart, run);
+  if (session === null) return false;
+  if (session !== 'offline') yield* put(soalRefreshed({ idHasil: session.id_hasil_to, soal: session.soal }));
   return true;
 }
 
@@ -223,7 +208,7 @@ export function* prepareSubject(target: SheetTarget) {
   // the deadline its last count gave, or failing that from the last count.
   const seconds: number =
     server === null
-      ? yield* call(offlineSeconds, stored, known)
+      ? yield* call(offlineSeconds, sheetPath(target), known)
       : server.status === 1
         ? 0
         : server.sisa_waktu;

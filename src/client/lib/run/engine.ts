@@ -20,8 +20,10 @@ import {
 import { isUnauthorized } from '../../api/http';
 import { confirmDialog, showFailed, type ConfirmOptions } from '../../components/dialogs';
 import { selectIdSiswa, sessionEnded } from '../../session/events';
+import { clock } from '../clock';
 import { navigateRequested } from '../navigation';
 import type { RunActionTypes } from './actions';
+import { classifyFailure } from './failure';
 import { leaveFlow, type LeaveConfig } from './leave';
 import { outboxSaga, reapplyPending, type OutboxConfig } from './outbox';
 import { safely, unexpected } from '../safely';
@@ -112,6 +114,31 @@ export function* requestStart<Target, Session>(
   } catch (error) {
     return { failed: true, error };
   }
+}
+
+/**
+ * After a reload: the run again from the server (its start is idempotent). The session; 'offline' when the call
+ * failed on the network (the persisted run goes on and its answers wait in the outbox); null when the server
+ * refused (after the "Failed" dialog) or the login ended.
+ */
+export function* resumeSession<Target, Session>(
+  request: (target: Target, idSiswa: number) => SagaIterator<RunReply<Session>>,
+  target: Target,
+  refusedText?: string,
+): SagaGenerator<Session | 'offline' | null> {
+  const outcome = yield* requestStart(request, target);
+  if (outcome === null) return null;
+  if ('session' in outcome) return outcome.session;
+  if ('failed' in outcome) {
+    const now = yield* call(clock.now);
+    const failure = classifyFailure(outcome.error, now);
+    if (failure.kind === 'transport') return 'offline';
+    if (failure.kind === 'unauthorized') return null;
+    yield* call(showFailed, failure.message || refusedText);
+    return null;
+  }
+  yield* call(showFailed, outcome.message || refusedText);
+  return null;
 }
 
 /** Start (or resume) a run: the session, or null after the "Failed" dialog. */

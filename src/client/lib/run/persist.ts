@@ -1,9 +1,10 @@
 import { createTransform } from 'redux-persist';
 import { runInitialState, type RunState } from './slice';
 
-/** Only the unsent answers survive a reload (they are resent); a clock is the server's to give again. */
-export const runPersistTransform = createTransform<RunState, Pick<RunState, 'outbox'>>(
-  (state) => ({ outbox: state.outbox }),
-  (stored) => ({ ...runInitialState, outbox: stored.outbox ?? [] }),
+/** What survives a reload: the unsent answers (they are resent) and the deadline of the sheet's clock (a reload
+ * without network counts on to it); the running clock itself is the server's to give again. */
+export const runPersistTransform = createTransform<RunState, Pick<RunState, 'outbox' | 'kept'>>(
+  (state) => ({ outbox: state.outbox, kept: state.kept }),
+  (stored) => ({ ...runInitialState, outbox: stored.outbox ?? [], kept: stored.kept ?? null }),
   { whitelist: ['run'] },
 );

@@ -35,8 +35,18 @@ export const SERVER_GRACE_MS = 30_000;
 /** Of that grace, what the close of the subject keeps for itself: the outbox gives up this much earlier. */
 export const CLOSE_MARGIN_MS = 5_000;
 
+/** The deadline of the clock a sheet runs, with the sheet it belongs to. */
+export interface KeptDeadline {
+  /** Which sheet ('paket:3:abc:15', 'materi:7'): another sheet's deadline is never taken. */
+  sheet: string;
+  deadline: number;
+}
+
 export interface RunState {
   clock: RunClock;
+  /** Persisted (unlike `clock`): a reload without network counts on to the deadline the server's count gave.
+   * Gone with the clock (the sheet left or closed). */
+  kept: KeptDeadline | null;
   /** Until when (epoch ms) the running attempt can still take an answer; null while no clock has run. Kept when
    * the clock stops at time-up: the answers still queued then have the grace to arrive. */
   acceptsUntil: number | null;
@@ -48,6 +58,7 @@ export interface RunState {
 
 export const runInitialState: RunState = {
   clock: { deadline: null, sisaWaktu: null },
+  kept: null,
   acceptsUntil: null,
   outbox: [],
   networkFailing: false,
@@ -66,9 +77,14 @@ const runSlice = createSlice({
       state.clock = action.payload;
       state.acceptsUntil = acceptsUntilOf(action.payload.deadline);
     },
+    /** The running clock belongs to `sheet`: its deadline is kept for a reload without network. */
+    deadlineKept(state, action: PayloadAction<KeptDeadline>) {
+      state.kept = action.payload;
+    },
     /** A sync found that the server counts less: the deadline moves earlier. */
     deadlineMoved(state, action: PayloadAction<number>) {
       state.clock.deadline = action.payload;
+      if (state.kept) state.kept.deadline = action.payload;
       state.acceptsUntil = acceptsUntilOf(action.payload);
     },
     clockTicked(state, action: PayloadAction<number>) {
@@ -78,7 +94,10 @@ const runSlice = createSlice({
      * subject closed or the sheet left), and so is the window of its answers. */
     clockStopped(state, action: PayloadAction<{ sisaWaktu: number | null }>) {
       state.clock = { deadline: null, sisaWaktu: action.payload.sisaWaktu };
-      if (action.payload.sisaWaktu === null) state.acceptsUntil = null;
+      if (action.payload.sisaWaktu === null) {
+        state.acceptsUntil = null;
+        state.kept = null;
+      }
     },
     /** An answer given on the sheet: queued, replacing an unsent earlier answer of the same question. */
     saveQueued(state, action: PayloadAction<Omit<PendingSave, 'seq' | 'acked'> & { current: unknown }>) {
@@ -138,6 +157,7 @@ const runSlice = createSlice({
 
 export const {
   clockSet,
+  deadlineKept,
   deadlineMoved,
   clockTicked,
   clockStopped,
@@ -158,6 +178,7 @@ type WithRun = { run: RunState };
 export const selectRun = (state: WithRun) => state.run;
 export const selectRunClock = (state: WithRun) => state.run.clock;
 export const selectDeadline = (state: WithRun) => state.run.clock.deadline;
+export const selectKeptDeadline = (state: WithRun) => state.run.kept;
 export const selectSisaWaktu = (state: WithRun) => state.run.clock.sisaWaktu;
 export const selectLeaveVerdict = (state: WithRun) => state.run.leave;
 export const selectOutbox = (state: WithRun) => state.run.outbox;

@@ -17,9 +17,11 @@ import {
   clockSet,
   clockStopped,
   clockTicked,
+  deadlineKept,
   deadlineMoved,
   selectAcceptsUntil,
   selectDeadline,
+  selectKeptDeadline,
 } from './slice';
 
 /** Seconds given again after a failed time-up report (spec §4, §9). */
@@ -39,6 +41,8 @@ function* outboxWaitMs() {
 export interface TimerConfig {
   /** The outbox kind whose unsent answers the close waits for. */
   kind: string;
+  /** The sheet the clock belongs to (`offlineSeconds` takes only its own deadline). */
+  sheet: string;
   /** Action type of the confirmed "Selesaikan Ujian". */
   finishType: string;
   /** Shown once when 300 s are reached (package tryouts). */
@@ -52,7 +56,9 @@ export interface TimerConfig {
 /** Count down from `seconds`; returns when the time is up. A sync may move the deadline earlier meanwhile. */
 export function* runCountdown(seconds: number, config: TimerConfig) {
   const start = yield* call(clock.now);
-  yield* put(clockSet({ deadline: deadlineFrom(start, seconds), sisaWaktu: seconds }));
+  const until = deadlineFrom(start, seconds);
+  yield* put(clockSet({ deadline: until, sisaWaktu: seconds }));
+  yield* put(deadlineKept({ sheet: config.sheet, deadline: until }));
   let previous = seconds;
   try {
     while (previous > 0) {
@@ -75,6 +81,17 @@ export function* runCountdown(seconds: number, config: TimerConfig) {
   } finally {
     if (yield* cancelled()) yield* put(clockStopped({ sisaWaktu: null }));
   }
+}
+
+/**
+ * The seconds left when the server cannot be asked (a reload without network): to the kept deadline of this
+ * sheet's clock, else `known` (the last count the sheet has).
+ */
+export function* offlineSeconds(sheet: string, known: number) {
+  const kept = yield* select(selectKeptDeadline);
+  if (kept?.sheet !== sheet) return known;
+  const now = yield* call(clock.now);
+  return remainingSeconds(kept.deadline, now);
 }
 
 /** The server counts `serverSeconds` left: if that is less than the clock shows, the deadline moves earlier. */
