@@ -5,22 +5,17 @@
  * sheet must agree with it (README "Offline"; issue: saves that survive a bad connection).
  */
 import type { Route } from 'playwright-core';
-import { collectPageErrors, loginAs, newContext, type Page } from '../helpers/browser';
+import type { Page } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
 import {
   answerQuestion,
   countdownSeconds,
   currentQuestion,
   expectShown,
-  kerjakan,
-  matchesServer,
-  openDetail,
-  previewSubjects,
-  serverAnswers,
-  startKategori,
   steps,
   type Given,
 } from '../helpers/tryoutJourney';
+import { expectHeldByServer, openSubjectSheet } from './networkJourney';
 
 jest.setTimeout(300_000);
 
@@ -70,15 +65,7 @@ async function openStep(page: Page, nomor: number): Promise<void> {
 }
 
 it('umum loses no answer to failing calls and a 15-s cut, and the sheet agrees with the server', async () => {
-  const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
-  const errors = collectPageErrors(page);
-  await loginAs(page, 'umum');
-  await openDetail(page, 2);
-  await startKategori(page, 'TPS');
-  const [mapel] = await previewSubjects(page);
-  await kerjakan(page, mapel);
+  const { context, page, errors, title } = await openSubjectSheet(suite);
   const total = await steps(page).count();
   expect(total).toBeGreaterThanOrEqual(8);
 
@@ -139,18 +126,11 @@ it('umum loses no answer to failing calls and a 15-s cut, and the sheet agrees w
   expect(counts.failed / counts.calls).toBeGreaterThan(0.15);
   await page.unroute('**/api/**');
 
-  const held = await serverAnswers(page);
-  // The subject's id is the last segment of the sheet's address, in base64; its questions keep the sheet's order.
-  const idMapel = Number(Buffer.from(page.url().split('/').pop() ?? '', 'base64').toString('utf8'));
-  const ofSubject = held.filter((soal) => soal.id_mapel === idMapel);
-  expect(ofSubject).toHaveLength(total);
-  for (const [nomor, answerGiven] of given) {
-    expect({ nomor, held: matchesServer(answerGiven, ofSubject[nomor - 1]) }).toEqual({ nomor, held: true });
-  }
+  expect(await expectHeldByServer(page, given)).toBe(total);
 
   // The sheet agrees, also after a reload (which takes the answers from the server again).
   await page.reload();
-  await page.getByRole('heading', { name: mapel, exact: true }).waitFor();
+  await page.getByRole('heading', { name: title, exact: true }).waitFor();
   await countdownSeconds(page);
   for (const [nomor, answerGiven] of given) {
     await openStep(page, nomor);

@@ -9,20 +9,9 @@
  * real clock. What is under test, the outbox's rules, counts only the app's time.
  */
 import type { Route } from 'playwright-core';
-import { collectPageErrors, loginAs, newContext } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
-import {
-  answerQuestion,
-  currentQuestion,
-  kerjakan,
-  matchesServer,
-  openDetail,
-  previewSubjects,
-  serverAnswers,
-  startKategori,
-  steps,
-  type Given,
-} from '../helpers/tryoutJourney';
+import { steps, type Given } from '../helpers/tryoutJourney';
+import { allSent, answerStep, expectHeldByServer, openSubjectSheet } from './networkJourney';
 
 jest.setTimeout(300_000);
 
@@ -32,16 +21,7 @@ const OUTAGE_MS = 120_000;
 const CALL_FAILS_AFTER_MS = 3000;
 
 it('umum: five answers given during a two-minute outage the browser does not notice all reach the server', async () => {
-  const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
-  await context.clock.install();
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
-  const errors = collectPageErrors(page);
-  await loginAs(page, 'umum');
-  await openDetail(page, 2);
-  await startKategori(page, 'TPS');
-  const [mapel] = await previewSubjects(page);
-  await kerjakan(page, mapel);
+  const { context, page, errors } = await openSubjectSheet(suite, { fakeClock: true });
   expect(await steps(page).count()).toBeGreaterThanOrEqual(5);
 
   // The outage: every API call hangs 3 s and then fails in one of the ways a school's network fails.
@@ -59,14 +39,7 @@ it('umum: five answers given during a two-minute outage the browser does not not
   const appNow = () => page.evaluate(() => Date.now());
   const outageStart = await appNow();
   const given = new Map<number, Given>();
-  for (let nomor = 1; nomor <= 5; nomor += 1) {
-    await steps(page)
-      .nth(nomor - 1)
-      .click();
-    await page.locator(`main article[aria-label="Soal ${nomor}"]`).waitFor();
-    const { article } = await currentQuestion(page);
-    given.set(nomor, await answerQuestion(page, article, nomor, { unconfirmed: true }));
-  }
+  for (let nomor = 1; nomor <= 5; nomor += 1) given.set(nomor, await answerStep(page, nomor, true));
   // The sheet says what waits, calmly, and the browser still believes it is online.
   await page.getByTestId('offline-banner').waitFor();
   await page.getByTestId('pending-saves').filter({ hasText: '5 jawaban menunggu dikirim' }).waitFor();
@@ -86,19 +59,11 @@ it('umum: five answers given during a two-minute outage the browser does not not
   outage.on = false;
   // The next try (at most the capped backoff away) succeeds, and the rest follow in order.
   await page.clock.fastForward(15_000);
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="pending-saves"]')?.textContent === '',
-    undefined,
-    { timeout: 60_000 },
-  );
+  await allSent(page);
   expect(await page.getByTestId('offline-banner').count()).toBe(0);
   await page.unroute('**/api/**');
 
-  const held = await serverAnswers(page);
-  const idMapel = Number(Buffer.from(page.url().split('/').pop() ?? '', 'base64').toString('utf8'));
-  const ofSubject = held.filter((soal) => soal.id_mapel === idMapel);
-  for (const [nomor, answerGiven] of given)
-    expect({ nomor, held: matchesServer(answerGiven, ofSubject[nomor - 1]) }).toEqual({ nomor, held: true });
+  await expectHeldByServer(page, given);
   expect(errors.filter((error) => !/Failed to load resource|ERR_|50[34]/.test(error))).toEqual([]);
   await context.close();
 });

@@ -22,8 +22,10 @@ import {
   expectShown,
   kerjakan,
   openDetail,
+  openTopics,
   previewSubjects,
   startKategori,
+  startTopic,
   steps,
   typeOf,
   type Given,
@@ -309,30 +311,6 @@ describe('package tryout', () => {
     await page.context().close();
   });
 });
-
-/** /to-permateri → category → subject → the topic list of that subject. */
-async function openTopics(page: Page, kategori: string, mapel: string): Promise<void> {
-  await page.goto('/to-permateri');
-  await page.getByRole('heading', { name: 'List Kategori' }).waitFor();
-  await page.getByRole('button', { name: kategori, exact: true }).click();
-  await page.getByRole('heading', { name: `List Mapel Kategori ${kategori}` }).waitFor();
-  expect(await page.getByRole('button', { name: 'Kembali' }).count()).toBe(1);
-  await page.getByRole('button', { name: mapel, exact: true }).click();
-  await page.getByRole('heading', { name: `List Materi ${mapel}` }).waitFor();
-  await page.locator('main li.list-group-item').first().waitFor();
-}
-
-/** "Mulai" on a topic → "Ya, Mulai sekarang!" → its sheet. */
-async function startTopic(page: Page, materi: string): Promise<number> {
-  await page
-    .getByRole('listitem', { name: materi, exact: true })
-    .getByRole('button', { name: 'Mulai' })
-    .click();
-  await answerDialog(page, 'Yakin?', 'Ya, Mulai sekarang!');
-  await page.waitForURL(/\/to-permateri\/\d+$/);
-  await page.getByRole('heading', { name: materi, exact: true }).waitFor();
-  return countdownSeconds(page);
-}
 
 describe('per-topic tryout', () => {
   it('reguler takes a topic from the list to its discussion', async () => {

@@ -1,6 +1,6 @@
 /**
  * Steps of the tryout journeys in Chromium, shared by the e2e suites: dialogs, the countdown, the package pages,
- * and answering a question the way a student does.
+ * the per-topic list and sheet, and answering a question the way a student does.
  */
 import type { Locator } from 'playwright-core';
 import type { Page } from './browser';
@@ -175,6 +175,30 @@ export async function kerjakan(page: Page, mapel: string): Promise<number> {
   return countdownSeconds(page);
 }
 
+/** /to-permateri → category → subject → the topic list of that subject. */
+export async function openTopics(page: Page, kategori: string, mapel: string): Promise<void> {
+  await page.goto('/to-permateri');
+  await page.getByRole('heading', { name: 'List Kategori' }).waitFor();
+  await page.getByRole('button', { name: kategori, exact: true }).click();
+  await page.getByRole('heading', { name: `List Mapel Kategori ${kategori}` }).waitFor();
+  expect(await page.getByRole('button', { name: 'Kembali' }).count()).toBe(1);
+  await page.getByRole('button', { name: mapel, exact: true }).click();
+  await page.getByRole('heading', { name: `List Materi ${mapel}` }).waitFor();
+  await page.locator('main li.list-group-item').first().waitFor();
+}
+
+/** "Mulai" on a topic → "Ya, Mulai sekarang!" → its sheet. */
+export async function startTopic(page: Page, materi: string): Promise<number> {
+  await page
+    .getByRole('listitem', { name: materi, exact: true })
+    .getByRole('button', { name: 'Mulai' })
+    .click();
+  await answerDialog(page, 'Yakin?', 'Ya, Mulai sekarang!');
+  await page.waitForURL(/\/to-permateri\/\d+$/);
+  await page.getByRole('heading', { name: materi, exact: true }).waitFor();
+  return countdownSeconds(page);
+}
+
 export async function currentQuestion(page: Page): Promise<{ article: Locator; nomor: number }> {
   const article = page.locator('main article[aria-label^="Soal "]');
   await article.waitFor();
@@ -189,19 +213,34 @@ export interface ServerSoal {
   group_soal: { jawaban: string }[];
 }
 
-/** The answers as the server holds them: a second (idempotent) start of the category. */
-export async function serverAnswers(page: Page): Promise<ServerSoal[]> {
-  const [, idJadwal, hash] = /\/to\/(\d+)\/sheet\/([^/]+)\//.exec(page.url()) ?? [];
-  const idSiswa = await page.evaluate(() => {
+/** The logged-in student's id, as the page keeps it. */
+async function studentId(page: Page): Promise<number | undefined> {
+  return page.evaluate(() => {
     const stored = JSON.parse(window.localStorage.getItem('persist:siaptes') ?? '{}') as { profile?: string };
     return (JSON.parse(stored.profile ?? '{}') as { profilUser?: { id: number } }).profilUser?.id;
   });
+}
+
+/** The answers as the server holds them: a second (idempotent) start of the category. */
+export async function serverAnswers(page: Page): Promise<ServerSoal[]> {
+  const [, idJadwal, hash] = /\/to\/(\d+)\/sheet\/([^/]+)\//.exec(page.url()) ?? [];
   const reply = await page.request.post(`/api/siswa/tryout/start/id/${idJadwal}/kategori/${hash}`, {
-    data: { id_siswa: idSiswa },
+    data: { id_siswa: await studentId(page) },
   });
   const body = (await reply.json()) as { status: boolean; content: { soal: ServerSoal[] } };
   expect(body.status).toBe(true);
   return body.content.soal;
+}
+
+/** The topic's answers as the server holds them (`jawaban` per question, in order): a second (idempotent) start. */
+export async function serverTopicAnswers(page: Page): Promise<string[]> {
+  const [, idmateri] = /\/to-permateri\/(\d+)$/.exec(page.url()) ?? [];
+  const reply = await page.request.post(`/api/siswa/tryoutmateri/start/materi/${idmateri}`, {
+    data: { id_siswa: await studentId(page) },
+  });
+  const body = (await reply.json()) as { status: boolean; content: { soals: { jawaban: string }[] } };
+  expect(body.status).toBe(true);
+  return body.content.soals.map((soal) => soal.jawaban);
 }
 
 export function matchesServer(given: Given, soal: ServerSoal): boolean {
