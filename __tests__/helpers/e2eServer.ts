@@ -69,8 +69,14 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-/** Start the server on a free port with a fresh database; resolves once it serves the SPA. */
-export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServer> {
+/**
+ * Start the server on a free port with a fresh database; resolves once it serves the SPA (the build's, or the
+ * copy in `publicDir`, which a journey may change as a deploy would).
+ */
+export async function startServer({
+  timeoutMs = 90_000,
+  publicDir,
+}: { timeoutMs?: number; publicDir?: string } = {}): Promise<E2EServer> {
   if (!existsSync(SERVER_MAIN) || !existsSync(SPA_INDEX)) ensureBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'siaptes-e2e-'));
@@ -80,6 +86,7 @@ export async function startServer({ timeoutMs = 90_000 } = {}): Promise<E2EServe
     port,
     env: {
       DATABASE_URL: databaseUrl,
+      ...(publicDir ? { PUBLIC_DIR: publicDir } : {}),
       // Journeys log in a handful of times; the default cost (2^17) is pinned by the server suite.
       SCRYPT_N: process.env.SCRYPT_N ?? String(2 ** 12),
       // Jest workers and Chromium share the machine's cores with this server, which then sees its event loop late

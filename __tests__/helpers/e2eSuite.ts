@@ -7,14 +7,14 @@ export interface E2ESuite {
 }
 
 /**
- * One production server (fresh self-seeded database) and one Chromium for the suite that calls it, started in
- * beforeAll and stopped in afterAll; after each journey, no CSP violation may have been reported.
+ * One production server (fresh self-seeded database; the build's SPA or the copy in `publicDir`) and one Chromium
+ * for the suite that calls it, started in beforeAll and stopped in afterAll; after each journey, no CSP violation may have been reported.
  */
-export function startE2eSuite(): E2ESuite {
+export function startE2eSuite(options: { publicDir?: string } = {}): E2ESuite {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options);
     browser = await launchBrowser();
   }, 600_000);
   // Every journey runs under the server's Content-Security-Policy: none of its screens may break it.

@@ -4,7 +4,13 @@
  * it. Loaded and registered once the page has loaded, so neither competes with the page's first requests; not in
  * development builds or tests (jsdom has no service worker; e2e contexts block them unless a journey allows).
  */
-import { text } from '../text';
+
+/** The notice's words live here, in the worker's own (lazy) chunk, not in the login page's code. */
+const versiBaru = {
+  pesan:
+    'Versi baru SiapTes sudah terpasang. Muat ulang halaman untuk memakainya; jawabanmu tetap tersimpan di perangkat ini.',
+  muatUlang: 'Muat ulang',
+};
 
 /** How often an open page asks whether a new version was deployed (a student may keep one page for hours). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -21,23 +27,30 @@ function showUpdateNotice(): void {
   notice.setAttribute('role', 'status');
   const message = document.createElement('span');
   message.className = 'flex-grow-1';
-  message.textContent = text.versiBaru.pesan;
+  message.textContent = versiBaru.pesan;
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'btn btn-sm btn-primary';
-  reload.textContent = text.versiBaru.muatUlang;
+  reload.textContent = versiBaru.muatUlang;
   reload.addEventListener('click', () => window.location.reload());
   notice.append(message, reload);
   document.body.append(notice);
 }
 
-/** Register `sw.js` (once per page load, after it). */
-export function registerServiceWorker(): void {
+/**
+ * Register `sw.js` (once per page load, after it). `startController` is the worker that controlled the page when
+ * its script began: a new version's worker may take over before this runs (the browser checks for one at every
+ * load), and that is an update too.
+ */
+export function registerServiceWorker(startController: ServiceWorker | null): void {
   // The first worker taking over a page that had none is no update.
-  const hadController = navigator.serviceWorker.controller !== null;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) showUpdateNotice();
-  });
+  if (startController === null) return void register();
+  if (navigator.serviceWorker.controller !== startController) showUpdateNotice();
+  navigator.serviceWorker.addEventListener('controllerchange', showUpdateNotice);
+  register();
+}
+
+function register(): void {
   navigator.serviceWorker
     .register('/sw.js')
     // A browser that blocks workers (Playwright's `serviceWorkers: 'block'`, some privacy modes) resolves with no
