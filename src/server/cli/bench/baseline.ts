@@ -30,7 +30,11 @@ async function openUpsert(databaseUrl: string): Promise<Upsert> {
     const pg = await import('pg');
     // The app's pool size (DB_POOL_SIZE, 10 by default): the same connections to the database as the server.
     const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE) || 10 });
-    await pool.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (${COLUMNS})`);
+    // With WORKERS > 1 every worker runs this at once; PostgreSQL may refuse all but one concurrent CREATE (its
+    // catalog's unique index), and then the table exists.
+    await pool.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (${COLUMNS})`).catch(async () => {
+      await pool.query(`SELECT 1 FROM ${TABLE} LIMIT 1`);
+    });
     return async (id, idHasilTo, jawaban) => {
       await pool.query({
         name: 'bench_upsert',
