@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { createDb, type CreateDbOptions, type Db } from '../../src/server/db/createDb';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate';
 import { penutupanSelesai, tutupYangBerakhir } from '../../src/server/scoring/tugasPenutupan';
 
@@ -40,11 +40,20 @@ export interface TestContext {
  * DATABASE_URL is a postgres:// URL (as `.ci/run` sets it for the second pass). Never a mocked database. Migrated
  * to the latest schema, or only up to the named migration (`upTo`, for a migration's own test).
  */
+/**
+ * How the server's processes open PostgreSQL with this environment (DATABASE_POOLER, DATABASE_LISTEN_URL): the
+ * suites run the same way, with the session cache's listener (`.ci/run` also runs some behind PgBouncer).
+ */
+export function postgresTestOptions(): Pick<CreateDbOptions, 'pooler' | 'listenUrl'> {
+  const config = loadConfig(process.env);
+  return { pooler: config.databasePooler, listenUrl: config.databaseListenUrl };
+}
+
 export async function createTestDb(options: { upTo?: string } = {}): Promise<Db> {
   const url = process.env.DATABASE_URL;
   const db =
     url && /^postgres(ql)?:\/\//i.test(url)
-      ? await createDb(url, { schema: `test_${randomBytes(6).toString('hex')}` })
+      ? await createDb(url, { schema: `test_${randomBytes(6).toString('hex')}`, ...postgresTestOptions() })
       : await createDb(':memory:');
   if (options.upTo) await migrateTo(db, options.upTo);
   else await migrateToLatest(db);

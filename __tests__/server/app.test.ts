@@ -133,6 +133,7 @@ describe('migrations', () => {
         '010_acak',
         '011_penutupan_lease',
         '012_jadwal_versi_isi',
+        '013_sesi_notify',
       ]);
     } finally {
       await db.close();

@@ -19,7 +19,7 @@ import {
   penutupanSelesai,
   tutupYangBerakhir,
 } from '../../src/server/scoring/tugasPenutupan';
-import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
+import { buildTestApp, postgresTestOptions, testClock, type TestContext } from '../helpers/buildTestApp';
 import { FIXTURE_NOW, buildPaketFixture, sessionFor, type PaketFixture } from '../helpers/hasilFixture';
 
 /** Two handles on one fresh migrated database. */
@@ -27,9 +27,9 @@ async function twoHandles(): Promise<{ a: Db; b: Db; cleanUp: () => void }> {
   const url = process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//i.test(url)) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
-    const a = await createDb(url, { schema });
+    const a = await createDb(url, { schema, ...postgresTestOptions() });
     await migrateToLatest(a);
-    return { a, b: await createDb(url, { schema }), cleanUp: () => undefined };
+    return { a, b: await createDb(url, { schema, ...postgresTestOptions() }), cleanUp: () => undefined };
   }
   const dir = mkdtempSync(join(tmpdir(), 'siaptes-lease-'));
   const file = join(dir, 'siaptes.db');

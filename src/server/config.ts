@@ -29,6 +29,13 @@ export interface Config {
   workers: number;
   /** PostgreSQL connections per server process (each worker has its own pool). */
   dbPoolSize: number;
+  /** DATABASE_POOLER: `transaction` when DATABASE_URL goes through a transaction-mode pooler (PgBouncer). */
+  databasePooler: 'none' | 'transaction';
+  /**
+   * Where a server process listens for changed sessions (its session cache on PostgreSQL): DATABASE_LISTEN_URL, or
+   * DATABASE_URL itself when no pooler is in between; null (no session cache) on SQLite or behind a pooler without it.
+   */
+  databaseListenUrl: string | null;
   /**
    * SHED_EVENT_LOOP_DELAY_MS: event-loop delay above which requests get 503 + Retry-After (0: never shed); 500 by
    * default: a loop that late has no capacity left, while a PDF rendered now and then does not trip it.
@@ -136,6 +143,30 @@ export function parseTrustedNetworks(raw: string | undefined): string[] {
   return networks;
 }
 
+/** DATABASE_POOLER: unset or `none` → none; `transaction` → a transaction-mode pooler (PgBouncer). */
+export function parseDatabasePooler(raw: string | undefined): 'none' | 'transaction' {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'none') return 'none';
+  if (value === 'transaction') return 'transaction';
+  throw new ConfigError(`DATABASE_POOLER harus none atau transaction, bukan "${raw}"`);
+}
+
+/** The listener's URL (Config.databaseListenUrl): LISTEN passes no transaction-mode pooler. */
+function databaseListenUrlOf(
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string,
+  pooler: 'none' | 'transaction',
+): string | null {
+  if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) return null;
+  const own = env.DATABASE_LISTEN_URL?.trim() ?? '';
+  if (own !== '') {
+    if (!/^postgres(ql)?:\/\//i.test(own))
+      throw new ConfigError(`DATABASE_LISTEN_URL harus diawali postgres://, bukan "${own}"`);
+    return own;
+  }
+  return pooler === 'none' ? databaseUrl : null;
+}
+
 /** SIAPTES_DEMO: unset → auto, 1/true → on, 0/false → off. */
 export function parseDemoMode(raw: string | undefined): DemoMode {
   const value = raw?.trim().toLowerCase() ?? '';
@@ -164,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // SQLite has one writer at a time, so more processes only queue for its lock; PostgreSQL scales with the cores.
   const postgres = /^postgres(ql)?:\/\//i.test(databaseUrl);
+  const databasePooler = parseDatabasePooler(env.DATABASE_POOLER);
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -179,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     workers: parseCount('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 1, 256),
     dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
+    databasePooler,
+    databaseListenUrl: databaseListenUrlOf(env, databaseUrl, databasePooler),
     demo: parseDemoMode(env.SIAPTES_DEMO),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     shedEventLoopDelayMs: parseCount(

@@ -42,7 +42,11 @@ async function warnOfDemoAccounts(db: Db): Promise<void> {
 }
 
 function openDb(config: Config): Promise<Db> {
-  return createDb(config.databaseUrl, { poolSize: config.dbPoolSize });
+  return createDb(config.databaseUrl, {
+    poolSize: config.dbPoolSize,
+    pooler: config.databasePooler,
+    listenUrl: config.databaseListenUrl,
+  });
 }
 
 async function serve(config: Config, db: Db): Promise<void> {

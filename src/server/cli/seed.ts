@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   if (process.argv.slice(2).includes('--write-packages')) return writePackages();
   const reset = process.argv.slice(2).includes('--reset');
   const config = loadConfig();
-  const db = await createDb(config.databaseUrl);
+  const db = await createDb(config.databaseUrl, { pooler: config.databasePooler });
   try {
     await migrateToLatest(db);
     if (reset) {

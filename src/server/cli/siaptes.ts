@@ -6,7 +6,7 @@ import { jalankan } from './siaptesPerintah';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const db = await createDb(config.databaseUrl);
+  const db = await createDb(config.databaseUrl, { pooler: config.databasePooler });
   try {
     await migrateToLatest(db);
     return await jalankan(process.argv.slice(2), {

@@ -2,6 +2,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types';
 import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpoint';
 import { directStatementCache, statementCache, type DirectStatement } from './sqliteStatements';
+import { postgresSessionCache, registerSessionCache, SessionCache } from '../lib/sessionCache';
+import { startSesiListener, type SesiListener } from './sesiListener';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +18,18 @@ export interface CreateDbOptions {
   schema?: string;
   /** PostgreSQL only: connections in the pool of this process (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: `transaction` when DATABASE_URL goes through a transaction-mode pooler (PgBouncer
+   * `pool_mode = transaction`): every query is sent unnamed, since such a pooler runs each transaction on any of its
+   * server connections and a statement prepared on one is unknown on the others. A test schema then becomes a
+   * database of its own (the pooler passes no `search_path` option).
+   */
+  pooler?: 'none' | 'transaction';
+  /**
+   * PostgreSQL only: a URL straight to PostgreSQL on which this process listens for changed sessions, to keep a
+   * session cache (lib/sessionCache.ts, db/sesiListener.ts). Without it there is no session cache.
+   */
+  listenUrl?: string | null;
 }
 
 /** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
@@ -28,8 +42,7 @@ export function sqlitePathOf(databaseUrl: string): string {
 }
 
 export async function createDb(databaseUrl: string, options: CreateDbOptions = {}): Promise<Db> {
-  if (dialectOf(databaseUrl) === 'postgres')
-    return createPostgres(databaseUrl, options.schema, options.poolSize ?? 10);
+  if (dialectOf(databaseUrl) === 'postgres') return createPostgres(databaseUrl, options);
   return createSqlite(sqlitePathOf(databaseUrl));
 }
 
@@ -54,13 +67,15 @@ async function createSqlite(path: string): Promise<Db> {
   });
   const statement = directStatementCache(database);
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
-  directSqlite.set(kysely, {
+  const direct: DirectSqlite = {
     get inTransaction() {
       return database.inTransaction;
     },
     statement,
     dataVersion: () => dataVersion.get() as number,
-  });
+  };
+  directSqlite.set(kysely, direct);
+  registerSessionCache(kysely, new SessionCache(direct.dataVersion));
   if (path === ':memory:') return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   // Checkpoints off the event loop (walCheckpoint.ts); this connection only past the safety net.
   database.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
@@ -99,7 +114,8 @@ export function directSqliteOf(q: Kysely<Database>): DirectSqlite | undefined {
 /**
  * The pool under a PostgreSQL Kysely instance, for the compiled queries (compiledQuery): each runs as a named
  * statement, which PostgreSQL parses and plans once per connection instead of at every run (Kysely sends every
- * query unnamed). Only for queries whose SQL never changes, so a connection keeps a bounded set of them.
+ * query unnamed). Only for queries whose SQL never changes, so a connection keeps a bounded set of them. Behind a
+ * transaction-mode pooler the name is dropped (`pooler` of CreateDbOptions).
  */
 export interface DirectPostgres {
   query(
@@ -118,40 +134,127 @@ export function directPostgresOf(q: Kysely<Database>): DirectPostgres | undefine
   return directPostgres.get(q);
 }
 
-async function createPostgres(url: string, schema: string | undefined, poolSize: number): Promise<Db> {
+async function createPostgres(url: string, options: CreateDbOptions): Promise<Db> {
   const pg = await import('pg');
   // BIGINT timestamps and COUNT(*) come back as strings by default; our values fit in a JS number.
   pg.types.setTypeParser(20, (value: string) => Number(value));
   pg.types.setTypeParser(1700, (value: string) => Number(value));
-  if (schema) {
+  const { schema } = options;
+  const behindPooler = options.pooler === 'transaction';
+  let listenUrl = options.listenUrl ?? null;
+  let connectOptions: { options?: string } = {};
+  let dropSchema: ((kysely: Kysely<Database>) => Promise<void>) | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (schema && behindPooler) {
+    dropDatabase = (await ownDatabase(pg, listenUrl ?? url, schema)).drop;
+    url = withDatabase(url, schema);
+    if (listenUrl) listenUrl = withDatabase(listenUrl, schema);
+  } else if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await admin.end();
+    connectOptions = { options: `-c search_path="${schema}"` };
+    dropSchema = async (kysely) => {
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(kysely);
+    };
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...connectOptions });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   directPostgres.set(kysely, {
     query: async (name, text, values) => {
-      const result = await pool.query({ name, text, values: [...values] });
+      const result = await pool.query(
+        behindPooler ? { text, values: [...values] } : { name, text, values: [...values] },
+      );
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     get waiting() {
       return pool.waitingCount;
     },
   });
+  const listener = listenUrl
+    ? listenForSessions(
+        kysely,
+        listenUrl,
+        schema && !behindPooler ? schema : 'public',
+        (u) => new pg.Client({ connectionString: u, ...connectOptions }),
+      )
+    : null;
   return {
     kysely,
     dialect: 'postgres',
     close: async () => {
-      if (schema && schema.startsWith('test_')) {
-        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(kysely);
-      }
+      await listener?.stop();
+      const test = schema?.startsWith('test_') ?? false;
+      if (test) await dropSchema?.(kysely);
       await kysely.destroy();
+      if (test) await dropDatabase?.();
     },
   };
+}
+
+/** The session cache of a PostgreSQL database, kept while its listener hears (lib/sessionCache.ts). */
+function listenForSessions(
+  kysely: Kysely<Database>,
+  url: string,
+  schema: string,
+  connect: (url: string) => import('pg').Client,
+): SesiListener {
+  // Filled in below: the cache asks the listener, the listener tells the cache.
+  const ears = { listener: null as SesiListener | null };
+  const cache = postgresSessionCache(() => ears.listener?.usable(Date.now()) ?? false);
+  registerSessionCache(kysely, cache);
+  ears.listener = startSesiListener({
+    url,
+    schema,
+    now: Date.now,
+    connect,
+    ears: {
+      sesi: (tokenHash) => cache.forget(tokenHash),
+      siswa: (idSiswa) => cache.forgetSiswa(idSiswa),
+      reset: () => cache.clear(),
+    },
+  });
+  listeners.set(kysely, ears.listener);
+  return ears.listener;
+}
+
+const listeners = new WeakMap<Kysely<Database>, SesiListener>();
+
+/** The session listener of a PostgreSQL database's root Kysely instance, when it has one. */
+export function sesiListenerOf(q: Kysely<Database>): SesiListener | undefined {
+  return listeners.get(q);
+}
+
+/** `url` naming another database. */
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * A test's own database, made on the database of `url` (straight to PostgreSQL when a listen URL is given): a
+ * transaction-mode pooler passes no `search_path`, so a suite behind it gets a database where others get a schema.
+ * Two handles of one suite share it (the second finds it made).
+ */
+async function ownDatabase(
+  pg: typeof import('pg'),
+  url: string,
+  name: string,
+): Promise<{ drop: () => Promise<void> }> {
+  const onAdmin = async (statement: string, ignoreCode?: string) => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } catch (error) {
+      if ((error as { code?: string }).code !== ignoreCode) throw error;
+    } finally {
+      await admin.end();
+    }
+  };
+  // 42P04: the suite's other handle made it already.
+  await onAdmin(`CREATE DATABASE "${name}"`, '42P04');
+  return { drop: () => onAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -11,6 +11,7 @@ import * as konten from './migrations/008_konten';
 import * as acak from './migrations/010_acak';
 import * as penutupanLease from './migrations/011_penutupan_lease';
 import * as jadwalVersiIsi from './migrations/012_jadwal_versi_isi';
+import * as sesiNotify from './migrations/013_sesi_notify';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -30,6 +31,7 @@ class ListProvider implements MigrationProvider {
       // After 010: a database that already ran 010 refuses a migration named before it.
       '011_penutupan_lease': { up: (kysely) => penutupanLease.up(kysely) },
       '012_jadwal_versi_isi': { up: (kysely) => jadwalVersiIsi.up(kysely) },
+      '013_sesi_notify': { up: (kysely) => sesiNotify.up(kysely, dialect) },
     };
   }
 }
