@@ -76,3 +76,33 @@ describe('SHED_EVENT_LOOP_DELAY_MS', () => {
     expect(() => loadConfig({ SHED_EVENT_LOOP_DELAY_MS: 'cepat' })).toThrow(/SHED_EVENT_LOOP_DELAY_MS/);
   });
 });
+
+describe('DATABASE_POOLER and DATABASE_LISTEN_URL', () => {
+  const direct = 'postgres://postgres@127.0.0.1:5432/siaptes';
+  const bouncer = 'postgres://postgres@127.0.0.1:6432/siaptes';
+
+  it('listens on DATABASE_URL itself without a pooler, and on nothing behind one unless given a URL', () => {
+    expect(loadConfig({ DATABASE_URL: direct })).toMatchObject({
+      databasePooler: 'none',
+      databaseListenUrl: direct,
+    });
+    expect(loadConfig({ DATABASE_URL: bouncer, DATABASE_POOLER: 'transaction' })).toMatchObject({
+      databasePooler: 'transaction',
+      databaseListenUrl: null,
+    });
+    expect(
+      loadConfig({ DATABASE_URL: bouncer, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: direct })
+        .databaseListenUrl,
+    ).toBe(direct);
+    expect(loadConfig({ DATABASE_URL: 'file:data/x.db' }).databaseListenUrl).toBeNull();
+  });
+
+  it('refuses another pooler mode and a listen URL that is not PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: bouncer, DATABASE_POOLER: 'session' })).toThrow(
+      'DATABASE_POOLER harus none atau transaction, bukan "session"',
+    );
+    expect(() => loadConfig({ DATABASE_URL: bouncer, DATABASE_LISTEN_URL: 'file:x.db' })).toThrow(
+      'DATABASE_LISTEN_URL harus diawali postgres://, bukan "file:x.db"',
+    );
+  });
+});
