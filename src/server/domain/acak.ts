@@ -126,6 +126,21 @@ export function opsiSiswa(
 }
 
 /**
+ * What the database keeps for an answer a student sent: a choice in a shuffled attempt's letters becomes the
+ * package's letter behind it; any other answer, and a question whose options keep the package's letters, as sent.
+ * `berteks` are the letters with an option text (hurufBerteks).
+ */
+export function jawabanPaket(
+  acak: Acak | null,
+  soal: { id: number; type: number; opsi_tetap: string },
+  berteks: string,
+  jawaban: string,
+): string {
+  const urutan = opsiSiswa(acak, soal, berteks);
+  return urutan ? hurufAsli(urutan, jawaban) : jawaban;
+}
+
+/**
  * A question as the student saw it, for a review or a PDF: the option texts in the attempt's order and the key
  * and the student's answer in its letters (unchanged when the options were not shuffled).
  */

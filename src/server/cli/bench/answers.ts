@@ -1,7 +1,7 @@
 /** The answers the bench saves, and the check that every acknowledged one is in the database. */
 import type { Db } from '../../db/createDb';
 import type { LoadRequest } from './load';
-import { acakDari, hurufAsli, hurufBerteks, opsiSiswa } from '../../domain/acak';
+import { acakDari, hurufBerteks, jawabanPaket } from '../../domain/acak';
 
 export interface Save {
   id_jawaban: number;
@@ -84,7 +84,11 @@ export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
       const rowOf = new Map(rows.map((r) => [Number(r.id), r]));
       stored += plain.filter((s) => {
         const row = rowOf.get(s.id_jawaban);
-        return row !== undefined && row.jawaban === dalamHurufPaket(row, s.jawaban);
+        if (!row) return false;
+        // The student chose a letter of their own order; the database holds the package's letter behind it.
+        const soal = { id: row.id_soal, type: row.type, opsi_tetap: row.opsi_tetap };
+        const acak = acakDari(row.acak, row.acak_seed);
+        return row.jawaban === jawabanPaket(acak, soal, hurufBerteks(row), s.jawaban);
       }).length;
     }
     if (grouped.length > 0) {
@@ -102,31 +106,4 @@ export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
     }
   }
   return stored;
-}
-
-/**
- * A choice as the database keeps it: the student chose a letter of his own order (an event package shuffles its
- * options, domain/acak.ts), the database holds the package's letter behind it.
- */
-function dalamHurufPaket(
-  row: {
-    acak: number;
-    acak_seed: number | null;
-    id_soal: number;
-    type: number;
-    opsi_tetap: string;
-    a: string;
-    b: string;
-    c: string;
-    d: string;
-    e: string;
-  },
-  jawaban: string,
-): string {
-  const urutan = opsiSiswa(
-    acakDari(row.acak, row.acak_seed),
-    { id: row.id_soal, type: row.type, opsi_tetap: row.opsi_tetap },
-    hurufBerteks(row),
-  );
-  return urutan ? hurufAsli(urutan, jawaban) : jawaban;
 }

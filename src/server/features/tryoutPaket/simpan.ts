@@ -9,7 +9,7 @@ import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { groupMarker, parseAnswer, type AnswerChange } from './jawaban';
-import { acakDari, hurufAsli, opsiSiswa, type Acak } from '../../domain/acak';
+import { acakDari, jawabanPaket, type Acak } from '../../domain/acak';
 import {
   clearStatementAnswers,
   listStatementAnswers,
@@ -127,9 +127,11 @@ function kePaket(
   soal: { id_soal: number; type: number; opsi: string; opsi_tetap: string },
   acak: Acak | null,
 ): AnswerChange {
-  const urutan = opsiSiswa(acak, { ...soal, id: soal.id_soal }, soal.opsi);
-  if (change.kind !== 'text' || !urutan) return change;
-  return { kind: 'text', jawaban: hurufAsli(urutan, change.jawaban) };
+  if (change.kind !== 'text') return change;
+  return {
+    kind: 'text',
+    jawaban: jawabanPaket(acak, { ...soal, id: soal.id_soal }, soal.opsi, change.jawaban),
+  };
 }
 
 const updateJawabanQuery = prepareQuery(
