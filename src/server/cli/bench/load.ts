@@ -3,8 +3,9 @@
  * server with the job's requests, cycled in order, each connection taking the next one. It writes back the
  * figures and which requests the server acknowledged (`status: true`), so the bench can check them in the database.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { runAsChild } from './processes';
 
 export interface LoadRequest {
   method: 'GET' | 'POST' | 'PUT';
@@ -171,12 +172,4 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   };
 }
 
-if (require.main === module) {
-  const [jobFile, resultFile] = process.argv.slice(2);
-  runLoad(JSON.parse(readFileSync(jobFile, 'utf8')) as LoadJob)
-    .then((result) => writeFileSync(resultFile, JSON.stringify(result)))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) runAsChild(runLoad);

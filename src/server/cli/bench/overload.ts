@@ -7,8 +7,8 @@
  * were shed (503).
  */
 import http from 'node:http';
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { LoadRequest } from './load';
+import { runAsChild } from './processes';
 
 export interface OverloadJob {
   url: string;
@@ -138,16 +138,4 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
   };
 }
 
-if (require.main === module) {
-  const [jobFile, resultFile] = process.argv.slice(2);
-  runOverload(JSON.parse(readFileSync(jobFile, 'utf8')) as OverloadJob)
-    .then((result) => {
-      writeFileSync(resultFile, JSON.stringify(result));
-      // Sockets destroyed while their requests were unanswered may still hold the loop a moment.
-      process.exit(0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) runAsChild(runOverload);

@@ -1,10 +1,13 @@
 /** The bench's child processes: the built server, the baselines and the load generators, each its own process. */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startBuiltServer, track, type Running } from '../childProcess';
 import type { LoadJob, LoadResult } from './load';
 import type { OverloadJob, OverloadResult } from './overload';
+
+/** The repository: where the built server (dist/) and the sources live. */
+export const ROOT = resolve(__dirname, '../../../..');
 
 /** Node's flags that make a child run TypeScript sources (the bench runs under tsx). */
 const TSX = ['--import', 'tsx'];
@@ -47,6 +50,24 @@ function runGenerator<R>(script: string, job: object, dir: string, name: string)
     if (code !== 0) throw new Error(`generator ${name} gagal (${code}):\n${running.output()}`);
     return JSON.parse(readFileSync(resultFile, 'utf8')) as R;
   });
+}
+
+/**
+ * The entry of a generator module run as its own process (`SCRIPT JOB.json RESULT.json`, see runGenerator): reads
+ * the job, runs it, writes the result, and exits (sockets destroyed while their requests were unanswered may still
+ * hold the loop a moment); exits with 1 on an error.
+ */
+export function runAsChild<Job, Result>(run: (job: Job) => Promise<Result>): void {
+  const [jobFile, resultFile] = process.argv.slice(2);
+  run(JSON.parse(readFileSync(jobFile, 'utf8')) as Job)
+    .then((result) => {
+      writeFileSync(resultFile, JSON.stringify(result));
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }
 
 /** Starts one load job in a generator process of its own. */

@@ -1,0 +1,116 @@
+/**
+ * The exam itself: every student starts the first category, reports its first subject open, answers its questions
+ * (the answer-save phase), then saves arrive at twice the rate that phase sustained (overload), and the students
+ * open the package preview.
+ */
+import type { LoadRequest, StartedAttempt } from './load';
+import { jawabanFor, saveRequest, type Save } from './answers';
+import { OVERLOAD_SOCKETS, overloadSaves } from './overloadPhase';
+import { json, type PhaseContext } from './phaseContext';
+import { runOverloadProcess } from './processes';
+import type { OverloadReport, PhaseRow } from './report';
+
+export interface ExamOutcome {
+  rows: PhaseRow[];
+  /** Every save acknowledged (answer save and overload), in the order sent. */
+  acknowledged: Save[];
+  /** The overload phase's acknowledged saves, checked in the database on their own. */
+  overloadAcknowledged: Save[];
+  overload: OverloadReport;
+}
+
+export async function examPhases(ctx: PhaseContext): Promise<ExamOutcome> {
+  const { students, running } = ctx.event;
+  const firstMapel = running.kategori.mapel[0];
+  const rows: PhaseRow[] = [];
+
+  // Start spike: every student starts the first category once.
+  const starts: LoadRequest[] = students.map((s) => ({
+    method: 'POST',
+    path: `/api/siswa/tryout/start/id/${running.id}/kategori/${running.kategori.hash}`,
+    body: json({ id_siswa: s.id }),
+    key: s.token,
+  }));
+  const spike = await ctx.load(
+    'start spike',
+    ctx.job(starts, { amount: students.length, startMapel: firstMapel.id }),
+  );
+  rows.push({ phase: 'start spike (first start of a category)', result: spike, baseline: 'upsert' });
+  const attemptOf = new Map<number, StartedAttempt>();
+  for (const a of spike.started) attemptOf.set(a.request, a);
+  const startedStudents = [...attemptOf.keys()].sort((a, b) => a - b);
+
+  // Status report: the first subject opened with its whole time, as the sheet reports it.
+  const reports: LoadRequest[] = startedStudents.map((i) => ({
+    method: 'PUT',
+    path: `/api/siswa/tryout/statusmapel/id/${running.id}`,
+    body: json({
+      id_siswa: students[i].id,
+      id_mapel: firstMapel.id,
+      kategori: running.kategori.hash,
+      sisa_waktu: firstMapel.waktu * 60,
+      status: 0,
+    }),
+    key: students[i].token,
+  }));
+  const status = await ctx.load('status report', ctx.job(reports));
+  rows.push({ phase: 'status report (statusmapel)', result: status, baseline: 'upsert' });
+  const opened = [...new Set(status.acknowledged.map((r) => startedStudents[r]))];
+
+  // Answer save: every opened student answers the first subject's questions, round robin over students.
+  const saves: Save[] = [];
+  const saveRequests: LoadRequest[] = [];
+  const perStudent = opened.map((i) => attemptOf.get(i) as StartedAttempt);
+  const longest = Math.max(0, ...perStudent.map((a) => a.soal.length));
+  for (let q = 0; q < longest; q++) {
+    perStudent.forEach((attempt, n) => {
+      const soal = attempt.soal[q];
+      if (!soal) return;
+      const save: Save = {
+        id_jawaban: soal.id_jawaban,
+        id_jawaban_group: soal.type === 3 ? soal.id_jawaban_group : null,
+        jawaban: jawabanFor(soal.type),
+        type: soal.type,
+      };
+      saves.push(save);
+      saveRequests.push(saveRequest(running.id, attempt.id_hasil_to, save, students[opened[n]].token));
+    });
+  }
+  if (saveRequests.length === 0)
+    throw new Error('tidak ada soal untuk dijawab: start tidak memberi id_jawaban');
+  const save = await ctx.load('answer save', ctx.job(saveRequests));
+  rows.push({ phase: 'answer save', result: save, baseline: 'upsert' });
+  const acknowledged = save.acknowledged.map((index) => saves[index]);
+
+  // Overload: twice the rate the answer-save phase sustained, sent whatever the server answers, with other
+  // answers than that phase's so that what is found in the database afterwards is this phase's.
+  const overloadPlan = overloadSaves(perStudent, (n) => students[opened[n]].token, running.id);
+  ctx.log('overload (2× the sustainable save rate)');
+  const overloadResult = await runOverloadProcess(
+    {
+      url: `http://127.0.0.1:${ctx.port}`,
+      rate: 2 * save.perSecond,
+      seconds: ctx.seconds,
+      requests: overloadPlan.requests,
+      sockets: OVERLOAD_SOCKETS,
+      drainSeconds: 30,
+    },
+    ctx.dir,
+    'overload',
+  );
+  const overloadAcknowledged = overloadResult.acknowledged.map((index) => overloadPlan.saves[index]);
+  acknowledged.push(...overloadAcknowledged);
+
+  const previews: LoadRequest[] = startedStudents.map((i) => ({
+    method: 'GET',
+    path: `/api/siswa/tryout/preview/paket/${running.paket}/id/${running.id}`,
+    key: students[i].token,
+  }));
+  rows.push({ phase: 'preview', result: await ctx.load('preview', ctx.job(previews)), baseline: 'route' });
+  return {
+    rows,
+    acknowledged,
+    overloadAcknowledged,
+    overload: { sustainablePerSecond: save.perSecond, result: overloadResult, lost: 0 },
+  };
+}

@@ -1,0 +1,57 @@
+/** The bench's command line: `npm run bench [-- --students N --seconds S … --targets sqlite,pg1,pg2]`, and
+ * BENCH_DATABASE_URL. */
+import { parseArgs } from 'node:util';
+
+export interface Options {
+  students: number;
+  seconds: number;
+  connections: number;
+  loginConnections: number;
+  irtItems: number;
+  irtPersons: number;
+  /** Only seed the event and time its close (e.g. at 100,000 students, where the load phases are not the point). */
+  closeOnly: boolean;
+  postgresUrl: string | null;
+  /** Which runs to make: `sqlite`, `pg1`, `pg2` (PostgreSQL with 1 or 2 workers); all of them by default. */
+  targets: Set<string>;
+}
+
+const TARGETS = ['sqlite', 'pg1', 'pg2'];
+
+export function options(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      students: { type: 'string', default: '2000' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '64' },
+      'login-connections': { type: 'string', default: '1000' },
+      'irt-items': { type: 'string', default: '200' },
+      'irt-persons': { type: 'string', default: '100000' },
+      'close-only': { type: 'boolean', default: false },
+      targets: { type: 'string', default: TARGETS.join(',') },
+    },
+  });
+  const positive = (name: string, raw: string | undefined) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`--${name} harus bilangan bulat ≥ 1, bukan "${raw}"`);
+    return value;
+  };
+  return {
+    students: positive('students', values.students),
+    seconds: positive('seconds', values.seconds),
+    connections: positive('connections', values.connections),
+    loginConnections: positive('login-connections', values['login-connections']),
+    irtItems: positive('irt-items', values['irt-items']),
+    irtPersons: positive('irt-persons', values['irt-persons']),
+    closeOnly: values['close-only'] === true,
+    postgresUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
+    targets: new Set(
+      (values.targets ?? '').split(',').map((name) => {
+        if (!TARGETS.includes(name)) throw new Error(`--targets: ${name} bukan salah satu dari ${TARGETS}`);
+        return name;
+      }),
+    ),
+  };
+}

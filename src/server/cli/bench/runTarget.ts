@@ -1,0 +1,129 @@
+/**
+ * One database's run: seed the event, measure the two baselines, start the built server, run the phases against
+ * it, then, with the server stopped, check that every acknowledged answer is in the database.
+ */
+import { join } from 'node:path';
+import { createDb } from '../../db/createDb';
+import { freePort } from '../childProcess';
+import { distinctSaves, storedSaves } from './answers';
+import { examPhases, type ExamOutcome } from './examPhases';
+import type { LoadRequest } from './load';
+import { loginStorm } from './loginPhase';
+import type { Options } from './options';
+import { json, phaseContext, type PhaseContext } from './phaseContext';
+import { residentKb, ROOT, startBaseline, startServer } from './processes';
+import type { RunReport } from './report';
+import { resultPhases, type ResultsOutcome } from './resultPhases';
+import { seedBenchEvent } from './seedEvent';
+import { settleAfterSeeding, type Target } from './targets';
+
+/** The two floors, on the same connections and the same save bodies as the answer-save phase. */
+async function baselines(ctx: PhaseContext, target: Target): Promise<RunReport['baselines']> {
+  const bodies: LoadRequest[] = Array.from(
+    { length: Math.min(ctx.event.students.length * 12, 100_000) },
+    (_, i) => ({
+      method: 'PUT',
+      path: '/bare',
+      body: json({
+        id_hasil_to: 1,
+        id_jawaban: i + 1,
+        jawaban: 'C',
+        sisa_waktu: 100,
+        type_soal: 1,
+        operation: 'save',
+      }),
+    }),
+  );
+  const measured = {} as RunReport['baselines'];
+  for (const mode of ['route', 'upsert'] as const) {
+    const port = await freePort();
+    const upsertUrl =
+      target.workers === 1 && target.databaseUrl.startsWith('file:')
+        ? `file:${join(ctx.dir, 'upsert.db')}`
+        : target.databaseUrl;
+    const baseline = await startBaseline([mode, String(port), upsertUrl, String(target.workers)]);
+    try {
+      measured[mode] = await ctx.load(`baseline ${mode}`, ctx.job(bodies), port);
+    } finally {
+      await baseline.stop();
+    }
+  }
+  return measured;
+}
+
+export async function runTarget(target: Target, opts: Options, dir: string): Promise<RunReport> {
+  const log = (text: string) => process.stderr.write(`[${target.label}] ${text}\n`);
+  const db = await createDb(target.databaseUrl);
+  log(`seeding ${opts.students} students`);
+  const seeded = performance.now();
+  const event = await seedBenchEvent(db, opts.students);
+  log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  // The finished event's close is timed as its own phase (resultPhases.ts): meanwhile the bench holds its lease,
+  // so the server's scheduler does not close it in the middle of the load phases.
+  await db.kysely
+    .insertInto('penutupan')
+    .values({
+      id_jadwal: event.closed.id,
+      pemegang: 'bench',
+      berlaku_sampai: Number.MAX_SAFE_INTEGER,
+      mulai_at: Date.now(),
+      perkiraan_selesai: Number.MAX_SAFE_INTEGER,
+      selesai_at: null,
+    })
+    .execute();
+  await settleAfterSeeding(db);
+  const port = await freePort();
+  const ctx = phaseContext({
+    port,
+    dir,
+    seconds: opts.seconds,
+    connections: opts.connections,
+    event,
+    log,
+  });
+  const floors = await baselines(ctx, target);
+
+  const server = await startServer(
+    ROOT,
+    // As deployed behind a load balancer: the bench is the proxy, and each student logs in from their own address
+    // (otherwise the per-address login limit, not the server, would decide the storm).
+    { DATABASE_URL: target.databaseUrl, WORKERS: String(target.workers), TRUST_PROXY: '127.0.0.1' },
+    port,
+  );
+  let storm: Awaited<ReturnType<typeof loginStorm>>;
+  let exam: ExamOutcome;
+  let results: ResultsOutcome;
+  let memoryMb: number;
+  try {
+    storm = await loginStorm(ctx, opts.loginConnections);
+    exam = await examPhases(ctx);
+    results = await resultPhases(ctx, db, target.databaseUrl);
+    memoryMb = residentKb(server.child.pid as number) / 1024;
+  } finally {
+    await server.stop();
+  }
+
+  // Read after the server has stopped: an acknowledged answer must have been committed.
+  const stored = await storedSaves(db, exam.acknowledged);
+  const overload = {
+    ...exam.overload,
+    lost: distinctSaves(exam.overloadAcknowledged) - (await storedSaves(db, exam.overloadAcknowledged)),
+  };
+  const distinct = distinctSaves(exam.acknowledged);
+  const databaseMb = await target.size(db);
+  await db.close();
+  await target.drop();
+  return {
+    title: `${target.label}: ${opts.students} students, ${opts.connections} connections, ${opts.seconds} s per phase`,
+    baselines: floors,
+    phases: [...storm.rows, ...exam.rows, ...results.rows],
+    close: results.close,
+    eventClose: results.eventClose,
+    answers: { acknowledged: distinct, stored, lost: distinct - stored },
+    overload,
+    rankingViews: results.rankingViews,
+    logins: storm.logins,
+    memoryMb,
+    databaseMb,
+  };
+}

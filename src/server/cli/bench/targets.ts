@@ -1,0 +1,75 @@
+/** The databases a bench run measures: a SQLite file, or a fresh schema of the PostgreSQL at BENCH_DATABASE_URL. */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../../db/createDb';
+
+export interface Target {
+  label: string;
+  databaseUrl: string;
+  workers: number;
+  /** Size of the database in MB, read before the target is dropped. */
+  size(db: Db): Promise<number>;
+  drop(): Promise<void>;
+}
+
+export function sqliteTarget(dir: string): Target {
+  const file = join(dir, 'bench.db');
+  return {
+    label: 'SQLite, 1 process',
+    databaseUrl: `file:${file}`,
+    workers: 1,
+    size: async () =>
+      ['', '-wal', '-shm'].reduce((sum, suffix) => {
+        const path = `${file}${suffix}`;
+        return sum + (existsSync(path) ? statSync(path).size : 0);
+      }, 0) /
+      1024 /
+      1024,
+    drop: async () => undefined,
+  };
+}
+
+/** A fresh schema of the PostgreSQL database per run, named in the URL's search_path. */
+export async function postgresTarget(url: string, workers: number): Promise<Target> {
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const pg = await import('pg');
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA "${schema}"`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    label: `PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`,
+    databaseUrl: scoped.toString(),
+    workers,
+    size: async (db) => {
+      const { rows } = await sql<{ bytes: number | string | null }>`
+        SELECT SUM(pg_total_relation_size(c.oid)) AS bytes FROM pg_class c
+        JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ${schema} AND c.relkind = 'r'`.execute(
+        db.kysely,
+      );
+      return Number(rows[0]?.bytes ?? 0) / 1024 / 1024;
+    },
+    drop: () => admin(`DROP SCHEMA "${schema}" CASCADE`),
+  };
+}
+
+/**
+ * The seeding has just written up to a gigabyte that the kernel still holds as dirty pages; writing them back, and
+ * throttling every writer meanwhile, would stall the server during the first phases (on the day the event's data
+ * was loaded long before). SQLite's log is copied into the file first.
+ */
+export async function settleAfterSeeding(db: Db): Promise<void> {
+  if (db.dialect === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
+  spawnSync('sync', { stdio: 'ignore' });
+}
