@@ -10,7 +10,6 @@ import { forcedDialog, showCallError } from '../../components/dialogs';
 import { navigateRequested } from '../../lib/navigation';
 import {
   endRun,
-  finishRun,
   sheetSession as runSheetSession,
   resumeSession,
   startRun,
@@ -130,4 +129,3 @@ export const materiRun: RunConfig<MateriTarget, MateriSession, MateriSheet, With
 /** The engine's handlers bound to the per-topic configuration (what the saga and the tests run). */
 export const startFlow = (action: PayloadAction<MateriTarget>) => startRun(materiRun, action);
 export const sheetSession = (action: PayloadAction<MateriSheet>) => runSheetSession(materiRun, action);
-export const finishFlow = () => finishRun(materiRun);

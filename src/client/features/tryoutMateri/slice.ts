@@ -150,4 +150,3 @@ export const {
 } = tryoutMateriSlice.actions;
 
 export const tryoutMateriReducer = tryoutMateriSlice.reducer;
-export default tryoutMateriSlice;

@@ -9,10 +9,7 @@ export type WithJadwalLists = {
 };
 
 export const selectTryoutPaket = (state: WithTryoutPaket) => state.tryoutPaket;
-export const selectDetailPaket = (state: WithTryoutPaket) => state.tryoutPaket.detailPaket;
 export const selectPaketSoal = (state: WithTryoutPaket) => state.tryoutPaket.soal;
-export const selectDetailMapel = (state: WithTryoutPaket) => state.tryoutPaket.detailMapel;
-export const selectPaketRun = (state: WithTryoutPaket) => state.tryoutPaket.run;
 
 export function findKategori(
   detailPaket: KategoriPreview[],

@@ -195,7 +195,3 @@ export const {
 } = tryoutPaketSlice.actions;
 
 export const tryoutPaketReducer = tryoutPaketSlice.reducer;
-export default tryoutPaketSlice;
-
-export const selectTryoutPaketIsRunning = (state: { tryoutPaket: TryoutPaketState }) =>
-  state.tryoutPaket.isRunning;

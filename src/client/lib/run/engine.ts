@@ -172,7 +172,7 @@ export function* startRun<Target, Session, Sheet, State>(
 }
 
 /** The sheet opened: check the run, resume it after a reload, prepare the sheet, run its clock. */
-export function* openSheet<Target, Session, Sheet, State>(
+function* openSheet<Target, Session, Sheet, State>(
   config: RunConfig<Target, Session, Sheet, State>,
   sheet: Sheet,
 ) {

@@ -175,8 +175,6 @@ export const {
 export const runReducer = runSlice.reducer;
 
 type WithRun = { run: RunState };
-export const selectRun = (state: WithRun) => state.run;
-export const selectRunClock = (state: WithRun) => state.run.clock;
 export const selectDeadline = (state: WithRun) => state.run.clock.deadline;
 export const selectKeptDeadline = (state: WithRun) => state.run.kept;
 export const selectSisaWaktu = (state: WithRun) => state.run.clock.sisaWaktu;
@@ -184,7 +182,5 @@ export const selectLeaveVerdict = (state: WithRun) => state.run.leave;
 export const selectOutbox = (state: WithRun) => state.run.outbox;
 export const selectAcceptsUntil = (state: WithRun) => state.run.acceptsUntil;
 export const selectNetworkFailing = (state: WithRun) => state.run.networkFailing;
-export const selectPendingOf = (state: WithRun, kind: string) =>
-  state.run.outbox.filter((item) => item.kind === kind);
 export const selectPendingCount = (state: WithRun, kind: string) =>
   state.run.outbox.reduce((count, item) => (item.kind === kind ? count + 1 : count), 0);
