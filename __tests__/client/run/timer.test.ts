@@ -201,7 +201,7 @@ function statusServer(count = 500) {
 }
 
 describe('the package configuration', () => {
-  it('reports the status once after a burst of saves (spec §4)', async () => {
+  it('reports the status once after a burst of saves, not once per save', async () => {
     const fake = createFakeClock(0);
     restoreClock = setClock(fake);
     const server = statusServer();

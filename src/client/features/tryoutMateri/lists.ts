@@ -1,4 +1,4 @@
-/** The three levels of /to-permateri: categories → subjects → topics (spec §2 "Per-topic tryout"). */
+/** The three levels of /to-permateri: categories → subjects → topics. */
 import { call, put, select } from 'typed-redux-saga';
 import {
   fetchMateriKategori,

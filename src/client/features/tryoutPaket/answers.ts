@@ -1,5 +1,5 @@
 /**
- * Package answers (spec §4 "Answer save"): set on the sheet at once, then queued in the run engine's outbox,
+ * Package answers: set on the sheet at once, then queued in the run engine's outbox,
  * which sends them (sisa_waktu always 100), retries, and rolls back only to what the server acknowledged. The
  * statements of a type-3 question are sent one by one; "Batalkan" clears them all with one groupCancel.
  */
@@ -17,7 +17,7 @@ import { answerSet, statusReportWanted, type PaketAnswer } from './slice';
 
 export const PAKET = 'paket';
 
-/** Wait before retrying a save whose subject time is not known yet (spec §4, §9). */
+/** Wait before retrying a save whose subject time is not known yet (a save always carries the time). */
 export const SAVE_RETRY_MS = 500;
 
 type SaveRequest = Omit<SaveAnswerPaketBody, 'id_hasil_to' | 'sisa_waktu' | 'type_soal'>;
@@ -80,7 +80,7 @@ function* sendPaketSave(request: unknown, save: PendingSave) {
 /** How many times a save waits for the subject's time before it goes anyway (a reload on the preview). */
 const READY_WAITS = 10;
 
-/** Saves wait, briefly, until the subject's remaining time is known (spec §4); a run that ended drops them. */
+/** Saves wait, briefly, until the subject's remaining time is known; a run that ended drops them. */
 function* paketSavesReady() {
   for (let wait = 0; ; wait += 1) {
     const state = yield* select(selectTryoutPaket);

@@ -3,7 +3,7 @@ import { PAKET } from './answers';
 import { decidePaketLeave } from './leave';
 
 /**
- * The guards of a running tryout on the preview and the sheet (spec §4): the engine's blocker holds the
+ * The guards of a running tryout on the preview and the sheet: the engine's blocker holds the
  * navigation; the saga decides (save the time first, or "failed" / "nonono") and the verdict proceeds or resets.
  */
 export function usePaketLeaveGuard(): void {

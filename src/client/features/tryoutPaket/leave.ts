@@ -1,4 +1,4 @@
-/** Navigation guards while a package tryout runs (spec §4): which navigations are held, and what then happens. */
+/** Navigation guards while a package tryout runs: which navigations are held, and what then happens. */
 import { call, select } from 'typed-redux-saga';
 import { showError } from '../../components/dialogs';
 import type { LeaveConfig, LeaveDecision } from '../../lib/run/leave';

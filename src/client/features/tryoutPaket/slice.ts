@@ -136,7 +136,7 @@ const tryoutPaketSlice = createSlice({
     mapelTimeSet(state, action: PayloadAction<{ id_mapel: number; sisa_waktu: number }>) {
       state.detailMapel = action.payload;
     },
-    /** Only a loaded subject detail can be updated (spec §4). */
+    /** The server's remaining time updates the open subject's detail; with none loaded there is nothing to update. */
     mapelTimeReported(state, action: PayloadAction<number>) {
       if (state.detailMapel) state.detailMapel.sisa_waktu = action.payload;
     },

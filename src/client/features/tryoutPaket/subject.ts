@@ -1,5 +1,5 @@
 /**
- * The open subject (spec §4 "Countdown (package)"), as the package configuration of the run engine: the server's
+ * The open subject, as the package configuration of the run engine: the server's
  * remaining time on opening, the engine's clock with the 5-minute warning, status reports at the 120-s marks and
  * after saves (coalesced), and the close at time-up or "Selesaikan Ujian".
  */
@@ -94,7 +94,7 @@ export function* syncRemaining(target: SheetTarget, atMark: number | null = null
 }
 
 /**
- * One status report for every burst of saves, and at each 120-s mark (spec §4); a mark that comes while saves
+ * One status report for every burst of saves, and at each 120-s mark; a mark that comes while saves
  * are being gathered is the report for both, so no request is doubled.
  */
 export function* statusReporter(target: SheetTarget) {

@@ -1,5 +1,5 @@
 /**
- * Leave guards of a running tryout (spec §4): react-router's blocker holds a navigation; the configuration
+ * Leave guards of a running tryout: react-router's blocker holds a navigation; the configuration
  * decides whether it goes, is refused with a dialog, or first saves the remaining time (regular students on the
  * package sheet, whose failed save keeps them on the sheet).
  */
@@ -49,7 +49,7 @@ export function useRunLeaveGuard<S extends { run: RunState }>(kind: string, deci
 
 export interface LeaveConfig {
   kind: string;
-  /** The refusal dialog (spec §8: "failed" / "nonono" on the package, an error on the per-topic sheet). */
+  /** The refusal dialog ("failed" / "nonono" on the package, an error on the per-topic sheet). */
   blocked: { title: string; text: string };
   /** Save the remaining time; false keeps the student where they are (after its own error dialog). */
   saveTime?(): Generator<unknown, boolean>;

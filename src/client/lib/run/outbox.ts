@@ -70,7 +70,7 @@ export interface OutboxConfig {
   send(request: unknown, save: PendingSave): SagaIterator<SaveReply>;
   /** The action that shows `value` as the question's answer on the sheet (used to roll back). */
   apply(slot: string, value: unknown): UnknownAction;
-  /** The action name of spec §8 "Any failed call". */
+  /** The action name a failed call's dialog shows (the save's own name), with the error, status and URL. */
   actionName: string;
   /** Waits until saves may be sent (e.g. the subject's time is known); false drops them. */
   ready?(): SagaIterator<boolean>;

@@ -1,5 +1,5 @@
 /**
- * The running clock of a subject or topic (spec §4 "Countdown"): a countdown recomputed from a deadline, the
+ * The running clock of a subject or topic: a countdown recomputed from a deadline, the
  * 5-minute warning, the 120-s marks, and the race between time-up and the student's own finish, with 10 more
  * seconds after a failed close. Package and per-topic tryouts configure it; neither copies it.
  */
@@ -24,7 +24,7 @@ import {
   selectKeptDeadline,
 } from './slice';
 
-/** Seconds given again after a failed time-up report (spec §4, §9). */
+/** Seconds given again after a failed time-up report, before the close is tried again. */
 export const RETRY_SECONDS = 10;
 
 /** The shortest wait of the close for unsent answers (when no window is known). */

@@ -19,7 +19,7 @@ import { MATERI } from '../answers';
 import { answerRequested, finishRequested, nomorChosen, sheetClosed, sheetOpened } from '../slice';
 import { selectTryoutMateri } from '../selectors';
 
-/** Each option shown only when its text is non-empty (spec §2 per-topic sheet). */
+/** Each option shown only when its text is non-empty: a question may have fewer than five. */
 export function materiOptions(soal: SoalMateri): QuestionOption[] {
   const texts = [soal.a, soal.b, soal.c, soal.d, soal.e].map(decodeBase64Utf8);
   return OPTION_LETTERS.map((letter, index) => ({ letter, html: texts[index] })).filter(

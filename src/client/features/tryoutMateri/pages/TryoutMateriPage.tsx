@@ -10,7 +10,7 @@ import { selectTryoutMateri } from '../selectors';
 
 const t = text.tryoutMateri;
 
-/** /to-permateri: categories → subjects → topics, by openTab (spec §2 "Per-topic tryout"). */
+/** /to-permateri: categories → subjects → topics, by openTab. */
 export default function TryoutMateriPage() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectTryoutMateri);

@@ -1,6 +1,6 @@
 import { text } from '../../../text';
 
-/** The collapsible "Petunjuk khusus" panel: instruction types A to D (spec §2). */
+/** The collapsible "Petunjuk khusus" panel: instruction types A to D. */
 export function PetunjukKhusus() {
   return (
     <details className="card card-body bg-body-tertiary mt-4">

@@ -13,7 +13,10 @@ import { previewRequested, startRequested } from '../slice';
 
 const t = text.tryoutPaket;
 
-/** The four button rules of spec §2 Detail Tryout, in their order. */
+/**
+ * A category's button, the first rule that holds: done (Pembahasan, "Sudah Dikerjakan"), queued ("Belum Bisa
+ * Dikerjakan"), has subjects ("Mulai Sekarang"), else its detail failed to load (a disabled button says so).
+ */
 function KategoriAction({ idJadwal, kategori }: { idJadwal: number; kategori: KategoriPreview }) {
   const dispatch = useAppDispatch();
   const starting = useAppSelector((state) => state.tryoutPaket.starting);
@@ -92,7 +95,7 @@ function KategoriCards({ idJadwal, detailPaket }: { idJadwal: number; detailPake
 }
 
 /**
- * /to/{id}: the categories of a package with their subjects (spec §2 Detail Tryout). An id that is not a number,
+ * /to/{id}: the categories of a package with their subjects. An id that is not a number,
  * or a schedule the student is not enrolled in (or that does not exist), shows the 404 page; a package without
  * categories shows "Data Tidak Ditemukan".
  */

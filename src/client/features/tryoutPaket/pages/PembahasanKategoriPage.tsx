@@ -10,7 +10,7 @@ import { text } from '../../../text';
 import { findKategori, selectTryoutPaket } from '../selectors';
 import { previewRequested } from '../slice';
 
-/** /to/{id}/pembahasan/{hash}: the category's discussion PDF, embedded (spec §2). */
+/** /to/{id}/pembahasan/{hash}: the category's discussion PDF, embedded. */
 export default function PembahasanKategoriPage() {
   const params = useParams();
   const idJadwal = idParam(params.id);

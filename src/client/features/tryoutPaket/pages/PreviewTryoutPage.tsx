@@ -63,7 +63,7 @@ function MapelAction({
   );
 }
 
-/** /to/{id}/preview/{hash}: the subjects of the running category (spec §2 Preview Tryout). */
+/** /to/{id}/preview/{hash}: the subjects of the running category. */
 export default function PreviewTryoutPage() {
   const params = useParams();
   const idJadwal = idParam(params.id);
@@ -83,7 +83,7 @@ export default function PreviewTryoutPage() {
   // as "Sudah Dikerjakan".
   if (kategori?.is_selesai === 1) return <Navigate to={`/to/${idJadwal}`} replace />;
   if (!kategori) {
-    // The category must be in the package detail (spec §5); wait for it to load before deciding.
+    // Only a category of the package detail has a preview; wait for the detail to load before deciding.
     if (previewStatus === 'loading' || previewStatus === 'idle') return <Spinner />;
     return <Navigate to={`/to/${idJadwal}`} replace />;
   }

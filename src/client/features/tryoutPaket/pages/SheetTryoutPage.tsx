@@ -38,7 +38,7 @@ function decodeIdMapel(segment: string | undefined): number {
   }
 }
 
-/** /to/{id}/sheet/{hash}/{idMapel base64}: the answer sheet of one subject (spec §2 "Package answer sheet"). */
+/** /to/{id}/sheet/{hash}/{idMapel base64}: the answer sheet of one subject. */
 export default function SheetTryoutPage() {
   const params = useParams();
   const idJadwal = Number(params.id);
@@ -63,7 +63,7 @@ export default function SheetTryoutPage() {
     };
   }, [idJadwal, kategoriHash, idMapel, dispatch]);
 
-  // The sheet needs a running tryout (spec §5); its questions may still be on their way (the saga asks for them).
+  // Without a running tryout there is no sheet (back to the package); its questions may still be on their way (the saga asks for them).
   if (!state.isRunning) return <Navigate to={`/to/${idJadwal}`} replace />;
   if (soalMapel.length === 0) return <Spinner />;
 
