@@ -142,10 +142,14 @@ describe('migrations', () => {
   it('upgrade a database of the release before the close job (through 010_acak) by adding its lease table', async () => {
     const db = await createTestDb({ upTo: '010_acak' });
     const leaseRows = sql<{ n: number | string }>`select count(*) as n from penutupan`;
-    // Introspection rather than a failing query: better-sqlite3's error comes from another realm in later Jest
-    // files, where `rejects.toThrow()` does not recognise it.
-    const hasLeaseTable = async () =>
-      (await db.kysely.introspection.getTables()).some((table) => table.name === 'penutupan');
+    // Whether the query fails, not how: better-sqlite3's error comes from another realm in later Jest files,
+    // where `rejects.toThrow()` does not recognise it. A query, not introspection, because introspection on
+    // PostgreSQL lists the other suites' schemas too.
+    const hasLeaseTable = () =>
+      leaseRows.execute(db.kysely).then(
+        () => true,
+        () => false,
+      );
     try {
       expect(await hasLeaseTable()).toBe(false);
       await migrateToLatest(db);
