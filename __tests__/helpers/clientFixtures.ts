@@ -1,4 +1,5 @@
 /** Client test data: the four demo students of the seed and logged-in store states. */
+import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { JadwalItem, ProfileUser } from '../../src/contract';
 import type { PreloadedAppState } from '../../src/client/app/store';
 import type { AuthState } from '../../src/client/features/auth/slice';
@@ -88,6 +89,25 @@ export const TEST_PASSWORD = 'tryout123';
 /** The auth slice of a logged-in student (saga tests combine it with the one slice they test). */
 export function loggedInAuth(idSiswa: number): AuthState {
   return { isLoggedIn: true, idSiswa, loginStatus: 'idle', loginAttempts: 0 };
+}
+
+/** An axios error with an HTTP answer of `status` (and headers). */
+export function httpError(status: number, data: unknown = null, headers: Record<string, string> = {}) {
+  const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+  const response: AxiosResponse = {
+    data,
+    status,
+    statusText: String(status),
+    headers: new AxiosHeaders(headers),
+    config,
+  };
+  return new AxiosError(
+    `Request failed with status code ${status}`,
+    'ERR_BAD_RESPONSE',
+    config,
+    null,
+    response,
+  );
 }
 
 /** Failed calls as axios rejects them: no answer at all, or an HTTP 500. */

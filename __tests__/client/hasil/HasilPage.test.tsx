@@ -6,6 +6,12 @@ import HasilPage from '../../../src/client/features/hasil/pages/HasilPage';
 import { demoStudents, loggedInState, networkError } from '../../helpers/clientFixtures';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
 
+import { setClock } from '../../../src/client/lib/clock';
+import { virtualClock } from '../../helpers/tryoutPaketFixtures';
+// A failed read is asked again after a backoff (lib/readRetry.ts): the virtual clock's sleeps pass at once.
+let restoreClock = () => undefined as void;
+afterEach(() => restoreClock());
+
 jest.mock('../../../src/client/api/hasil', () => ({
   ...jest.requireActual('../../../src/client/api/hasil'),
   fetchHasilList: jest.fn(),
@@ -138,6 +144,7 @@ describe('/hasil', () => {
   });
 
   it('names the failed call "Get Hasil Tryout" in the error dialog', async () => {
+    restoreClock = setClock(virtualClock());
     mocked(fetchHasilList).mockRejectedValue(networkError);
     renderPage();
     expect(await screen.findAllByText('Data Tidak Ditemukan')).not.toHaveLength(0);

@@ -1,5 +1,6 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
+import { clock } from '../../../src/client/lib/clock';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import type { HasilPtn, HasilPtnResponse, PembahasanList, PembahasanMapel } from '../../../src/contract';
@@ -114,6 +115,8 @@ describe('the /hasil lists', () => {
       .withReducer(reducer, initial())
       .provide([
         [matchers.call.fn(fetchHasilList), throwError(networkError)],
+        // Asked again after a backoff first (lib/readRetry.ts): no real waiting here.
+        [matchers.call.fn(clock.sleep), undefined],
         [matchers.call.fn(fetchHasilMateri), { status: true, content: [] }],
         [matchers.call.fn(fetchHasilSkor), { status: true, content: [] }],
         [matchers.call.fn(showCallError), undefined],

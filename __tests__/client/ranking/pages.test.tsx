@@ -12,6 +12,12 @@ import RankingPilihanPage from '../../../src/client/features/ranking/pages/Ranki
 import { demoStudents, loggedInState, serverError } from '../../helpers/clientFixtures';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
 
+import { setClock } from '../../../src/client/lib/clock';
+import { virtualClock } from '../../helpers/tryoutPaketFixtures';
+// A failed read is asked again after a backoff (lib/readRetry.ts): the virtual clock's sleeps pass at once.
+let restoreClock = () => undefined as void;
+afterEach(() => restoreClock());
+
 jest.mock('../../../src/client/api/ranking');
 jest.mock('../../../src/client/components/dialogs', () => ({
   ...jest.requireActual('../../../src/client/components/dialogs'),
@@ -116,6 +122,7 @@ describe('/rangking', () => {
   });
 
   it('shows "Data Tidak Ditemukan" without packages and names a failed call "Get Ranking"', async () => {
+    restoreClock = setClock(virtualClock());
     mocked(fetchRankingPaketList).mockRejectedValue(serverError);
     renderAt('/rangking');
     expect(await screen.findByText('Data Tidak Ditemukan')).toBeInTheDocument();

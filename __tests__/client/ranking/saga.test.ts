@@ -1,5 +1,6 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
+import { clock } from '../../../src/client/lib/clock';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import type { RankingJurusan } from '../../../src/contract';
@@ -47,6 +48,8 @@ describe('ranking sagas', () => {
       .withReducer(reducer, initial)
       .provide([
         [matchers.call.fn(fetchRankingPaketList), throwError(serverError)],
+        // Asked again after a backoff first (lib/readRetry.ts): no real waiting here.
+        [matchers.call.fn(clock.sleep), undefined],
         [matchers.call.fn(showCallError), undefined],
       ])
       .call(showCallError, serverError, 'Get Ranking')

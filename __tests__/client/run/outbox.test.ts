@@ -21,6 +21,7 @@ import { createFakeClock, setClock } from '../../../src/client/lib/clock';
 import { backoffMs, jitter, outboxSaga } from '../../../src/client/lib/run/outbox';
 import { classifyFailure, retryAfterMs } from '../../../src/client/lib/run/failure';
 import { clockSet, networkBack } from '../../../src/client/lib/run/slice';
+import { httpError } from '../../helpers/clientFixtures';
 import { ID_JADWAL, ID_MAPEL, runningState, virtualClock } from '../../helpers/tryoutPaketFixtures';
 
 jest.mock('../../../src/client/components/dialogs', () => ({
@@ -46,25 +47,6 @@ function answeredA() {
 }
 
 const choose = (jawaban: string) => answerRequested({ id_jawaban: 501, jawaban });
-
-/** An axios error with an HTTP answer of `status` (and headers). */
-function httpError(status: number, data: unknown = null, headers: Record<string, string> = {}) {
-  const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
-  const response: AxiosResponse = {
-    data,
-    status,
-    statusText: String(status),
-    headers: new AxiosHeaders(headers),
-    config,
-  };
-  return new AxiosError(
-    `Request failed with status code ${status}`,
-    'ERR_BAD_RESPONSE',
-    config,
-    null,
-    response,
-  );
-}
 
 type Step = 'ok' | 'fail' | 'refuse' | Error;
 

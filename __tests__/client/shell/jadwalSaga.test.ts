@@ -4,6 +4,7 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { fetchJadwal, type JadwalListName } from '../../../src/client/api/jadwal';
 import { rootReducer, type AppState } from '../../../src/client/app/rootReducer';
+import { clock } from '../../../src/client/lib/clock';
 import { showCallError, showFailed } from '../../../src/client/components/dialogs';
 import { jadwalSaga } from '../../../src/client/features/jadwal/saga';
 import { jadwalRequested } from '../../../src/client/features/jadwal/slice';
@@ -84,6 +85,8 @@ describe('jadwal saga', () => {
       .provide([
         [matchers.call.fn(fetchJadwal), failing],
         [matchers.call.fn(showCallError), undefined],
+        // A 500 is asked again after a backoff first (lib/readRetry.ts): no real waiting here.
+        [matchers.call.fn(clock.sleep), undefined],
       ])
       .call(showCallError, failure, 'Get Jadwal Future')
       .dispatch(jadwalRequested())

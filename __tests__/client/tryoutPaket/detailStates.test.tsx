@@ -13,6 +13,12 @@ import { demoStudents, jadwalItem, loggedInState } from '../../helpers/clientFix
 import { renderWithProviders } from '../../helpers/renderWithProviders';
 import { kategori } from '../../helpers/tryoutPaketFixtures';
 
+import { setClock } from '../../../src/client/lib/clock';
+import { virtualClock } from '../../helpers/tryoutPaketFixtures';
+// A failed read is asked again after a backoff (lib/readRetry.ts): the virtual clock's sleeps pass at once.
+let restoreClock = () => undefined as void;
+afterEach(() => restoreClock());
+
 jest.mock('../../../src/client/api/jadwal', () => ({
   ...jest.requireActual('../../../src/client/api/jadwal'),
   fetchJadwal: jest.fn(),
@@ -89,6 +95,7 @@ describe('Detail Tryout for an id that names nothing the student can open', () =
   });
 
   it('a failed preview call shows "Data Tidak Ditemukan" under the title, not a blank page', async () => {
+    restoreClock = setClock(virtualClock());
     mocked(fetchPreviewPaket).mockRejectedValue(new Error('Network Error'));
     renderAt('/to/3');
     expect(await screen.findByText('Data Tidak Ditemukan')).toBeInTheDocument();

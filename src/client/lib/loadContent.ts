@@ -2,6 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'typed-redux-saga';
 import { showCallError, showFailed } from '../components/dialogs';
+import { callRead } from './readRetry';
 
 /** What every call answers: `{status, message?, content?}`. */
 interface Reply {
@@ -26,7 +27,7 @@ export function* loadContent<A extends unknown[], R extends Reply>(
   },
 ): SagaIterator<void> {
   try {
-    const reply = yield* call(fn, ...args);
+    const reply = yield* callRead(fn, ...args);
     if (reply.status && 'content' in reply) {
       yield* put(on.loaded(reply.content as ContentOf<R>));
     } else {

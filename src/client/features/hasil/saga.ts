@@ -52,6 +52,7 @@ import {
   reviewRequested,
 } from './slice';
 import { safely } from '../../lib/safely';
+import { callRead } from '../../lib/readRetry';
 
 const t = text.hasil;
 
@@ -110,7 +111,7 @@ export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>)
   if (idSiswa === null) return;
   yield* put(detailLoading(key));
   try {
-    const reply = yield* call(fetchHasilKategori, id, hash, idSiswa);
+    const reply = yield* callRead(fetchHasilKategori, id, hash, idSiswa);
     // A refusal means there is no result for this category: the page shows its empty state.
     yield* put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
   } catch (error) {
@@ -158,7 +159,7 @@ export function* loadPtn(action: PayloadAction<number>): SagaIterator<void> {
   yield* put(ptnLoading(idjadwal));
   let missing = false;
   try {
-    const reply = yield* call(fetchHasilPtn, { idsiswa: idSiswa, idjadwal });
+    const reply = yield* callRead(fetchHasilPtn, { idsiswa: idSiswa, idjadwal });
     if (reply.status && 'content' in reply && reply.content.mapel.length > 0) {
       yield* put(ptnLoaded({ idjadwal, data: reply.content }));
     } else if (reply.status || reply.message === REKAP_TIDAK_ADA) {
@@ -194,7 +195,7 @@ export function* loadReviewList(action: PayloadAction<number>) {
   if (idSiswa === null) return;
   yield* put(reviewListLoading(idjadwal));
   try {
-    const reply = yield* call(fetchPembahasan, { idsiswa: idSiswa, idjadwal });
+    const reply = yield* callRead(fetchPembahasan, { idsiswa: idSiswa, idjadwal });
     if (reply.status && 'content' in reply && !isReviewMapel(reply.content)) {
       yield* put(reviewListLoaded({ idjadwal, data: reply.content }));
     } else {
@@ -217,7 +218,7 @@ export function* loadReview(idjadwal: number, idmapel: number) {
   if (idSiswa === null) return false;
   yield* put(reviewLoading(key));
   try {
-    const reply = yield* call(fetchPembahasan, { idsiswa: idSiswa, idjadwal, idmapel });
+    const reply = yield* callRead(fetchPembahasan, { idsiswa: idSiswa, idjadwal, idmapel });
     if (reply.status && 'content' in reply && isReviewMapel(reply.content)) {
       yield* put(reviewLoaded({ key, data: reply.content }));
       return true;

@@ -22,6 +22,7 @@ import {
   rankingPaketRequested,
 } from './slice';
 import { safely } from '../../lib/safely';
+import { callRead } from '../../lib/readRetry';
 
 const t = text.ranking;
 
@@ -60,7 +61,7 @@ export function* loadRankingJurusan(
   if (idSiswa === null) return;
   yield* put(rankingJurusanLoading(key));
   try {
-    const reply = yield* call(fetchRankingJurusan, {
+    const reply = yield* callRead(fetchRankingJurusan, {
       idsiswa: idSiswa,
       idjadwal,
       numoption,

@@ -13,6 +13,7 @@ import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
 import { kategoriLoaded, listFailed, listLoading, mapelLoaded, materiLoaded } from './slice';
 import { selectTryoutMateri } from './selectors';
+import { callRead } from '../../lib/readRetry';
 
 type Reply = MateriKategoriReply | MateriMapelReply | MateriListReply;
 
@@ -24,7 +25,7 @@ function* fetchLevel<R extends Reply>(
 ) {
   yield* put(listLoading());
   try {
-    const reply = yield* call(fetch, ...args);
+    const reply = yield* callRead(fetch, ...args);
     if (reply.status && 'content' in reply)
       return reply.content as Extract<R, { content: unknown }>['content'];
     yield* put(listFailed());

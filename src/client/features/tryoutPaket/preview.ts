@@ -8,6 +8,7 @@ import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
 import { paketOfJadwal, type WithJadwalLists } from './selectors';
 import { previewFailed, previewLoaded, previewNotEnrolled, type TryoutPaketState } from './slice';
+import { callRead } from '../../lib/readRetry';
 
 type PaketState = { tryoutPaket: TryoutPaketState } & WithJadwalLists;
 
@@ -25,7 +26,7 @@ export function* resolvePaket(idJadwal: number) {
   if (idSiswa === null) return null;
   for (const list of LISTS) {
     try {
-      const reply = yield* call(fetchJadwal, list, idSiswa);
+      const reply = yield* callRead(fetchJadwal, list, idSiswa);
       if (!reply.status || !('content' in reply)) return null;
       const items: JadwalItem[] = reply.content;
       const item = items.find((jadwal) => jadwal.id === idJadwal);
@@ -50,7 +51,7 @@ export function* loadPreview(idJadwal: number) {
     return false;
   }
   try {
-    const reply = yield* call(fetchPreviewPaket, paket, idJadwal);
+    const reply = yield* callRead(fetchPreviewPaket, paket, idJadwal);
     if (reply.status && 'content' in reply) {
       yield* put(
         previewLoaded({ idJadwal, paket: reply.content.paket, detailPaket: reply.content.detailPaket }),
