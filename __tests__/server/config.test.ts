@@ -67,6 +67,16 @@ describe('SHED_QUEUE_DEPTH', () => {
   });
 });
 
+describe('SHED_MAX_IN_FLIGHT', () => {
+  it('is 1024 calls in flight unless set, 0 turns it off, and a negative or odd value stops the server', () => {
+    expect(loadConfig({}).shedMaxInFlight).toBe(1024);
+    expect(loadConfig({ SHED_MAX_IN_FLIGHT: '0' }).shedMaxInFlight).toBe(0);
+    expect(loadConfig({ SHED_MAX_IN_FLIGHT: '256' }).shedMaxInFlight).toBe(256);
+    expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHED_MAX_IN_FLIGHT: 'banyak' })).toThrow(/SHED_MAX_IN_FLIGHT/);
+  });
+});
+
 describe('SHED_EVENT_LOOP_DELAY_MS', () => {
   it('is 500 ms unless set, 0 turns shedding off, and a negative or odd value stops the server', () => {
     expect(loadConfig({}).shedEventLoopDelayMs).toBe(500);

@@ -13,6 +13,8 @@ import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
 import { registerMetrics } from './plugins/metrics';
 import { registerLoadShedding } from './plugins/loadShedding';
+import { shedGate } from './plugins/shedGate';
+import { databaseQueueDepth } from './db/queueDepth';
 import { registerHealth, type HealthState } from './plugins/health';
 import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
@@ -53,7 +55,17 @@ const features: FeatureRoutes[] = [
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const trustProxy = trustProxyOption(deps.config.trustProxy);
+  const health = deps.health ?? { stopping: false };
+  const gate = shedGate({
+    maxInFlight: deps.config.shedMaxInFlight,
+    maxQueueDepth: deps.config.shedQueueDepth,
+    queueDepth: () => databaseQueueDepth(deps.db.kysely),
+    stopping: () => health.stopping,
+    requestId: requestIdGenerator(trustProxy),
+  });
   const app = Fastify({
+    // Overloaded, an API call is refused in front of Fastify, where a refusal costs least (shedGate.ts).
+    serverFactory: gate.serverFactory,
     logger: deps.logger ?? false,
     // registerRequestLog writes one line per request instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -71,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
   registerRequestIdHeader(app);
-  await registerLoadShedding(app, deps.db, {
+  await registerLoadShedding(app, deps.db, gate, {
     maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs,
     maxQueueDepth: deps.config.shedQueueDepth,
   });
@@ -82,7 +94,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
-  const health = deps.health ?? { stopping: false };
   registerHealth(app, deps.db, health);
   registerMetrics(app, deps.db, deps.config);
   closeConnectionsWhileStopping(app, health);

@@ -46,6 +46,8 @@ export interface Config {
    * queries waiting for a pooled connection) at which a further API call gets 503 + Retry-After (0: never).
    */
   shedQueueDepth: number;
+  /** SHED_MAX_IN_FLIGHT: API calls a process answers at once, at most; a further one gets 503 (0: no cap). */
+  shedMaxInFlight: number;
   /** METRICS_TOKEN: a bearer token that may read /metrics from anywhere; null: only the machine and trusted networks. */
   metricsToken: string | null;
   /** SIAPTES_DEMO: when the server seeds the demo data into an empty database (README "Demo accounts"). */
@@ -66,6 +68,13 @@ export const DEFAULT_SCRYPT_N = 2 ** 17;
  * within 100 ms even when twice the sustainable rate arrives.
  */
 export const DEFAULT_SHED_QUEUE_DEPTH = 100;
+
+/**
+ * API calls one process may be answering at once before a further one is shed. Far above what a served event keeps
+ * in flight (the bench's 64 connections of saves, 1,000 logins of a storm), it bounds the work a process takes on
+ * when its answers slow down: at a few thousand calls a second, a thousand in flight is already some 300 ms queued.
+ */
+export const DEFAULT_SHED_MAX_IN_FLIGHT = 1024;
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
@@ -226,6 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SHED_QUEUE_DEPTH',
       env.SHED_QUEUE_DEPTH,
       DEFAULT_SHED_QUEUE_DEPTH,
+      0,
+      1_000_000,
+    ),
+    shedMaxInFlight: parseCount(
+      'SHED_MAX_IN_FLIGHT',
+      env.SHED_MAX_IN_FLIGHT,
+      DEFAULT_SHED_MAX_IN_FLIGHT,
       0,
       1_000_000,
     ),

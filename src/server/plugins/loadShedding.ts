@@ -1,26 +1,22 @@
 /**
  * Load shedding: while the server has more work than it can answer in time, `/api/` calls are answered at once with
- * 503 `{status: false, message}` and `Retry-After`, before their body is read or anything is written, instead of
- * queueing behind the others and making every request slow. The SPA waits as asked and tries again. Two signals:
- * - the event loop lags by more than SHED_EVENT_LOOP_DELAY_MS (its mean delay over the last quarter second;
- *   @fastify/under-pressure);
- * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts: on SQLite the saves and starts of the
- *   next group commit, on PostgreSQL the queries waiting for a pooled connection). Read at each request, so it
- *   holds the line within the very burst that fills the queue, long before the loop's mean delay moves.
- * Only `/api/` calls are shed; /healthz and /metrics are always answered: a busy server is alive, and its figures
- * matter most then. A refused answer save is counted in siaptes_saves_refused_total by its signal.
+ * 503 `{status: false, message}` and `Retry-After`, instead of queueing behind the others and making every request
+ * slow. The SPA waits as asked and tries again. Traffic is refused in front of Fastify (shedGate.ts), where a
+ * refusal costs least; this plugin adds the event loop's lag as the gate's third signal (its mean delay over the
+ * last quarter second above SHED_EVENT_LOOP_DELAY_MS, @fastify/under-pressure), and refuses again in Fastify's
+ * onRequest, on the event loop and on the database's queue, a call that reached the app without the gate (`inject`)
+ * or arrived in the same turn as the work that filled the queue. /healthz and /metrics are never shed: a busy
+ * server is alive, and its figures matter most then. A refused answer save is counted in
+ * siaptes_saves_refused_total by its signal.
  */
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/createDb';
-import { databaseQueueDepth } from '../db/queueDepth';
 import { savesRefused } from '../lib/metrics';
 import { saveAnswerPaketCall } from '../../contract/tryoutPaket';
 import { saveAnswerMateriCall } from '../../contract/tryoutMateri';
-
-export const SHED_RETRY_AFTER_SECONDS = 2;
-export const SHED_MESSAGE =
-  'Server sedang sibuk melayani banyak peserta. Jawabanmu akan dikirim ulang otomatis.';
+import type { Db } from '../db/createDb';
+import { databaseQueueDepth } from '../db/queueDepth';
+import { SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS, type ShedGate, type ShedSignal } from './shedGate';
 
 /** Routes that are never shed (under-pressure reads a route's own pressureHandler; null lets the request through). */
 export const NEVER_SHED = { pressureHandler: () => null };
@@ -31,19 +27,13 @@ const SAVE_ROUTES = new Map<string, 'paket' | 'materi'>([
   [`/api${saveAnswerMateriCall.path}`, 'materi'],
 ]);
 
-type ShedSignal = 'shed_event_loop' | 'shed_queue';
-
-interface Shed {
-  status: false;
-  message: string;
-}
-
 /**
  * The 503 answer's status, header and body when the request is an API call; null otherwise: the app's files and the
  * content store's images are cheap to serve, and a refused script chunk would leave the student a blank page
- * instead of a call that is tried again.
+ * instead of a call that is tried again. under-pressure sends what it returns (other than null or a promise), but
+ * types it as nothing.
  */
-function shed(request: FastifyRequest, reply: FastifyReply, signal: ShedSignal): Shed | null {
+function shed(request: FastifyRequest, reply: FastifyReply, signal: ShedSignal) {
   if (!request.url.startsWith('/api/')) return null;
   const tryout = SAVE_ROUTES.get(request.routeOptions.url ?? '');
   if (tryout) savesRefused.inc({ tryout, reason: signal });
@@ -51,7 +41,6 @@ function shed(request: FastifyRequest, reply: FastifyReply, signal: ShedSignal):
   return { status: false, message: SHED_MESSAGE };
 }
 
-/** under-pressure sends what its handler returns (other than null or a promise), but types it as nothing. */
 const shedOnEventLoop = ((request: FastifyRequest, reply: FastifyReply) =>
   shed(request, reply, 'shed_event_loop')) as unknown as FastifyUnderPressureOptions['pressureHandler'];
 
@@ -65,6 +54,7 @@ export interface LoadSheddingSettings {
 export async function registerLoadShedding(
   app: FastifyInstance,
   db: Db,
+  gate: ShedGate,
   { maxEventLoopDelayMs, maxQueueDepth }: LoadSheddingSettings,
 ): Promise<void> {
   if (maxQueueDepth > 0) {
@@ -81,4 +71,5 @@ export async function registerLoadShedding(
     sampleInterval: 250,
     pressureHandler: shedOnEventLoop,
   });
+  gate.watchEventLoop(() => app.isUnderPressure());
 }

@@ -1,0 +1,174 @@
+/**
+ * The gate in front of Fastify refuses an API call at once (503, Retry-After, the Indonesian message, a request
+ * id) while too many calls are in flight, the database's queue is full or the event loop lags; files, /healthz and
+ * a stopping server's calls always go through. Driven over real HTTP: the gate is the http server's own listener.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyServerOptions } from 'fastify';
+import { shedGate, type ShedGate } from '../../src/server/plugins/shedGate';
+import { registry } from '../../src/server/lib/metrics';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** The signals, set by each test. */
+const state = { depth: 0, late: false, stopping: false };
+/** Requests to /api/hold wait here until released. */
+let held: (() => void)[] = [];
+let server: http.Server;
+let gate: ShedGate;
+let agent: http.Agent;
+
+function build(limits: { maxInFlight: number; maxQueueDepth: number }) {
+  gate = shedGate({
+    ...limits,
+    queueDepth: () => state.depth,
+    stopping: () => state.stopping,
+    requestId: () => 'req-42',
+  });
+  gate.watchEventLoop(() => state.late);
+  const app = (request: IncomingMessage, response: ServerResponse) => {
+    const answer = () => response.end('{"status":true}');
+    if (request.url === '/api/hold') held.push(answer);
+    else request.resume().on('end', answer);
+  };
+  server = gate.serverFactory(app, {} as FastifyServerOptions) as http.Server;
+  return new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+}
+
+function ask(path: string, method = 'GET', body?: string, via = agent): Promise<Answer> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, path, method, agent: via }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+      );
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Starts `count` calls that stay in flight, and waits until the gate counts them. */
+async function hold(count: number): Promise<Promise<Answer>[]> {
+  const calls = Array.from({ length: count }, () => ask('/api/hold'));
+  while (held.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  return calls;
+}
+
+async function releaseAll(calls: Promise<Answer>[]): Promise<void> {
+  for (const answer of held) answer();
+  held = [];
+  await Promise.all(calls);
+}
+
+async function shedSaves(reason: string): Promise<number> {
+  const metric = await registry.getSingleMetric('siaptes_saves_refused_total')?.get();
+  const value = metric?.values.find((v) => v.labels.reason === reason && v.labels.tryout === 'paket');
+  return value?.value ?? 0;
+}
+
+beforeEach(() => {
+  Object.assign(state, { depth: 0, late: false, stopping: false });
+  agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+});
+afterEach(async () => {
+  await releaseAll([]);
+  agent.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('at SHED_MAX_IN_FLIGHT=2', () => {
+  beforeEach(() => build({ maxInFlight: 2, maxQueueDepth: 0 }));
+
+  it('serves a call while 1 is in flight', async () => {
+    const calls = await hold(1);
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    await releaseAll(calls);
+  });
+
+  it('refuses one at once while 2 are in flight: 503, Retry-After, the message and a request id', async () => {
+    const calls = await hold(2);
+    const refused = await ask('/api/siswa/profil/user/id/1');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.headers['x-request-id']).toBe('req-42');
+    expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(refused.body)).toEqual({
+      status: false,
+      message: 'Server sedang sibuk melayani banyak peserta. Jawabanmu akan dikirim ulang otomatis.',
+    });
+    // Not API calls: served all the same.
+    expect((await ask('/healthz')).status).toBe(200);
+    expect((await ask('/assets/app.0123456789.js')).status).toBe(200);
+    await releaseAll(calls);
+    // Answered calls leave the count: served again.
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    expect(gate.inFlight()).toBe(0);
+  });
+
+  it('counts a refused answer save, and serves the next call on its connection (the body is not read)', async () => {
+    const before = await shedSaves('shed_in_flight');
+    const calls = await hold(2);
+    const one = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const connections = new Set<unknown>();
+    server.on('connection', (socket) => connections.add(socket));
+    const save =
+      '{"id_hasil_to":1,"id_jawaban":1,"jawaban":"A","sisa_waktu":100,"type_soal":1,"operation":"save"}';
+    try {
+      expect((await ask('/api/siswa/tryout/saveanswer/id/7', 'PUT', save, one)).status).toBe(503);
+      expect(await shedSaves('shed_in_flight')).toBe(before + 1);
+      await releaseAll(calls);
+      expect((await ask('/api/siswa/profil/user/id/1', 'GET', undefined, one)).status).toBe(200);
+      expect(connections.size).toBe(1);
+    } finally {
+      one.destroy();
+    }
+  });
+
+  it('lets every call through while the server stops (answered with Connection: close there)', async () => {
+    const calls = await hold(2);
+    state.stopping = true;
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    await releaseAll(calls);
+  });
+});
+
+describe('at SHED_QUEUE_DEPTH=3', () => {
+  beforeEach(() => build({ maxInFlight: 0, maxQueueDepth: 3 }));
+
+  it('serves at 2 waiting and refuses at 3; counts the refused save as shed_queue', async () => {
+    state.depth = 2;
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    state.depth = 3;
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(503);
+    const before = await shedSaves('shed_queue');
+    expect((await ask('/api/siswa/tryout/saveanswer/id/7', 'PUT', '{}')).status).toBe(503);
+    expect(await shedSaves('shed_queue')).toBe(before + 1);
+  });
+
+  it('with no cap on calls in flight, holds any number of them', async () => {
+    const calls = await hold(20);
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    await releaseAll(calls);
+  });
+});
+
+describe('with both at 0', () => {
+  beforeEach(() => build({ maxInFlight: 0, maxQueueDepth: 0 }));
+
+  it('never sheds on the queue, and sheds while the event loop is late', async () => {
+    state.depth = 1000;
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    state.late = true;
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(503);
+    expect((await ask('/healthz')).status).toBe(200);
+  });
+});
