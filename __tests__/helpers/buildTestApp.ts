@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { createDb, type CreateDbOptions, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb, type CreateDbOptions } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate';
 import { penutupanSelesai, tutupYangBerakhir } from '../../src/server/scoring/tugasPenutupan';
 
@@ -27,7 +28,7 @@ export function testClock(start = Date.now()): TestClock {
 
 export interface TestContext {
   app: App;
-  db: Db;
+  db: Executor;
   config: Config;
   clock: TestClock;
   /** What the server's scheduler does at its next look: every schedule over at the clock's time closed. */
@@ -49,7 +50,7 @@ export function postgresTestOptions(): Pick<CreateDbOptions, 'pooler' | 'listenU
   return { pooler: config.databasePooler, listenUrl: config.databaseListenUrl };
 }
 
-export async function createTestDb(options: { upTo?: string } = {}): Promise<Db> {
+export async function createTestDb(options: { upTo?: string } = {}): Promise<Executor> {
   const url = process.env.DATABASE_URL;
   const db =
     url && /^postgres(ql)?:\/\//i.test(url)
@@ -64,8 +65,8 @@ export async function buildTestApp(
   options: {
     clock?: TestClock;
     /** A database opened by the test (closed with the app), instead of a fresh one. */
-    db?: Db;
-    seed?: (db: Db) => Promise<void>;
+    db?: Executor;
+    seed?: (db: Executor) => Promise<void>;
     /** Settings for this suite on top of the environment, e.g. `{ REGULAR_INSTITUTIONS: 'A,B' }`. */
     env?: Record<string, string>;
     /** Parsed settings overriding the loaded ones, e.g. `{ loginMaxPerAddress: 2 }`. */
@@ -101,7 +102,7 @@ export async function buildTestApp(
       await app.close();
       // A close a read started in the background ends before its database does.
       await penutupanSelesai(db);
-      await db.close();
+      await closeDb(db);
     },
   };
 }

@@ -2,7 +2,7 @@
  * A package with finished attempts, scores (including ties), university programmes and choices, built with plain
  * Kysely inserts for the result, ranking and PDF suites.
  */
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { SESSION_TTL_MS } from '../../src/server/plugins/auth';
 import { insertSesi, insertSiswaRow } from './serverRows';
 
@@ -12,7 +12,7 @@ const DAY = 24 * 60 * 60 * 1000;
 export const FIXTURE_NOW = Date.UTC(2025, 4, 20, 3, 0, 0);
 
 export async function insertSiswa(
-  db: Db,
+  db: Executor,
   username: string,
   nama: string,
   lembaga = 'SiapTes',
@@ -29,17 +29,17 @@ export async function insertSiswa(
 }
 
 /** A live session for the student: the token for the `Key` header or the session cookie. */
-export async function sessionFor(db: Db, idSiswa: number, now: number): Promise<string> {
+export async function sessionFor(db: Executor, idSiswa: number, now: number): Promise<string> {
   const token = `token-${idSiswa}-${Math.random().toString(36).slice(2)}`;
   await insertSesi(db, idSiswa, token, now, now + SESSION_TTL_MS);
   return token;
 }
 
 export async function insertJadwal(
-  db: Db,
+  db: Executor,
   values: { paket: number; nama: string; tgl_awal: number; tgl_akhir: number; is_event?: number },
 ): Promise<number> {
-  const row = await db.kysely
+  const row = await db
     .insertInto('jadwal')
     .values({ ...values, is_event: values.is_event ?? 0, irt_calibrated_at: null })
     .returning('id')
@@ -47,8 +47,14 @@ export async function insertJadwal(
   return row.id;
 }
 
-export async function insertKategori(db: Db, idJadwal: number, nama: string, hash: string, urutan: number) {
-  const row = await db.kysely
+export async function insertKategori(
+  db: Executor,
+  idJadwal: number,
+  nama: string,
+  hash: string,
+  urutan: number,
+) {
+  const row = await db
     .insertInto('kategori')
     .values({
       id_jadwal: idJadwal,
@@ -62,8 +68,13 @@ export async function insertKategori(db: Db, idJadwal: number, nama: string, has
   return row.id;
 }
 
-export async function insertMapel(db: Db, idKategori: number, nama: string, urutan: number): Promise<number> {
-  const row = await db.kysely
+export async function insertMapel(
+  db: Executor,
+  idKategori: number,
+  nama: string,
+  urutan: number,
+): Promise<number> {
+  const row = await db
     .insertInto('mapel')
     .values({ id_kategori: idKategori, nama, waktu: 30, urutan })
     .returning('id')
@@ -82,8 +93,8 @@ export interface SoalInput {
 }
 
 /** Inserts a question (and its statements); returns the question id and the statement ids. */
-export async function insertSoal(db: Db, idMapel: number, input: SoalInput) {
-  const row = await db.kysely
+export async function insertSoal(db: Executor, idMapel: number, input: SoalInput) {
+  const row = await db
     .insertInto('soal')
     .values({
       id_mapel: idMapel,
@@ -103,7 +114,7 @@ export async function insertSoal(db: Db, idMapel: number, input: SoalInput) {
     .executeTakeFirstOrThrow();
   const statementIds: number[] = [];
   for (const [index, statement] of (input.statements ?? []).entries()) {
-    const s = await db.kysely
+    const s = await db
       .insertInto('soal_group')
       .values({
         id_soal: row.id,
@@ -119,10 +130,10 @@ export async function insertSoal(db: Db, idMapel: number, input: SoalInput) {
 }
 
 export async function insertAttempt(
-  db: Db,
+  db: Executor,
   values: { id_jadwal: number; id_kategori: number; id_siswa: number; ended_at: number | null },
 ): Promise<number> {
-  const row = await db.kysely
+  const row = await db
     .insertInto('hasil_to')
     .values({
       ...values,
@@ -135,19 +146,19 @@ export async function insertAttempt(
 }
 
 export async function insertJawaban(
-  db: Db,
+  db: Executor,
   idHasilTo: number,
   idSoal: number,
   jawaban: string,
   group: { idSoalGroup: number; jawaban: string }[] = [],
 ) {
-  const row = await db.kysely
+  const row = await db
     .insertInto('jawaban')
     .values({ id_hasil_to: idHasilTo, id_soal: idSoal, jawaban, updated_at: FIXTURE_NOW })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const g of group) {
-    await db.kysely
+    await db
       .insertInto('jawaban_group')
       .values({ id_jawaban: row.id, id_soal_group: g.idSoalGroup, jawaban: g.jawaban })
       .execute();
@@ -156,14 +167,14 @@ export async function insertJawaban(
 }
 
 export async function insertHasilMapel(
-  db: Db,
+  db: Executor,
   ids: { id_hasil_to: number; id_siswa: number; id_jadwal: number },
   idMapel: number,
   nilai: number,
 ) {
   // Four scored questions per subject: the counts follow the score.
   const benar = Math.round((nilai / 1000) * 4);
-  await db.kysely
+  await db
     .insertInto('hasil_mapel')
     .values({
       ...ids,
@@ -196,7 +207,7 @@ export interface PaketFixture {
  * Totals: Citra 850, Andi 700, Budi 700, Dewi 500 → ranks 1, 2, 2, 4. Fajar ended only Saintek; Gita ended both
  * with answers but no score summary; Eka (another institution) is enrolled without attempts.
  */
-export async function buildPaketFixture(db: Db, now = FIXTURE_NOW): Promise<PaketFixture> {
+export async function buildPaketFixture(db: Executor, now = FIXTURE_NOW): Promise<PaketFixture> {
   const idJadwal = await insertJadwal(db, {
     paket: 7,
     nama: 'Tryout UTBK 7',
@@ -290,7 +301,7 @@ export async function buildPaketFixture(db: Db, now = FIXTURE_NOW): Promise<Pake
     gita: await insertSiswa(db, 'gita', 'Gita Permata'),
   };
   for (const id of Object.values(siswa)) {
-    await db.kysely.insertInto('jadwal_peserta').values({ id_jadwal: idJadwal, id_siswa: id }).execute();
+    await db.insertInto('jadwal_peserta').values({ id_jadwal: idJadwal, id_siswa: id }).execute();
   }
 
   const scores: [number, [number, number, number, number]][] = [
@@ -384,7 +395,7 @@ export async function buildPaketFixture(db: Db, now = FIXTURE_NOW): Promise<Pake
   // Programmes and choices: see domain/ranking.ts, domain/ptn.ts — grade and capacity both decide.
   const prodi = async (universitas: string, jurusan: string, grade: number, kapasitas: number) =>
     (
-      await db.kysely
+      await db
         .insertInto('prodi')
         .values({ universitas, jurusan, jenjang: 'S1', grade, kapasitas })
         .returning('id')
@@ -394,7 +405,7 @@ export async function buildPaketFixture(db: Db, now = FIXTURE_NOW): Promise<Pake
   const hukum = await prodi('Universitas Gadjah Mada', 'Ilmu Hukum', 650, 1);
   const informatika = await prodi('Institut Teknologi Bandung', 'Teknik Informatika', 600, 5);
   const choose = (id_siswa: number, num_option: number, id_prodi: number) =>
-    db.kysely.insertInto('pilihan_siswa').values({ id_siswa, num_option, id_prodi }).execute();
+    db.insertInto('pilihan_siswa').values({ id_siswa, num_option, id_prodi }).execute();
   await choose(siswa.andi, 1, kedokteran); // 700 < 750: fails on grade
   await choose(siswa.andi, 2, hukum); // 700 ≥ 650 but rank 2 (after Citra) > capacity 1
   await choose(siswa.andi, 3, informatika); // passes
@@ -437,7 +448,7 @@ export interface EventFixture {
  * essay), and `peserta` participants who ended it with simulated Rasch answers (seeded, so the same every run).
  */
 export async function buildEventFixture(
-  db: Db,
+  db: Executor,
   options: { paket: number; peserta: number; tgl_akhir: number; seed: number },
 ): Promise<EventFixture> {
   const idJadwal = await insertJadwal(db, {
@@ -482,7 +493,7 @@ export async function buildEventFixture(
       'TO Akbar',
     );
     siswa.push(id);
-    await db.kysely.insertInto('jadwal_peserta').values({ id_jadwal: idJadwal, id_siswa: id }).execute();
+    await db.insertInto('jadwal_peserta').values({ id_jadwal: idJadwal, id_siswa: id }).execute();
     const attempt = await insertAttempt(db, {
       id_jadwal: idJadwal,
       id_kategori: idKategori,
@@ -501,7 +512,7 @@ export async function buildEventFixture(
       };
     });
     raw.push(answers.filter((a) => a.jawaban === 'A').length);
-    await db.kysely.insertInto('jawaban').values(answers).execute();
+    await db.insertInto('jawaban').values(answers).execute();
   }
   return { idJadwal, hash, idMapel, soal, siswa, raw };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jalankan } from '../../src/server/cli/siaptesPerintah';
 import { loadConfig } from '../../src/server/config';
-import { createDb } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
 
 /** `siaptes import-paket` of the given package file; resolves with what the tool printed. */
 export async function importAsOperator(databaseUrl: string, paket: unknown): Promise<string> {
@@ -24,7 +24,7 @@ export async function importAsOperator(databaseUrl: string, paket: unknown): Pro
     if (code !== 0) throw new Error(`import-paket failed: ${err}`);
     return out;
   } finally {
-    await db.close();
+    await closeDb(db);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 /** The operator's tool run as the CLI runs it (`jalankan`), on a test database, in a working directory. */
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import type { Database } from '../../src/server/db/types';
 import { jalankan, type PerintahDeps } from '../../src/server/cli/siaptesPerintah';
 import { ALL_TABLES } from './serverRows';
@@ -28,10 +28,10 @@ export function runner(context: TestContext, dir: string) {
 }
 
 /** Rows per table: "nothing was written" is the same counts before and after. */
-export async function counts(db: Db): Promise<Record<string, number>> {
+export async function counts(db: Executor): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of ALL_TABLES) {
-    const row = await db.kysely
+    const row = await db
       .selectFrom(table as keyof Database)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 /** Rows the server tests write straight into the database: one place for the columns of a student and a session. */
 import type { Insertable } from 'kysely';
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import type { Database, SiswaTable } from '../../src/server/db/types';
 import { hashToken } from '../../src/server/plugins/auth';
 
@@ -65,11 +65,11 @@ export function siswaRow(
 
 /** Inserts a student and returns the id. */
 export async function insertSiswaRow(
-  db: Db,
+  db: Executor,
   username: string,
   fields: Partial<Insertable<SiswaTable>> = {},
 ): Promise<number> {
-  const row = await db.kysely
+  const row = await db
     .insertInto('siswa')
     .values(siswaRow(username, fields))
     .returning('id')
@@ -79,13 +79,13 @@ export async function insertSiswaRow(
 
 /** A session of the student whose token is `token`, live from `createdAt` until `expiresAt`. */
 export async function insertSesi(
-  db: Db,
+  db: Executor,
   idSiswa: number,
   token: string,
   createdAt: number,
   expiresAt: number,
 ): Promise<void> {
-  await db.kysely
+  await db
     .insertInto('sesi')
     .values({
       token_hash: hashToken(token),

@@ -34,7 +34,7 @@ async function importPaket(paket: PaketFile): Promise<{ idJadwal: number; hash: 
   writeFileSync(path.join(dir, `paket-${paket.paket}.json`), JSON.stringify(paket));
   const imported = await run('import-paket', `paket-${paket.paket}.json`);
   const id = Number(/schedule id (\d+)/.exec(imported)![1]);
-  const kategori = await ctx.db.kysely
+  const kategori = await ctx.db
     .selectFrom('kategori')
     .select('hash')
     .where('id_jadwal', '=', id)
@@ -162,7 +162,7 @@ it('each student gets their own order, the same on every start, and the same ans
   await jawabSemua(citra, sheetCitra, asli);
 
   // Stored in the package's letters: identical rows for both students.
-  const stored = await ctx.db.kysely
+  const stored = await ctx.db
     .selectFrom('jawaban')
     .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
     .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
@@ -184,7 +184,7 @@ it('each student gets their own order, the same on every start, and the same ans
 
   // The operator closes the schedule: both attempts end with what they saved and are scored.
   await run('close', String(idJadwal));
-  const scores = await ctx.db.kysely
+  const scores = await ctx.db
     .selectFrom('hasil_mapel')
     .select(['id_siswa', 'benar', 'salah', 'kosong', 'nilai'])
     .where('id_jadwal', '=', idJadwal)
@@ -196,7 +196,7 @@ it('each student gets their own order, the same on every start, and the same ans
   ]);
 
   // The review in Citra's order, with the key and her answer in her letters.
-  const mapel = await ctx.db.kysely.selectFrom('mapel').select('id').executeTakeFirstOrThrow();
+  const mapel = await ctx.db.selectFrom('mapel').select('id').executeTakeFirstOrThrow();
   const review = await ctx.app.inject({
     method: 'POST',
     url: '/api/siswa/tryout/pembahasan',
@@ -274,7 +274,7 @@ it('A–D stays A–D, pinned options stay last, and both PDFs show the student�
   ];
   const where = await importPaket(paket);
   // Question 1's E shows nothing but is not '' (as some editors save it): never shuffled in among A–D either.
-  const soal1 = await ctx.db.kysely
+  const soal1 = await ctx.db
     .selectFrom('soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
     .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
@@ -282,7 +282,7 @@ it('A–D stays A–D, pinned options stay last, and both PDFs show the student�
     .where('kategori.id_jadwal', '=', where.idJadwal)
     .where('soal.soal', '=', '<p>Soal 1</p>')
     .executeTakeFirstOrThrow();
-  await ctx.db.kysely.updateTable('soal').set({ e: '<p>&nbsp;</p>' }).where('id', '=', soal1.id).execute();
+  await ctx.db.updateTable('soal').set({ e: '<p>&nbsp;</p>' }).where('id', '=', soal1.id).execute();
   const eka = await loginAs(ctx.app, 'eka.putri', 'rahasia123');
   const fani = await loginAs(ctx.app, 'fani.rahma', 'rahasia123');
   const sheetEka = await start(eka, where);
@@ -311,7 +311,7 @@ it('A–D stays A–D, pinned options stay last, and both PDFs show the student�
   }
 
   // The question PDF: the student's numbers, order and letters, as on the sheet.
-  const mapel = await ctx.db.kysely
+  const mapel = await ctx.db
     .selectFrom('mapel')
     .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
     .select('mapel.id')
@@ -381,7 +381,7 @@ it('shuffles an event package by default, a regular one not; a second device sho
     }),
   );
   const regular = await importPaket(paketContoh(ctx.clock.now(), ['budi.santoso'], { paket: 81 }));
-  const flags = await ctx.db.kysely
+  const flags = await ctx.db
     .selectFrom('jadwal')
     .select(['id', 'acak_soal', 'acak_opsi'])
     .where('id', 'in', [event.idJadwal, regular.idJadwal])
@@ -402,7 +402,7 @@ it('shuffles an event package by default, a regular one not; a second device sho
     [4, '<p>Setengah dari 1 adalah …</p>'],
   ]);
   expect(sheet.soal[0].a).toBe('merpati bertelur');
-  const attempt = await ctx.db.kysely
+  const attempt = await ctx.db
     .selectFrom('hasil_to')
     .select(['acak', 'acak_seed'])
     .where('id', '=', sheet.id_hasil_to)
@@ -414,7 +414,7 @@ it('shuffles an event package by default, a regular one not; a second device sho
   const secondDevice = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
   expect(secondDevice.token).not.toBe(budi.token);
   expect((await start(secondDevice, event)).soal).toEqual(first.soal);
-  const seeded = await ctx.db.kysely
+  const seeded = await ctx.db
     .selectFrom('hasil_to')
     .select('acak_seed')
     .where('id', '=', first.id_hasil_to)
@@ -441,7 +441,7 @@ it('two first starts at once make one attempt, and both show its one order', asy
   expect(b.id_hasil_to).toBe(a.id_hasil_to);
   expect(b.soal).toEqual(a.soal);
   expect(a.soal).toHaveLength(4);
-  const rows = await ctx.db.kysely
+  const rows = await ctx.db
     .selectFrom('hasil_to')
     .innerJoin('jawaban', 'jawaban.id_hasil_to', 'hasil_to.id')
     .select((eb) => eb.fn.countAll<number>().as('n'))

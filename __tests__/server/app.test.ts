@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { captureLog } from '../helpers/logCapture';
 import { buildTestApp, createTestDb, type TestContext } from '../helpers/buildTestApp';
+import { closeDb } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { ALL_TABLES } from '../helpers/serverRows';
 
@@ -113,13 +114,13 @@ describe('migrations', () => {
     try {
       for (const table of ALL_TABLES) {
         const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
-          db.kysely,
+          db,
         );
         expect([table, Number(row.rows[0].n)]).toEqual([table, 0]);
       }
       await migrateToLatest(db);
       const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
-        db.kysely,
+        db,
       );
       expect(applied.rows.map((r) => r.name)).toEqual([
         '001_initial',
@@ -136,7 +137,7 @@ describe('migrations', () => {
         '013_sesi_notify',
       ]);
     } finally {
-      await db.close();
+      await closeDb(db);
     }
   });
   it('upgrade a database of the release before the close job (through 010_acak) by adding its lease table', async () => {
@@ -146,7 +147,7 @@ describe('migrations', () => {
     // where `rejects.toThrow()` does not recognise it. A query, not introspection, because introspection on
     // PostgreSQL lists the other suites' schemas too.
     const hasLeaseTable = () =>
-      leaseRows.execute(db.kysely).then(
+      leaseRows.execute(db).then(
         () => true,
         () => false,
       );
@@ -154,9 +155,9 @@ describe('migrations', () => {
       expect(await hasLeaseTable()).toBe(false);
       await migrateToLatest(db);
       expect(await hasLeaseTable()).toBe(true);
-      expect(Number((await leaseRows.execute(db.kysely)).rows[0].n)).toBe(0);
+      expect(Number((await leaseRows.execute(db)).rows[0].n)).toBe(0);
     } finally {
-      await db.close();
+      await closeDb(db);
     }
   });
 });

@@ -1,16 +1,16 @@
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { hashPassword, verifyPassword, DISABLED_PASSWORD } from '../../src/server/lib/password';
 import { SESSION_COOKIE, SESSION_TTL_MS, hashToken } from '../../src/server/plugins/auth';
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 
 // Many scrypt hashes and requests per test: generous on a loaded two-core machine and on PostgreSQL.
 jest.setTimeout(60_000);
 
 const PASSWORD = 'tryout123';
 
-async function seedSiswa(db: Db): Promise<void> {
+async function seedSiswa(db: Executor): Promise<void> {
   const hash = await hashPassword(PASSWORD);
-  await db.kysely
+  await db
     .insertInto('siswa')
     .values([
       {
@@ -70,7 +70,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     await t.close();
   });
   beforeEach(async () => {
-    await t.db.kysely.deleteFrom('login_percobaan').execute();
+    await t.db.deleteFrom('login_percobaan').execute();
   });
 
   const login = (username: string, password: string) =>
@@ -112,7 +112,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     expect(cookie).toMatch(/Max-Age=43200/);
     expect(cookie).not.toMatch(/Secure/i);
 
-    const rows = await t.db.kysely
+    const rows = await t.db
       .selectFrom('sesi')
       .selectAll()
       .where('id_siswa', '=', body.content.user.id)
@@ -142,7 +142,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
       expect(res.json()).toEqual({ status: false, message: 'Username atau password salah' });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
-    const gagal = await t.db.kysely.selectFrom('login_percobaan').select('username').orderBy('id').execute();
+    const gagal = await t.db.selectFrom('login_percobaan').select('username').orderBy('id').execute();
     expect(gagal.map((g) => g.username)).toEqual(['reguler', 'tidakada']);
   });
 
@@ -165,7 +165,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe(false);
     expect(res.json().message).toContain(message);
-    expect(await t.db.kysely.selectFrom('login_percobaan').selectAll().execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('login_percobaan').selectAll().execute()).toHaveLength(0);
   });
 
   it('answers 400 for a body that is not an object', async () => {
@@ -181,7 +181,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
 
   const LOCKED = 'Terlalu banyak percobaan login untuk username ini. Coba lagi dalam 15 menit.';
   const attempts = (username: string) =>
-    t.db.kysely.selectFrom('login_percobaan').selectAll().where('username', '=', username).execute();
+    t.db.selectFrom('login_percobaan').selectAll().where('username', '=', username).execute();
 
   it('locks a username after 10 attempts in 15 minutes, even for the right password: 14:59 refused, 15:01 accepted', async () => {
     const start = clock.now();
@@ -241,11 +241,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     for (let i = 0; i < 3; i++) await login('reguler', `salah${i}`);
     // A costlier hash keeps the right password in its check while five wrong ones arrive after it was counted.
     const slow = await hashPassword(PASSWORD, { cost: { N: 2 ** 15, r: 8, p: 1 } });
-    await t.db.kysely
-      .updateTable('siswa')
-      .set({ password_hash: slow })
-      .where('username', '=', 'reguler')
-      .execute();
+    await t.db.updateTable('siswa').set({ password_hash: slow }).where('username', '=', 'reguler').execute();
     const right = login('reguler', PASSWORD);
     while ((await attempts('reguler')).length < 4) await new Promise((resolve) => setTimeout(resolve, 1));
     const wrong = await Promise.all(Array.from({ length: 5 }, (_, i) => login('reguler', `nanti${i}`)));
@@ -257,16 +253,12 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
 
   it('upgrades a hash made with an older cost at the next login', async () => {
     const old = await hashPassword(PASSWORD, { cost: { N: 1024, r: 8, p: 1 } });
-    await t.db.kysely
-      .updateTable('siswa')
-      .set({ password_hash: old })
-      .where('username', '=', 'reguler')
-      .execute();
+    await t.db.updateTable('siswa').set({ password_hash: old }).where('username', '=', 'reguler').execute();
     const before = t.config.scryptN;
     t.config.scryptN = 2048;
     try {
       expect((await login('reguler', PASSWORD)).json().status).toBe(true);
-      const { password_hash } = await t.db.kysely
+      const { password_hash } = await t.db
         .selectFrom('siswa')
         .select('password_hash')
         .where('username', '=', 'reguler')
@@ -277,7 +269,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
       expect((await login('reguler', PASSWORD)).json().status).toBe(true);
       // A wrong password never rewrites the hash.
       expect((await login('reguler', 'salah')).json().status).toBe(false);
-      const after = await t.db.kysely
+      const after = await t.db
         .selectFrom('siswa')
         .select('password_hash')
         .where('username', '=', 'reguler')
@@ -299,7 +291,7 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: true, message: 'Logout berhasil' });
     expect(String(res.headers['set-cookie'])).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
-    const row = await t.db.kysely
+    const row = await t.db
       .selectFrom('sesi')
       .select('revoked_at')
       .where('token_hash', '=', hashToken(token))
@@ -374,7 +366,7 @@ describe('the per-address login limit', () => {
     await t.close();
   });
   beforeEach(async () => {
-    await t.db.kysely.deleteFrom('login_percobaan').execute();
+    await t.db.deleteFrom('login_percobaan').execute();
   });
 
   const loginFrom = (remoteAddress: string, username: string, password: string) =>

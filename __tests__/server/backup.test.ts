@@ -5,7 +5,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { jalankan } from '../../src/server/cli/siaptesPerintah';
 import { loadConfig, type Config } from '../../src/server/config';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/demo';
 
@@ -17,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(config: Config, db: Db, ...argv: string[]) {
+async function run(config: Config, db: Executor, ...argv: string[]) {
   let out = '';
   let err = '';
   const code = await jalankan(argv, {
@@ -42,7 +43,7 @@ it('copies a SQLite database that is being written to, consistently', async () =
     let written = 0;
     const writer = (async () => {
       while (writing) {
-        await db.kysely
+        await db
           .insertInto('login_percobaan')
           .values({ username: `u${written}`, alamat: '127.0.0.1', at: Date.now() })
           .execute();
@@ -75,7 +76,7 @@ it('copies a SQLite database that is being written to, consistently', async () =
     expect(again.code).toBe(1);
     expect(again.err).toContain('cadangan.db already exists; choose another file');
   } finally {
-    await db.close();
+    await closeDb(db);
   }
 });
 
@@ -93,6 +94,6 @@ it('on PostgreSQL says how to use pg_dump and restore, without the password, and
     expect(result.err).not.toContain('rahasia');
     expect(existsSync(path.join(dir, 'cadangan.dump'))).toBe(false);
   } finally {
-    await sqlite.close();
+    await closeDb(sqlite);
   }
 });

@@ -1,3 +1,4 @@
+import { closeDb } from '../../src/server/db/createDb';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,26 +8,26 @@ import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
 import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/acak';
 import { runOverloadProcess, startLoadProcess } from '../../src/server/cli/bench/processes';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { hashToken } from '../../src/server/plugins/auth';
 import { verifyPassword } from '../../src/server/lib/password';
 import { createTestDb } from '../helpers/buildTestApp';
 
 jest.setTimeout(120_000);
 
-let db: Db;
+let db: Executor;
 let event: BenchEvent;
 
 beforeAll(async () => {
   db = await createTestDb();
   event = await seedBenchEvent(db, 40);
 });
-afterAll(() => db.close());
+afterAll(() => closeDb(db));
 
 describe('the bench event seed', () => {
   it('creates the students with the bench password and a live session each', async () => {
     expect(event.students).toHaveLength(40);
-    const first = await db.kysely
+    const first = await db
       .selectFrom('siswa')
       .select(['username', 'password_hash', 'lembaga'])
       .where('id', '=', event.students[0].id)
@@ -34,7 +35,7 @@ describe('the bench event seed', () => {
     expect(first.username).toBe('bench01');
     expect(first.lembaga).toBe('TO Akbar');
     expect(await verifyPassword('tryout123', first.password_hash)).toBe(true);
-    const sessions = await db.kysely
+    const sessions = await db
       .selectFrom('sesi')
       .select('id_siswa')
       .where(
@@ -50,7 +51,7 @@ describe('the bench event seed', () => {
   it('enrols every student in both events and finishes the closed one with a row per subject', async () => {
     const ids = event.students.map((s) => s.id);
     for (const jadwal of [event.running.id, event.closed.id]) {
-      const enrolled = await db.kysely
+      const enrolled = await db
         .selectFrom('jadwal_peserta')
         .select('id_siswa')
         .where('id_jadwal', '=', jadwal)
@@ -58,7 +59,7 @@ describe('the bench event seed', () => {
         .execute();
       expect(enrolled).toHaveLength(40);
     }
-    const attempts = await db.kysely
+    const attempts = await db
       .selectFrom('hasil_to')
       .select(['id', 'is_selesai'])
       .where('id_jadwal', '=', event.closed.id)
@@ -66,7 +67,7 @@ describe('the bench event seed', () => {
       .execute();
     expect(attempts).toHaveLength(80); // two categories each
     expect(attempts.every((a) => a.is_selesai === 1)).toBe(true);
-    const rows = await db.kysely
+    const rows = await db
       .selectFrom('hasil_mapel')
       .select(['nilai', 'benar', 'salah'])
       .where('id_jadwal', '=', event.closed.id)
@@ -75,7 +76,7 @@ describe('the bench event seed', () => {
     expect(rows).toHaveLength(280); // seven subjects each
     // Scores differ between students: IRT has something to tell apart.
     expect(new Set(rows.map((r) => r.nilai)).size).toBeGreaterThan(5);
-    const choices = await db.kysely
+    const choices = await db
       .selectFrom('pilihan_siswa')
       .select('id_prodi')
       .where('id_siswa', 'in', ids)
@@ -86,7 +87,7 @@ describe('the bench event seed', () => {
 
 describe('the lost-answer check', () => {
   it('counts an acknowledged answer only when the database holds the value that was sent', async () => {
-    const [plain] = await db.kysely
+    const [plain] = await db
       .selectFrom('jawaban')
       .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
       .select(['jawaban.id', 'jawaban.jawaban'])
@@ -94,7 +95,7 @@ describe('the lost-answer check', () => {
       .orderBy('jawaban.id')
       .limit(1)
       .execute();
-    const [group] = await db.kysely
+    const [group] = await db
       .selectFrom('jawaban_group')
       .select(['id', 'id_jawaban', 'jawaban'])
       .orderBy('id')
@@ -119,7 +120,7 @@ describe('the lost-answer check', () => {
   });
 
   it('reads a choice sent in a shuffled attempt’s letters as the package’s letter the database holds', async () => {
-    const [row] = await db.kysely
+    const [row] = await db
       .selectFrom('jawaban')
       .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
       .select(['jawaban.id', 'jawaban.id_hasil_to', 'jawaban.jawaban'])
@@ -134,7 +135,7 @@ describe('the lost-answer check', () => {
       jawaban,
       type: 1,
     });
-    const attempt = db.kysely.updateTable('hasil_to').where('id', '=', row.id_hasil_to);
+    const attempt = db.updateTable('hasil_to').where('id', '=', row.id_hasil_to);
     // Unshuffled, only the stored letter itself counts.
     const counted = async () => {
       const letters: string[] = [];

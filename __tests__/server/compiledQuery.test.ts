@@ -6,7 +6,8 @@
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/server/config';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { prepareQuery } from '../../src/server/db/compiledQuery';
 import { batchedStatement, batchedTransaction, transaction } from '../../src/server/db/transaction';
@@ -26,13 +27,13 @@ const allNotes = () => q.selectFrom('catatan').select(['id', 'isi']).orderBy('id
 const onSqlite = !/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
 const notes = (...isi: string[]) => isi.map((text, i) => ({ id: i + 1, isi: text }));
 
-let db: Db;
+let db: Executor;
 let q: Kysely<TestDatabase>;
 beforeAll(async () => {
   db = await createTestDb();
-  q = withCatatan(db.kysely);
+  q = withCatatan(db);
   await sql`CREATE TABLE catatan (id integer PRIMARY KEY, pemilik integer NOT NULL, isi text NOT NULL,
-    dibaca integer)`.execute(db.kysely);
+    dibaca integer)`.execute(db);
 });
 // Every test starts from the same four notes: tests run in a random order and some of them write.
 beforeEach(async () => {
@@ -47,7 +48,7 @@ beforeEach(async () => {
     ])
     .execute();
 });
-afterAll(() => db.close());
+afterAll(() => closeDb(db));
 
 // The fixed `dibaca <> 1` and `limit 10` are values of the query itself, kept between runs.
 const unread = (k: Kysely<TestDatabase>, pemilik: number, dari: number) =>
@@ -77,25 +78,25 @@ describe('a query compiled once', () => {
       [7, 4],
     ]) {
       const expected = await unread(q, pemilik, dari).execute();
-      expect(await unreadQuery.all(db.kysely, { pemilik, dari })).toEqual(expected);
+      expect(await unreadQuery.all(db, { pemilik, dari })).toEqual(expected);
     }
-    expect(await unreadQuery.all(db.kysely, { pemilik: 7, dari: 1 })).toEqual([
+    expect(await unreadQuery.all(db, { pemilik: 7, dari: 1 })).toEqual([
       { id: 1, isi: 'satu' },
       { id: 4, isi: 'empat' },
     ]);
-    expect(await unreadQuery.first(db.kysely, { pemilik: 8, dari: 1 })).toEqual({ id: 3, isi: 'tiga' });
-    expect(await unreadQuery.first(db.kysely, { pemilik: 9, dari: 1 })).toBeUndefined();
+    expect(await unreadQuery.first(db, { pemilik: 8, dari: 1 })).toEqual({ id: 3, isi: 'tiga' });
+    expect(await unreadQuery.first(db, { pemilik: 9, dari: 1 })).toBeUndefined();
   });
 
   it('sends the values in the places of the SQL, the fixed ones unchanged', () => {
-    const compiled = unreadQuery.compile(db.kysely, { pemilik: 8, dari: 3 });
+    const compiled = unreadQuery.compile(db, { pemilik: 8, dari: 3 });
     expect(compiled.parameters).toEqual([8, 3, 1, 10]);
     expect(compiled.sql).toMatch(/"pemilik" = (\?|\$1)/);
   });
 
   it('writes with the values given, null included, and counts the rows it changed', async () => {
-    expect(await setIsi.run(db.kysely, { id: 3, isi: 'tiga!', dibaca: null })).toBe(1);
-    expect(await setIsi.run(db.kysely, { id: 99, isi: 'x', dibaca: 1 })).toBe(0);
+    expect(await setIsi.run(db, { id: 3, isi: 'tiga!', dibaca: null })).toBe(1);
+    expect(await setIsi.run(db, { id: 99, isi: 'x', dibaca: 1 })).toBe(0);
     expect(await q.selectFrom('catatan').selectAll().where('id', '=', 3).executeTakeFirst()).toEqual({
       id: 3,
       pemilik: 8,
@@ -106,23 +107,23 @@ describe('a query compiled once', () => {
 
   it('runs on a transaction’s connection: it sees the transaction’s writes, and a rollback undoes its own', async () => {
     await expect(
-      db.kysely.transaction().execute(async (trx) => {
+      db.transaction().execute(async (trx) => {
         await setIsi.run(trx, { id: 4, isi: 'empat?', dibaca: 0 });
         expect(await unreadQuery.all(trx, { pemilik: 7, dari: 4 })).toEqual([{ id: 4, isi: 'empat?' }]);
         throw new Error('batal');
       }),
     ).rejects.toThrow('batal');
-    expect(await unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 })).toEqual([{ id: 4, isi: 'empat' }]);
+    expect(await unreadQuery.all(db, { pemilik: 7, dari: 4 })).toEqual([{ id: 4, isi: 'empat' }]);
   });
 
   it('in `transaction`: compiled and built queries commit together, or are undone together', async () => {
-    await transaction(db.kysely, async (trx) => {
+    await transaction(db, async (trx) => {
       await setIsi.run(trx, { id: 1, isi: 'satu!', dibaca: 1 });
       await withCatatan(trx).updateTable('catatan').set({ isi: 'dua!' }).where('id', '=', 2).execute();
       expect(await unreadQuery.all(trx, { pemilik: 7, dari: 1 })).toEqual([{ id: 4, isi: 'empat' }]);
     });
     await expect(
-      transaction(db.kysely, async (trx) => {
+      transaction(db, async (trx) => {
         await setIsi.run(trx, { id: 3, isi: 'tiga?', dibaca: 0 });
         await withCatatan(trx).updateTable('catatan').set({ isi: 'empat?' }).where('id', '=', 4).execute();
         throw new Error('batal');
@@ -134,9 +135,9 @@ describe('a query compiled once', () => {
   it.each([
     [
       'Kysely’s transaction',
-      (work: (trx: Kysely<Database>) => Promise<void>) => db.kysely.transaction().execute(work),
+      (work: (trx: Kysely<Database>) => Promise<void>) => db.transaction().execute(work),
     ],
-    ['`transaction`', (work: (trx: Kysely<Database>) => Promise<void>) => transaction(db.kysely, work)],
+    ['`transaction`', (work: (trx: Kysely<Database>) => Promise<void>) => transaction(db, work)],
   ])(
     'outside %s while it is open: never sees its writes, never undone by its rollback',
     async (_name, open) => {
@@ -152,9 +153,9 @@ describe('a query compiled once', () => {
       });
       await insideWrote;
       // Issued while the transaction is open (SQLite's one connection is inside it at this moment).
-      const read = unreadQuery.all(db.kysely, { pemilik: 7, dari: 4 });
-      const write = setIsi.run(db.kysely, { id: 2, isi: 'dua!', dibaca: 1 });
-      const built = withCatatan(db.kysely)
+      const read = unreadQuery.all(db, { pemilik: 7, dari: 4 });
+      const write = setIsi.run(db, { id: 2, isi: 'dua!', dibaca: 1 });
+      const built = withCatatan(db)
         .updateTable('catatan')
         .set({ isi: 'satu!' })
         .where('id', '=', 1)
@@ -178,19 +179,19 @@ describe('a query compiled once', () => {
       const seenByLater: (string | boolean | undefined)[] = [];
       let firstAnswered = false;
       const results = await Promise.allSettled([
-        batchedTransaction(db.kysely, async (trx) => {
+        batchedTransaction(db, async (trx) => {
           await setIsi.run(trx, { id: 1, isi: 'satu!', dibaca: 1 });
           return 'pertama';
         }).then((value) => {
           firstAnswered = true;
           return value;
         }),
-        batchedTransaction(db.kysely, async (trx) => {
+        batchedTransaction(db, async (trx) => {
           await setIsi.run(trx, { id: 2, isi: 'dua?', dibaca: 0 });
           await withCatatan(trx).updateTable('catatan').set({ isi: 'tiga?' }).where('id', '=', 3).execute();
           throw new Error('batal');
         }),
-        batchedTransaction(db.kysely, async (trx) => {
+        batchedTransaction(db, async (trx) => {
           seenByLater.push(await isiOf(trx, 1), await isiOf(trx, 2), firstAnswered);
           await setIsi.run(trx, { id: 4, isi: 'empat!', dibaca: 1 });
           return 'ketiga';
@@ -210,18 +211,18 @@ describe('a query compiled once', () => {
 
   it('`batchedStatement`: a statement that fails is refused alone; on SQLite the turn’s statements are written after it, together', async () => {
     const asked = [
-      batchedStatement(db.kysely, (w) => setIsi.run(w, { id: 1, isi: 'satu!', dibaca: 1 })),
-      batchedStatement(db.kysely, (w) =>
+      batchedStatement(db, (w) => setIsi.run(w, { id: 1, isi: 'satu!', dibaca: 1 })),
+      batchedStatement(db, (w) =>
         withCatatan(w)
           .updateTable('catatan')
           .set({ pemilik: null as unknown as number })
           .where('id', '=', 2)
           .execute(),
       ),
-      batchedStatement(db.kysely, (w) => setIsi.run(w, { id: 4, isi: 'empat!', dibaca: 1 })),
+      batchedStatement(db, (w) => setIsi.run(w, { id: 4, isi: 'empat!', dibaca: 1 })),
     ];
     // A compiled read runs at once on SQLite: within the turn the writes asked for are not made yet.
-    const readAtOnce = unreadQuery.all(db.kysely, { pemilik: 7, dari: 1 });
+    const readAtOnce = unreadQuery.all(db, { pemilik: 7, dari: 1 });
     const results = await Promise.allSettled(asked);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results[0]).toEqual({ status: 'fulfilled', value: 1 });
@@ -235,7 +236,7 @@ describe('a query compiled once', () => {
 
   it('refuses a run with a value missing, and runs nothing', async () => {
     await expect(
-      setIsi.run(db.kysely, { id: 1, isi: 'hilang' } as unknown as { id: number; isi: string; dibaca: null }),
+      setIsi.run(db, { id: 1, isi: 'hilang' } as unknown as { id: number; isi: string; dibaca: null }),
     ).rejects.toThrow('no value for parameter "dibaca"');
     expect(await q.selectFrom('catatan').select('isi').where('id', '=', 1).executeTakeFirst()).toEqual({
       isi: 'satu',
@@ -271,20 +272,20 @@ describe('a query compiled once', () => {
         const jadwalById = prepareQuery((k: Kysely<Database>, p: { id: number }) =>
           k.selectFrom('jadwal').select('nama').where('id', '=', p.id),
         );
-        await single.kysely
+        await single
           .insertInto('jadwal')
           .values({ paket: 1, nama: 'Satu', tgl_awal: 0, tgl_akhir: 1, is_event: 0, irt_calibrated_at: null })
           .execute();
-        expect(await jadwalById.all(single.kysely, { id: 1 })).toEqual([{ nama: 'Satu' }]);
-        expect(await jadwalById.all(single.kysely, { id: 2 })).toEqual([]);
+        expect(await jadwalById.all(single, { id: 1 })).toEqual([{ nama: 'Satu' }]);
+        expect(await jadwalById.all(single, { id: 2 })).toEqual([]);
         // The pool's one connection holds the statement once, under the query's own name (or not at all).
         const { rows } = await sql<{ name: string; statement: string }>`
-          SELECT name, statement FROM pg_prepared_statements`.execute(single.kysely);
+          SELECT name, statement FROM pg_prepared_statements`.execute(single);
         const held = rows.filter((r) => r.statement.includes('"jadwal"'));
         expect(held).toHaveLength(named);
         for (const statement of held) expect(statement.name).toMatch(/^siaptes_\d+$/);
       } finally {
-        await single.close();
+        await closeDb(single);
       }
     });
   }

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
-import type { Db } from '../../src/server/db/createDb';
+import { closeDb, dialectOf } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { jalankan } from '../../src/server/cli/siaptesPerintah';
 import {
   demoAccountsWithPublicPassword,
@@ -21,8 +22,8 @@ import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
 
 jest.setTimeout(60_000);
 
-async function studentCount(db: Db): Promise<number> {
-  const row = await db.kysely
+async function studentCount(db: Executor): Promise<number> {
+  const row = await db
     .selectFrom('siswa')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -54,11 +55,11 @@ describe('SIAPTES_DEMO', () => {
       );
       expect(await studentCount(db)).toBe(0);
 
-      const sqlite = db.dialect === 'sqlite';
+      const sqlite = dialectOf(db) === 'sqlite';
       await expect(seedDemoAtStart(db, loadConfig({}), { participants: 5 })).resolves.toBe(sqlite);
       expect(await studentCount(db)).toBe(sqlite ? 4 + 5 : 0);
     } finally {
-      await db.close();
+      await closeDb(db);
     }
   });
 
@@ -74,7 +75,7 @@ describe('SIAPTES_DEMO', () => {
       );
       expect(await studentCount(db)).toBe(9);
     } finally {
-      await db.close();
+      await closeDb(db);
     }
   });
 });
@@ -118,14 +119,14 @@ describe('demo accounts with the public password', () => {
     expect(warning).toContain('npm run siaptes -- demo remove');
     expect(warning).not.toContain('tryout123');
 
-    await ctx.db.kysely
+    await ctx.db
       .updateTable('siswa')
       .set({ password_hash: await hashPassword('bukan-demo-lagi') })
       .where('username', '=', 'tutor')
       .execute();
     expect((await demoAccountsWithPublicPassword(ctx.db)).sort()).toEqual(['akbar', 'reguler', 'umum']);
     // A student of the institution's own who happens to be called "umum" is not a demo account.
-    await ctx.db.kysely
+    await ctx.db
       .updateTable('siswa')
       .set({ email: 'dewi@sekolah.sch.id' })
       .where('username', '=', 'umum')
@@ -134,7 +135,7 @@ describe('demo accounts with the public password', () => {
 
     expect((await run('demo', 'remove')).code).toBe(0);
     expect(await demoAccountsWithPublicPassword(ctx.db)).toEqual([]);
-    const left = await ctx.db.kysely.selectFrom('siswa').select('username').execute();
+    const left = await ctx.db.selectFrom('siswa').select('username').execute();
     expect(left).toEqual([{ username: 'umum' }]);
   });
 
@@ -148,19 +149,16 @@ describe('demo accounts with the public password', () => {
     );
     expect((await run('import-paket', 'paket.json')).code).toBe(0);
     const berjalan = ctx.seed.jadwal.berjalan;
-    const budi = await ctx.db.kysely
+    const budi = await ctx.db
       .selectFrom('siswa')
       .select('id')
       .where('username', '=', 'budi.santoso')
       .executeTakeFirstOrThrow();
-    await ctx.db.kysely
-      .insertInto('jadwal_peserta')
-      .values({ id_jadwal: berjalan.id, id_siswa: budi.id })
-      .execute();
+    await ctx.db.insertInto('jadwal_peserta').values({ id_jadwal: berjalan.id, id_siswa: budi.id }).execute();
 
     // Budi starts the institution's package: his attempt must survive.
     const login = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
-    const own = await ctx.db.kysely
+    const own = await ctx.db
       .selectFrom('jadwal')
       .innerJoin('kategori', 'kategori.id_jadwal', 'jadwal.id')
       .select(['jadwal.id', 'kategori.hash'])
@@ -178,7 +176,7 @@ describe('demo accounts with the public password', () => {
     const demoAttempts =
       Number(
         (
-          await ctx.db.kysely
+          await ctx.db
             .selectFrom('hasil_to')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('id_jadwal', '!=', own.id)
@@ -187,7 +185,7 @@ describe('demo accounts with the public password', () => {
       ) +
       Number(
         (
-          await ctx.db.kysely
+          await ctx.db
             .selectFrom('materi_hasil')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
@@ -204,22 +202,18 @@ describe('demo accounts with the public password', () => {
         `Kept schedule ${berjalan.id} (Tryout UTBK SNBT Paket #2): students of your own are enrolled in it.\n`,
     );
 
-    const siswa = await ctx.db.kysely.selectFrom('siswa').select('username').orderBy('username').execute();
+    const siswa = await ctx.db.selectFrom('siswa').select('username').orderBy('username').execute();
     expect(siswa.map((s) => s.username)).toEqual(['budi.santoso', 'citra.dewi', 'dodi']);
-    const jadwal = await ctx.db.kysely
-      .selectFrom('jadwal')
-      .select(['id', 'paket'])
-      .orderBy('paket')
-      .execute();
+    const jadwal = await ctx.db.selectFrom('jadwal').select(['id', 'paket']).orderBy('paket').execute();
     expect(jadwal).toEqual([
       { id: berjalan.id, paket: 2 },
       { id: own.id, paket: 77 },
     ]);
-    const attempts = await ctx.db.kysely.selectFrom('hasil_to').select(['id_siswa', 'id_jadwal']).execute();
+    const attempts = await ctx.db.selectFrom('hasil_to').select(['id_siswa', 'id_jadwal']).execute();
     expect(attempts).toEqual([{ id_siswa: budi.id, id_jadwal: own.id }]);
-    expect(await ctx.db.kysely.selectFrom('materi_hasil').select('id').execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('materi_hasil').select('id').execute()).toEqual([]);
     // Answers and clocks went with their attempts: none points at a deleted attempt.
-    const orphans = await ctx.db.kysely
+    const orphans = await ctx.db
       .selectFrom('jawaban')
       .leftJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
       .select('jawaban.id')

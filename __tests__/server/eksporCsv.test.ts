@@ -67,10 +67,10 @@ describe('the operator’s files', () => {
 
   it('export-hasil: names that look like formulas arrive as text, and ties share a rank as on the ranking page', async () => {
     const set = (id: number, values: Record<string, string>) =>
-      ctx.db.kysely.updateTable('siswa').set(values).where('id', '=', id).execute();
+      ctx.db.updateTable('siswa').set(values).where('id', '=', id).execute();
     await set(fx.siswa.andi, { nama_lengkap: HYPERLINK, lembaga: '+1+2' });
     await set(fx.siswa.budi, { sekolah: '-3+4', kelas: '@SUM(A1)' });
-    await ctx.db.kysely
+    await ctx.db
       .updateTable('mapel')
       .set({ nama: '=1+1 Matematika' })
       .where('id', '=', fx.mapel.matematika)
@@ -119,7 +119,7 @@ describe('the operator’s files', () => {
   it('export-hasil after the close reads the stored ranks: the tie still shares rank 2', async () => {
     ctx.clock.set(FIXTURE_NOW + 11 * 24 * 3600_000);
     const { records } = parseCsv(await eksporHasil(ctx.db, fx.idJadwal, ctx.clock.now()));
-    const jadwal = await ctx.db.kysely
+    const jadwal = await ctx.db
       .selectFrom('jadwal')
       .select('peringkat_at')
       .where('id', '=', fx.idJadwal)
@@ -136,11 +136,7 @@ describe('the operator’s files', () => {
   });
 
   it('export-butir: subject names that look like formulas arrive as text', async () => {
-    await ctx.db.kysely
-      .updateTable('mapel')
-      .set({ nama: '@Fisika' })
-      .where('id', '=', fx.mapel.fisika)
-      .execute();
+    await ctx.db.updateTable('mapel').set({ nama: '@Fisika' }).where('id', '=', fx.mapel.fisika).execute();
     const { records } = parseCsv(await eksporButir(ctx.db, fx.idJadwal, FIXTURE_NOW));
     const mapel = new Set(records.map((r) => r.values.get('mapel')));
     expect(mapel).toContain("'@Fisika");

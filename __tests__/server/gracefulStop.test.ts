@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { storedSaves } from '../../src/server/cli/bench/answers';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
-import { createDb } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { requestJson, startServerProcess, type ServerProcess } from '../helpers/serverProcess';
 
@@ -165,7 +165,7 @@ describe.each([1, 2])('stopping the server (WORKERS=%i) while students save answ
     const db = await createDb(url);
     await migrateToLatest(db);
     event = await seedBenchEvent(db, STUDENTS);
-    await db.close();
+    await closeDb(db);
     const server = await startServerProcess({ DATABASE_URL: url, WORKERS: String(workers) });
     try {
       students = await startAttempts(server, event);
@@ -221,7 +221,7 @@ describe.each([1, 2])('stopping the server (WORKERS=%i) while students save answ
       expect(expected.length).toBeGreaterThan(STUDENTS);
       expect(await storedSaves(db, expected)).toBe(expected.length);
     } finally {
-      await db.close();
+      await closeDb(db);
     }
   });
 });

@@ -321,7 +321,7 @@ describe('Sync: POST /siswa/tryout/generatehasilmapel', () => {
     });
     expect(sync.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel berhasil dibuat' });
 
-    const rows = await ctx.db.kysely
+    const rows = await ctx.db
       .selectFrom('hasil_mapel')
       .select(['id_mapel', 'benar', 'salah', 'kosong', 'nilai', 'metode'])
       .where('id_siswa', '=', fx.siswa.gita)
@@ -371,14 +371,14 @@ describe('Sync: POST /siswa/tryout/generatehasilmapel', () => {
 describe('IRT scores of TO Akbar schedules', () => {
   const HOUR = 60 * 60 * 1000;
   const rowsOf = (idJadwal: number) =>
-    ctx.db.kysely
+    ctx.db
       .selectFrom('hasil_mapel')
       .select(['id_siswa', 'nilai', 'metode', 'theta', 'benar'])
       .where('id_jadwal', '=', idJadwal)
       .execute();
   const calibratedAt = async (idJadwal: number) =>
     (
-      await ctx.db.kysely
+      await ctx.db
         .selectFrom('jadwal')
         .select('irt_calibrated_at')
         .where('id', '=', idJadwal)
@@ -424,7 +424,7 @@ describe('IRT scores of TO Akbar schedules', () => {
     expect(rows.every((r) => r.benar === ev.raw[ev.siswa.indexOf(r.id_siswa)])).toBe(true);
 
     // Item difficulties of the choice questions (the essay is not scored) sum to zero.
-    const items = await ctx.db.kysely
+    const items = await ctx.db
       .selectFrom('irt_item')
       .select(['id_soal', 'difficulty', 'se'])
       .where('id_soal', 'in', ev.soal)
@@ -488,7 +488,7 @@ describe('IRT scores of TO Akbar schedules', () => {
     expect(before.every((row) => row.metode === 'irt')).toBe(true);
 
     // The student's summary is lost; a minute later the student presses Sync.
-    await ctx.db.kysely.deleteFrom('hasil_mapel').where('id_siswa', '=', id).execute();
+    await ctx.db.deleteFrom('hasil_mapel').where('id_siswa', '=', id).execute();
     ctx.clock.advance(60_000);
     const sync = await call('/siswa/tryout/generatehasilmapel', { idsiswa: id, idjadwal: ev.idJadwal });
     expect(sync.json()).toEqual({ status: true, message: 'Rekapitulasi nilai per mapel berhasil dibuat' });
@@ -606,7 +606,7 @@ describe('with the demo data', () => {
     expect(
       list.content.some((item: HasilListItem) => item.type === 'TO Akbar' && item.idjadwal === event.id),
     ).toBe(true);
-    const rows = await seeded.db.kysely
+    const rows = await seeded.db
       .selectFrom('hasil_mapel')
       .select(['metode', 'theta'])
       .where('id_jadwal', '=', event.id)

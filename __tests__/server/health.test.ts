@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import type { HealthState } from '../../src/server/plugins/health';
 import { createTestDb } from '../helpers/buildTestApp';
 
@@ -14,7 +15,7 @@ writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function appOn(db: Db, health: HealthState = { stopping: false }): Promise<App> {
+async function appOn(db: Executor, health: HealthState = { stopping: false }): Promise<App> {
   const config = loadConfig({ ...process.env, DATABASE_URL: 'file::memory:', PUBLIC_DIR: dir });
   const app = await buildApp({ db, config, serveSpa: true, health });
   await app.ready();
@@ -31,7 +32,7 @@ async function get(app: App, url: string) {
 }
 
 describe('a working server', () => {
-  let db: Db;
+  let db: Executor;
   let app: App;
   const health: HealthState = { stopping: false };
   beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('a working server', () => {
   });
   afterAll(async () => {
     await app.close();
-    await db.close();
+    await closeDb(db);
   });
 
   it('is alive and ready, in JSON, never the SPA page', async () => {
@@ -89,7 +90,7 @@ describe('a server whose database cannot serve', () => {
       );
     } finally {
       await app.close();
-      await db.close();
+      await closeDb(db);
     }
   });
 
@@ -110,7 +111,7 @@ describe('a server whose database cannot serve', () => {
       expect(ready.body.message).toMatch(/^Database tidak dapat dihubungi: .*ECONNREFUSED/);
     } finally {
       await app.close();
-      await db.close();
+      await closeDb(db);
     }
   });
 
@@ -136,7 +137,7 @@ describe('a server whose database cannot serve', () => {
       for (const socket of sockets) socket.destroy();
       silent.close();
       await app.close();
-      await db.close().catch(() => undefined);
+      await closeDb(db).catch(() => undefined);
     }
   });
 });

@@ -120,7 +120,7 @@ describe('import-paket', () => {
     writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paket));
     expect(await runner(ctx, dir)('import-paket', 'paket.json')).toMatchObject({ code: 0, err: '' });
 
-    const soal = await ctx.db.kysely
+    const soal = await ctx.db
       .selectFrom('soal')
       .select(['id', 'soal', 'a', 'pembahasan'])
       .where('nomor', '=', 1)
@@ -131,7 +131,7 @@ describe('import-paket', () => {
     expectBersih(soal.pembahasan ?? '');
     expect(soal.soal).toContain('class="katex"');
     expect(soal.soal).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
-    const pernyataan = await ctx.db.kysely
+    const pernyataan = await ctx.db
       .selectFrom('soal_group')
       .select('pernyataan')
       .orderBy('id')

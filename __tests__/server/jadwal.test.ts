@@ -1,6 +1,6 @@
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { hashPassword } from '../../src/server/lib/password';
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { siswaRow } from '../helpers/serverRows';
 
 const PASSWORD = 'tryout123';
@@ -19,9 +19,9 @@ interface Ids {
  * exactly now, no category → "0"; paket 4 and 5 future; paket 6 ended exactly now, its one category ended → "5";
  * paket 7 long past, never taken → "0"; paket 8 current but Rina is not enrolled.
  */
-async function seedJadwal(db: Db, ids: Ids): Promise<void> {
+async function seedJadwal(db: Executor, ids: Ids): Promise<void> {
   const hash = await hashPassword(PASSWORD);
-  const siswa = await db.kysely
+  const siswa = await db
     .insertInto('siswa')
     .values([siswaRow('rina', { password_hash: hash }), siswaRow('budi', { password_hash: hash })])
     .returning('id')
@@ -40,7 +40,7 @@ async function seedJadwal(db: Db, ids: Ids): Promise<void> {
     [8, T - DAY, T + DAY],
   ];
   for (const [paket, tgl_awal, tgl_akhir] of jadwal) {
-    await db.kysely
+    await db
       .insertInto('jadwal')
       .values({
         id: paket,
@@ -52,12 +52,12 @@ async function seedJadwal(db: Db, ids: Ids): Promise<void> {
         irt_calibrated_at: null,
       })
       .execute();
-    await db.kysely
+    await db
       .insertInto('jadwal_peserta')
       .values({ id_jadwal: paket, id_siswa: paket === 8 ? ids.budi : ids.rina })
       .execute();
   }
-  await db.kysely.insertInto('jadwal_peserta').values({ id_jadwal: 2, id_siswa: ids.budi }).execute();
+  await db.insertInto('jadwal_peserta').values({ id_jadwal: 2, id_siswa: ids.budi }).execute();
 
   const kategori: [number, number, number][] = [
     // [id, id_jadwal, urutan]
@@ -70,7 +70,7 @@ async function seedJadwal(db: Db, ids: Ids): Promise<void> {
     [81, 8, 1],
   ];
   for (const [id, id_jadwal, urutan] of kategori) {
-    await db.kysely
+    await db
       .insertInto('kategori')
       .values({ id, id_jadwal, nama: `Kategori ${id}`, hash: `kat${id}hash`, urutan, pembahasan: '' })
       .execute();
@@ -87,7 +87,7 @@ async function seedJadwal(db: Db, ids: Ids): Promise<void> {
     [6, 61, ids.rina, 1],
   ];
   for (const [id_jadwal, id_kategori, id_siswa, is_selesai] of hasil) {
-    await db.kysely
+    await db
       .insertInto('hasil_to')
       .values({
         id_jadwal,
@@ -210,7 +210,7 @@ describe('GET /api/siswa/jadwal/jadwalto{current,future,previous}/idsiswa/:idsis
   });
 
   it('turns a schedule to "5" once its last category is ended', async () => {
-    await t.db.kysely
+    await t.db
       .updateTable('hasil_to')
       .set({ is_selesai: 1, ended_at: T })
       .where('id_kategori', '=', 22)
@@ -221,7 +221,7 @@ describe('GET /api/siswa/jadwal/jadwalto{current,future,previous}/idsiswa/:idsis
   });
 
   it('answers an empty list for a student without schedules in that window', async () => {
-    await t.db.kysely
+    await t.db
       .deleteFrom('jadwal_peserta')
       .where('id_siswa', '=', ids.rina)
       .where('id_jadwal', 'in', [4, 5])

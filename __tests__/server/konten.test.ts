@@ -45,7 +45,7 @@ it('stores an embedded image by its hash, serves it from /konten with a long cac
   const result = await runner(ctx, dir)('import-paket', 'paket.json');
   expect(result).toMatchObject({ code: 0, err: '' });
 
-  const row = await ctx.db.kysely
+  const row = await ctx.db
     .selectFrom('soal')
     .select(['soal', 'a', 'b', 'c', 'e'])
     .where('nomor', '=', 1)

@@ -4,6 +4,7 @@
  */
 import { databaseQueueDepth } from '../../src/server/db/queueDepth';
 import { batchedStatement } from '../../src/server/db/transaction';
+import { dialectOf } from '../../src/server/db/createDb';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 
 /** Holds the event loop for `ms`, as a saturated server would. */
@@ -91,9 +92,9 @@ async function metricValue(t: TestContext, series: string): Promise<number> {
  * PostgreSQL queries waiting for a pooled connection while every connection is held.
  */
 async function withWaiting<T>(t: TestContext, waiting: number, ask: () => Promise<T>): Promise<T> {
-  const q = t.db.kysely;
+  const q = t.db;
   const probe = (on = q) => on.selectFrom('siswa').select('id').limit(1).execute();
-  if (t.db.dialect === 'sqlite') {
+  if (dialectOf(t.db) === 'sqlite') {
     const works = Array.from({ length: waiting }, () => batchedStatement(q, probe));
     expect(databaseQueueDepth(q)).toBe(waiting);
     const answer = ask();

@@ -115,7 +115,7 @@ describe('the figures move with what students do', () => {
     const key = { key: student.token };
     const { running } = event;
     // On PostgreSQL the session cache serves only once its listener has heard its own ping back.
-    const listener = sesiListenerOf(t.db.kysely);
+    const listener = sesiListenerOf(t.db);
     if (listener) expect(await waitFor(() => listener.usable(Date.now()), Boolean, 10_000)).toBe(true);
     const before = await metrics();
     const startUrl = `/api/siswa/tryout/start/id/${running.id}/kategori/${running.kategori.hash}`;
@@ -167,13 +167,13 @@ describe('the figures move with what students do', () => {
     expect((await save(999_999_999)).statusCode).toBe(400);
     // A question of the second subject, queued behind the first: refused, and named so whatever the subject is.
     // Its answer rows are written when it opens; one is made here as if it had been (a state no call reaches).
-    const secondSoal = await t.db.kysely
+    const secondSoal = await t.db
       .selectFrom('soal')
       .select('id')
       .where('id_mapel', '=', running.kategori.mapel[1].id)
       .where('type', '=', 1)
       .executeTakeFirstOrThrow();
-    const queued = await t.db.kysely
+    const queued = await t.db
       .insertInto('jawaban')
       .values({ id_hasil_to: content.id_hasil_to, id_soal: secondSoal.id, jawaban: '0', updated_at: 0 })
       .returning('id')
@@ -199,11 +199,7 @@ describe('the figures move with what students do', () => {
     expect(after).not.toContain(`saveanswer/id/${running.id}"`);
 
     // Once the attempt has ended, a save is refused by the rules (and the attempt is no longer open).
-    await t.db.kysely
-      .updateTable('hasil_to')
-      .set({ is_selesai: 1 })
-      .where('id', '=', content.id_hasil_to)
-      .execute();
+    await t.db.updateTable('hasil_to').set({ is_selesai: 1 }).where('id', '=', content.id_hasil_to).execute();
     expect((await save(question(first.id)?.id_jawaban as number)).json()).toMatchObject({ status: false });
     const ended = await metrics();
     expect(valueOf(ended, 'siaptes_saves_refused_total{tryout="paket",reason="attempt_ended"}')).toBe(

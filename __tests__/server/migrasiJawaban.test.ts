@@ -4,18 +4,19 @@
  * and the key that takes an attempt's answers with it. On the suite's database (SQLite, or PostgreSQL in CI).
  */
 import { sql } from 'kysely';
-import type { Db } from '../../src/server/db/createDb';
+import { closeDb, dialectOf } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { up as addAcakColumns } from '../../src/server/db/migrations/010_acak';
 import { seedDemo } from '../../src/server/demo';
 import { createTestDb } from '../helpers/buildTestApp';
 
-let db: Db;
+let db: Executor;
 beforeAll(async () => {
   db = await createTestDb({ upTo: '006_mapel_urutan' });
   // Today's demo seed writes the columns migration 010 adds (each package's shuffle settings): they are there while
   // it seeds and dropped again, so migration 007 runs on 006's shape holding real rows.
-  await addAcakColumns(db.kysely);
+  await addAcakColumns(db);
   await seedDemo(db, { participants: 3 });
   const acakColumns = [
     ['jadwal', 'acak_soal'],
@@ -24,33 +25,32 @@ beforeAll(async () => {
     ['hasil_to', 'acak_seed'],
     ['hasil_to', 'acak'],
   ] as const;
-  for (const [table, column] of acakColumns)
-    await db.kysely.schema.alterTable(table).dropColumn(column).execute();
+  for (const [table, column] of acakColumns) await db.schema.alterTable(table).dropColumn(column).execute();
 }, 120_000);
-afterAll(() => db.close());
+afterAll(() => closeDb(db));
 
-const jawabanRows = () => db.kysely.selectFrom('jawaban').selectAll().orderBy('id').execute();
-const groupRows = () => db.kysely.selectFrom('jawaban_group').selectAll().orderBy('id').execute();
+const jawabanRows = () => db.selectFrom('jawaban').selectAll().orderBy('id').execute();
+const groupRows = () => db.selectFrom('jawaban_group').selectAll().orderBy('id').execute();
 
 async function jawabanIndexes(): Promise<string[]> {
   const rows =
-    db.dialect === 'postgres'
+    dialectOf(db) === 'postgres'
       ? (
           await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes
-            WHERE tablename = 'jawaban' AND schemaname = current_schema()`.execute(db.kysely)
+            WHERE tablename = 'jawaban' AND schemaname = current_schema()`.execute(db)
         ).rows
-      : (await sql<{ name: string }>`SELECT name FROM pragma_index_list('jawaban')`.execute(db.kysely)).rows;
+      : (await sql<{ name: string }>`SELECT name FROM pragma_index_list('jawaban')`.execute(db)).rows;
   return rows.map((r) => r.name);
 }
 
 it('keeps every answer and statement answer, never reuses an id, and still deletes answers with their attempt', async () => {
   // The newest answer is deleted first: its id stays used (AUTOINCREMENT / serial), before and after.
-  const newest = await db.kysely
+  const newest = await db
     .selectFrom('jawaban')
     .select(['id', 'id_hasil_to'])
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  await db.kysely.deleteFrom('jawaban').where('id', '=', newest.id).execute();
+  await db.deleteFrom('jawaban').where('id', '=', newest.id).execute();
   const jawaban = await jawabanRows();
   const groups = await groupRows();
   expect(jawaban.length).toBeGreaterThan(100);
@@ -62,12 +62,8 @@ it('keeps every answer and statement answer, never reuses an id, and still delet
   expect(await jawabanRows()).toEqual(jawaban);
   expect(await groupRows()).toEqual(groups);
   expect(await jawabanIndexes()).not.toContain('jawaban_soal');
-  const soalLain = await db.kysely
-    .selectFrom('soal')
-    .select('id')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const { id } = await db.kysely
+  const soalLain = await db.selectFrom('soal').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const { id } = await db
     .insertInto('jawaban')
     .values({ id_hasil_to: newest.id_hasil_to, id_soal: soalLain.id, jawaban: 'A', updated_at: 1 })
     .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doUpdateSet({ jawaban: 'A' }))
@@ -76,19 +72,19 @@ it('keeps every answer and statement answer, never reuses an id, and still delet
   expect(id).toBeGreaterThan(newest.id);
 
   // An attempt still takes its answers, and their statements' answers, with it.
-  const withGroups = await db.kysely
+  const withGroups = await db
     .selectFrom('jawaban_group')
     .innerJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
     .select('jawaban.id_hasil_to')
     .executeTakeFirstOrThrow();
-  await db.kysely.deleteFrom('hasil_to').where('id', '=', withGroups.id_hasil_to).execute();
-  const left = await db.kysely
+  await db.deleteFrom('hasil_to').where('id', '=', withGroups.id_hasil_to).execute();
+  const left = await db
     .selectFrom('jawaban')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('id_hasil_to', '=', withGroups.id_hasil_to)
     .executeTakeFirstOrThrow();
   expect(Number(left.n)).toBe(0);
-  const orphans = await db.kysely
+  const orphans = await db
     .selectFrom('jawaban_group')
     .leftJoin('jawaban', 'jawaban.id', 'jawaban_group.id_jawaban')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -71,7 +71,7 @@ describe('import-siswa', () => {
     expect(again.out).toContain('Students: 0 created, 3 updated.');
     expect(await counts(ctx.db)).toEqual(before);
     expect(existsSync(path.join(dir, 'kelas-passwords.csv'))).toBe(false);
-    const dodi = await ctx.db.kysely
+    const dodi = await ctx.db
       .selectFrom('siswa')
       .select('nama_lengkap')
       .where('username', '=', 'dodi')
@@ -188,7 +188,7 @@ describe('import-paket on the demo data', () => {
     expect(item).toBeDefined();
     expect((await jadwalOf('umum')).list.some((j) => j.paket === 77)).toBe(false);
 
-    const kategori = await ctx.db.kysely
+    const kategori = await ctx.db
       .selectFrom('kategori')
       .select(['hash', 'nama', 'pembahasan'])
       .where('id_jadwal', '=', item!.id)
@@ -212,7 +212,7 @@ describe('import-paket on the demo data', () => {
     const again = await run('import-paket', file);
     expect(again.out).toContain(`updated schedule id ${item!.id}`);
     expect(await counts(ctx.db)).toEqual(before);
-    const hashes = await ctx.db.kysely
+    const hashes = await ctx.db
       .selectFrom('kategori')
       .select('hash')
       .where('id_jadwal', '=', item!.id)
@@ -228,7 +228,7 @@ describe('import-paket on the demo data', () => {
     expect((await run('import-paket', writeJson(dir, `paket${nomor}.json`, paket))).code).toBe(0);
     const { login, list } = await jadwalOf('reguler');
     const idJadwal = list.find((j) => j.paket === nomor)!.id;
-    const { hash } = await ctx.db.kysely
+    const { hash } = await ctx.db
       .selectFrom('kategori')
       .select('hash')
       .where('id_jadwal', '=', idJadwal)
@@ -248,7 +248,7 @@ describe('import-paket on the demo data', () => {
 
   /** The keys of Penalaran Umum in the database: the question keys and each type-3 question's statement keys. */
   async function keysOf(idJadwal: number) {
-    const soal = await ctx.db.kysely
+    const soal = await ctx.db
       .selectFrom('soal')
       .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
       .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
@@ -307,7 +307,7 @@ describe('import-paket on the demo data', () => {
     expect((await run('import-paket', writeJson(dir, 'typo.json', typo))).code).toBe(0);
     // The server kept the package's questions since the start: the import's new version replaces them at once.
     expect(await shown()).toContain('<p>Ibu kota negara Indonesia adalah …</p>');
-    const soal = await ctx.db.kysely
+    const soal = await ctx.db
       .selectFrom('soal')
       .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
       .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
@@ -330,7 +330,7 @@ describe('import-paket on the demo data', () => {
     expect(refused.err).toContain(
       'kunci.json kategori[0].mapel[0].soal: Penalaran Umum: the subject has 4 questions, the file 3; 1 attempt(s) exist',
     );
-    const after = await ctx.db.kysely
+    const after = await ctx.db
       .selectFrom('soal')
       .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
       .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
@@ -444,7 +444,7 @@ describe('import-paket on the demo data', () => {
     const run = runner(ctx, dir);
     const idJadwal = ctx.seed.jadwal.eventSelesai.id;
     // A type 1 question whose key the answers were simulated from; the operator's file then names another letter.
-    const soal = await ctx.db.kysely
+    const soal = await ctx.db
       .selectFrom('soal')
       .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
       .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
@@ -454,7 +454,7 @@ describe('import-paket on the demo data', () => {
       .orderBy('soal.id')
       .executeTakeFirstOrThrow();
     const wrong = soal.kunci === 'A' ? 'B' : 'A';
-    await ctx.db.kysely.updateTable('soal').set({ kunci: wrong }).where('id', '=', soal.id).execute();
+    await ctx.db.updateTable('soal').set({ kunci: wrong }).where('id', '=', soal.id).execute();
     expect((await run('close', String(idJadwal))).code).toBe(0);
 
     const table = parseCsv((await run('export-butir', String(idJadwal))).out);
@@ -505,18 +505,18 @@ describe('close and export-hasil on a known class', () => {
     answers: Record<number, string | string[]>,
   ) {
     const { db } = ctx;
-    const siswa = await db.kysely
+    const siswa = await db
       .selectFrom('siswa')
       .select('id')
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
-    const k = await db.kysely
+    const k = await db
       .selectFrom('kategori')
       .select('id')
       .where('id_jadwal', '=', idJadwal)
       .where('nama', '=', kategori)
       .executeTakeFirstOrThrow();
-    const hasil = await db.kysely
+    const hasil = await db
       .insertInto('hasil_to')
       .values({
         id_jadwal: idJadwal,
@@ -527,7 +527,7 @@ describe('close and export-hasil on a known class', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const soal = await db.kysely
+    const soal = await db
       .selectFrom('soal')
       .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
       .select(['soal.id', 'soal.nomor'])
@@ -536,7 +536,7 @@ describe('close and export-hasil on a known class', () => {
     for (const s of soal) {
       const answer = answers[s.nomor];
       if (answer === undefined) continue; // no answer row: blank, as the server counts it
-      const row = await db.kysely
+      const row = await db
         .insertInto('jawaban')
         .values({
           id_hasil_to: hasil.id,
@@ -547,14 +547,14 @@ describe('close and export-hasil on a known class', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       if (Array.isArray(answer)) {
-        const groups = await db.kysely
+        const groups = await db
           .selectFrom('soal_group')
           .select('id')
           .where('id_soal', '=', s.id)
           .orderBy('urutan')
           .execute();
         for (const [i, g] of groups.entries())
-          await db.kysely
+          await db
             .insertInto('jawaban_group')
             .values({ id_jawaban: row.id, id_soal_group: g.id, jawaban: answer[i] })
             .execute();
@@ -613,7 +613,7 @@ describe('close and export-hasil on a known class', () => {
         '',
       ].join('\n'),
     );
-    const jadwal = await ctx.db.kysely
+    const jadwal = await ctx.db
       .selectFrom('jadwal')
       .select('tgl_akhir')
       .where('id', '=', idJadwal)

@@ -53,7 +53,7 @@ describe('GET /api/pdf/hasil/:idjadwal/:kategoriHash', () => {
 
 describe('GET /api/pdf/pembahasan/:idjadwal/:kategoriHash', () => {
   it('serves the discussion of a finished category at the link stored in kategori.pembahasan', async () => {
-    const { pembahasan } = await ctx.db.kysely
+    const { pembahasan } = await ctx.db
       .selectFrom('kategori')
       .select('pembahasan')
       .where('id', '=', fx.kategori.saintek.id)
@@ -112,7 +112,7 @@ describe('GET /api/pdf/soal/:idjadwal/:kategoriHash/:idmapel', () => {
   });
 
   it('refuses a regular student who is not enrolled in the schedule (403)', async () => {
-    await ctx.db.kysely
+    await ctx.db
       .deleteFrom('jadwal_peserta')
       .where('id_jadwal', '=', fx.idJadwal)
       .where('id_siswa', '=', fx.siswa.dewi)

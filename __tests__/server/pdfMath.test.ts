@@ -210,8 +210,8 @@ describe('GET /api/pdf/pembahasan with an imported question', () => {
   it('reads the question image from the content store and typesets its TeX', async () => {
     const png = pngPolos(30, 30, [10, 120, 10]);
     const file = berkas(png, 'image/png');
-    await simpanKonten(ctx.db.kysely, [file], FIXTURE_NOW);
-    await ctx.db.kysely
+    await simpanKonten(ctx.db, [file], FIXTURE_NOW);
+    await ctx.db
       .updateTable('soal')
       .set({
         soal: tex(`<p>Segitiga \\(\\frac{1}{2} a t\\)</p><p><img src="${alamatKonten(file.sha256)}"></p>`),

@@ -24,7 +24,7 @@ type Who = keyof PaketFixture['siswa'];
 
 async function storedPaket(ctx: TestContext, idJadwal: number) {
   return (
-    await ctx.db.kysely
+    await ctx.db
       .selectFrom('peringkat_paket')
       .select(['id_siswa', 'skor', 'peringkat', 'urutan'])
       .where('id_jadwal', '=', idJadwal)
@@ -35,7 +35,7 @@ async function storedPaket(ctx: TestContext, idJadwal: number) {
 
 async function storedPilihan(ctx: TestContext, idJadwal: number) {
   return (
-    await ctx.db.kysely
+    await ctx.db
       .selectFrom('peringkat_pilihan')
       .select(['id_prodi', 'id_siswa', 'skor', 'peringkat', 'urutan', 'lulus'])
       .where('id_jadwal', '=', idJadwal)
@@ -46,7 +46,7 @@ async function storedPilihan(ctx: TestContext, idJadwal: number) {
 }
 
 async function peringkatAt(ctx: TestContext, idJadwal: number) {
-  const row = await ctx.db.kysely
+  const row = await ctx.db
     .selectFrom('jadwal')
     .select('peringkat_at')
     .where('id', '=', idJadwal)
@@ -74,7 +74,7 @@ describe('the close of an event with many participants', () => {
       [550, 10],
       [300, 40],
     ]) {
-      const row = await ctx.db.kysely
+      const row = await ctx.db
         .insertInto('prodi')
         .values({
           universitas: `Univ ${grade}`,
@@ -89,7 +89,7 @@ describe('the close of an event with many participants', () => {
     }
     // Two choices each, spread over the programmes.
     for (const [i, idSiswa] of event.siswa.entries()) {
-      await ctx.db.kysely
+      await ctx.db
         .insertInto('pilihan_siswa')
         .values([
           { id_siswa: idSiswa, num_option: 1, id_prodi: prodi[i % 3].id },
@@ -167,7 +167,7 @@ async function closableApp() {
   const ctx = await buildTestApp({ clock });
   const fx = await buildPaketFixture(ctx.db);
   // Fajar's unfinished TPS would be ended by the close and change the ranking; without it the data stays the same.
-  await ctx.db.kysely
+  await ctx.db
     .deleteFrom('hasil_to')
     .where('id_siswa', '=', fx.siswa.fajar)
     .where('is_selesai', '=', 0)
@@ -179,7 +179,7 @@ async function closableApp() {
     ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: headers[who], payload });
   /** The schedule's window ends at `tglAkhir`. */
   const endAt = (tglAkhir: number) =>
-    ctx.db.kysely.updateTable('jadwal').set({ tgl_akhir: tglAkhir }).where('id', '=', fx.idJadwal).execute();
+    ctx.db.updateTable('jadwal').set({ tgl_akhir: tglAkhir }).where('id', '=', fx.idJadwal).execute();
   return { ctx, fx, clock, post, endAt };
 }
 
@@ -279,19 +279,19 @@ describe('reads of a closed schedule', () => {
       await app.endAt(FIXTURE_NOW - 60_000);
       await tutupHasil(ctx.db, fx.idJadwal, FIXTURE_NOW);
       // Deliberately wrong rows: a read that recomputed would not show them.
-      await ctx.db.kysely
+      await ctx.db
         .updateTable('peringkat_paket')
         .set({ skor: 123.45, peringkat: 9 })
         .where('id_jadwal', '=', fx.idJadwal)
         .where('id_siswa', '=', fx.siswa.dewi)
         .execute();
-      await ctx.db.kysely
+      await ctx.db
         .updateTable('peringkat_pilihan')
         .set({ peringkat: 7, skor: 654.32 })
         .where('id_jadwal', '=', fx.idJadwal)
         .where('id_siswa', '=', fx.siswa.andi)
         .execute();
-      await ctx.db.kysely
+      await ctx.db
         .updateTable('rata_rata_kategori')
         .set({ rata_rata: 111.111 })
         .where('id_kategori', '=', fx.kategori.saintek.id)
@@ -376,7 +376,7 @@ describe("the close's bulk scoring", () => {
     try {
       const fx = await buildPaketFixture(ctx.db);
       const rows = () =>
-        ctx.db.kysely
+        ctx.db
           .selectFrom('hasil_mapel')
           .select([
             'id_hasil_to',
@@ -393,13 +393,13 @@ describe("the close's bulk scoring", () => {
           .orderBy('id_hasil_to')
           .orderBy('id_mapel')
           .execute();
-      const finished = await ctx.db.kysely
+      const finished = await ctx.db
         .selectFrom('hasil_to')
         .select('id')
         .where('id_jadwal', '=', fx.idJadwal)
         .where('is_selesai', '=', 1)
         .execute();
-      for (const { id } of finished) await writeHasilMapel(ctx.db.kysely, id);
+      for (const { id } of finished) await writeHasilMapel(ctx.db, id);
       const one = await rows();
       // Andi's Matematika: right, right (1/2 = 0,5), a wrong statement, an essay (not scored), a blank.
       expect(
@@ -409,7 +409,7 @@ describe("the close's bulk scoring", () => {
         salah: 1,
         kosong: 1,
       });
-      await ctx.db.kysely.deleteFrom('hasil_mapel').where('id_jadwal', '=', fx.idJadwal).execute();
+      await ctx.db.deleteFrom('hasil_mapel').where('id_jadwal', '=', fx.idJadwal).execute();
       const report = await nilaiUlangJadwal(ctx.db, fx.idJadwal, FIXTURE_NOW, { semuaKlasik: true });
       expect(report.dinilai).toBe(finished.length);
       expect(await rows()).toEqual(one);
@@ -432,7 +432,7 @@ describe('stored results after an operator import', () => {
       expect(full.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(full.json().content.list_rangking.filter((r: { is_me: boolean }) => r.is_me)).toHaveLength(1);
 
-      await ctx.db.kysely
+      await ctx.db
         .updateTable('siswa')
         .set({ nama_lengkap: 'Dewi Baru' })
         .where('id', '=', fx.siswa.dewi)
@@ -464,7 +464,7 @@ describe('stored results after an operator import', () => {
         '2 Budi Santoso',
         '4 Dewi Anggraini',
       ]);
-      const budi = await ctx.db.kysely
+      const budi = await ctx.db
         .selectFrom('siswa')
         .select(['lembaga', 'id_program'])
         .where('id', '=', fx.siswa.budi)

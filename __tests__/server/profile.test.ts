@@ -1,10 +1,10 @@
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 import { hashPassword } from '../../src/server/lib/password';
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 
 const PASSWORD = 'tryout123';
 
-async function seedDuaSiswa(db: Db): Promise<void> {
+async function seedDuaSiswa(db: Executor): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   const base = {
     password_hash: hash,
@@ -15,7 +15,7 @@ async function seedDuaSiswa(db: Db): Promise<void> {
     kurikulum_str: 'Kurikulum 2013',
     is_synthetic: 0,
   };
-  await db.kysely
+  await db
     .insertInto('siswa')
     .values([
       {
@@ -63,7 +63,7 @@ describe('GET /api/siswa/profil/user/id/:idsiswa', () => {
     });
     token = res.json().content.access_token.value;
     id = res.json().content.user.id;
-    const other = await t.db.kysely
+    const other = await t.db
       .selectFrom('siswa')
       .select('id')
       .where('username', '=', 'akbar')

@@ -187,7 +187,7 @@ function expectRefusal(label: string, res: LightMyRequestResponse, statusCode: n
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await t.db.kysely
+    const row = await t.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -277,7 +277,7 @@ beforeAll(async () => {
   if (!pilihan) throw new Error('no type-1 question in the first subject of the running package');
   f.attempt = { idHasilTo: started.content.id_hasil_to, idJawaban: pilihan.id_jawaban };
 
-  const materi = await t.db.kysely
+  const materi = await t.db
     .selectFrom('materi')
     .innerJoin('materi_mapel', 'materi_mapel.id', 'materi.id_mapel')
     .innerJoin('materi_soal', 'materi_soal.id_materi', 'materi.id')
@@ -329,7 +329,7 @@ describe('protection of every call', () => {
   it('answers 401 with an expired or a revoked token', async () => {
     const now = t.clock.now();
     const expired = 'token-kedaluwarsa';
-    await t.db.kysely
+    await t.db
       .insertInto('sesi')
       .values({
         token_hash: hashToken(expired),

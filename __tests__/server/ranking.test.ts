@@ -171,7 +171,7 @@ describe('POST /siswa/tryout/ranking/idsiswa/:idsiswa/paket/:paket', () => {
     expect(
       (await post(`/siswa/tryout/ranking/idsiswa/${fx.siswa.andi}/paket/999999`, 'andi', {})).statusCode,
     ).toBe(404);
-    const other = await ctx.db.kysely
+    const other = await ctx.db
       .insertInto('jadwal')
       .values({
         paket: 8,
@@ -224,7 +224,7 @@ describe('POST /siswa/tryout/rankingjur', () => {
     const { ctx, fx, post } = await fixtureApp();
     const jurusan = (who: Who, numoption: unknown) =>
       post('/siswa/tryout/rankingjur', who, { idsiswa: fx.siswa[who], idjadwal: fx.idJadwal, numoption });
-    const informatika = await ctx.db.kysely
+    const informatika = await ctx.db
       .selectFrom('pilihan_siswa')
       .select('id_prodi')
       .where('id_siswa', '=', fx.siswa.andi)
@@ -233,7 +233,7 @@ describe('POST /siswa/tryout/rankingjur', () => {
     // Twelve more finishers choose Teknik Informatika, all scoring above Andi.
     for (let i = 0; i < 12; i++) {
       const id = await insertSiswa(ctx.db, `extra${i}`, `Peserta Tambahan ${String(i).padStart(2, '0')}`);
-      await ctx.db.kysely
+      await ctx.db
         .insertInto('pilihan_siswa')
         .values({ id_siswa: id, num_option: 1, id_prodi: informatika.id_prodi })
         .execute();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../src/server/db/createDb';
+import { closeDb, dialectOf } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import type { Database } from '../../src/server/db/types';
 import { DEMO, seedDemo, seedIfEmpty, type SeedSummary } from '../../src/server/demo';
 import { verifyPassword } from '../../src/server/lib/password';
@@ -13,29 +14,29 @@ import { ALL_TABLES } from '../helpers/serverRows';
 const NOW = Date.UTC(2025, 3, 14, 3, 0, 0);
 const DAY = 24 * 60 * 60 * 1000;
 
-async function count(db: Db, table: keyof Database): Promise<number> {
-  const row = await db.kysely
+async function count(db: Executor, table: keyof Database): Promise<number> {
+  const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-async function counts(db: Db): Promise<Record<string, number>> {
+async function counts(db: Executor): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of ALL_TABLES) out[table] = await count(db, table);
   return out;
 }
 
-async function tableNames(db: Db): Promise<string[]> {
+async function tableNames(db: Executor): Promise<string[]> {
   const result =
-    db.dialect === 'postgres'
+    dialectOf(db) === 'postgres'
       ? await sql<{
           name: string;
         }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(
-          db.kysely,
+          db,
         )
-      : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(db.kysely);
+      : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(db);
   return result.rows.map((row) => row.name);
 }
 
@@ -47,13 +48,13 @@ describe('migrations', () => {
       for (const table of ALL_TABLES) expect(names).toContain(table);
       expect(await count(db, 'siswa')).toBe(0);
     } finally {
-      await db.close();
+      await closeDb(db);
     }
   });
 });
 
 describe('seedDemo', () => {
-  let db: Db;
+  let db: Executor;
   let seed: SeedSummary;
 
   beforeAll(async () => {
@@ -62,11 +63,11 @@ describe('seedDemo', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await db.close();
+    await closeDb(db);
   });
 
   it('creates the four demo accounts with their institution, programme and interest', async () => {
-    const rows = await db.kysely
+    const rows = await db
       .selectFrom('siswa')
       .selectAll()
       .where('username', 'in', Object.values(DEMO.usernames))
@@ -107,11 +108,7 @@ describe('seedDemo', () => {
   });
 
   it('stores a salted scrypt hash per account that verifies with the demo password', async () => {
-    const rows = await db.kysely
-      .selectFrom('siswa')
-      .select('password_hash')
-      .where('is_synthetic', '=', 0)
-      .execute();
+    const rows = await db.selectFrom('siswa').select('password_hash').where('is_synthetic', '=', 0).execute();
     expect(rows).toHaveLength(4);
     expect(new Set(rows.map((r) => r.password_hash)).size).toBe(4);
     for (const { password_hash } of rows) {
@@ -122,14 +119,14 @@ describe('seedDemo', () => {
   });
 
   it('creates at least 300 synthetic participants, each with finished and scored attempts', async () => {
-    const synthetic = await db.kysely
+    const synthetic = await db
       .selectFrom('siswa')
       .select(['id', 'password_hash'])
       .where('is_synthetic', '=', 1)
       .execute();
     expect(synthetic.length).toBeGreaterThanOrEqual(300);
     expect(synthetic.every((s) => s.password_hash === '!')).toBe(true);
-    const withResults = await db.kysely
+    const withResults = await db
       .selectFrom('hasil_to')
       .innerJoin('siswa', 'siswa.id', 'hasil_to.id_siswa')
       .select('hasil_to.id_siswa')
@@ -138,23 +135,19 @@ describe('seedDemo', () => {
       .where('hasil_to.is_selesai', '=', 1)
       .execute();
     expect(withResults).toHaveLength(synthetic.length);
-    const unscored = await db.kysely
+    const unscored = await db
       .selectFrom('hasil_to')
       .leftJoin('hasil_mapel', 'hasil_mapel.id_hasil_to', 'hasil_to.id')
       .select('hasil_to.id')
       .where('hasil_mapel.id_hasil_to', 'is', null)
       .execute();
     expect(unscored).toHaveLength(0);
-    const open = await db.kysely
-      .selectFrom('mapel_waktu')
-      .select('id_hasil_to')
-      .where('status', '<>', 1)
-      .execute();
+    const open = await db.selectFrom('mapel_waktu').select('id_hasil_to').where('status', '<>', 1).execute();
     expect(open).toHaveLength(0);
   });
 
   it('scores classical attempts with the real scoring rules', async () => {
-    const attempts = await db.kysely
+    const attempts = await db
       .selectFrom('hasil_to')
       .select('id')
       .where('id_jadwal', 'in', [seed.jadwal.selesai.id, seed.jadwal.terlewat.id])
@@ -162,12 +155,8 @@ describe('seedDemo', () => {
       .execute();
     expect(attempts.length).toBeGreaterThan(100);
     for (const { id } of attempts.filter((_, i) => i % 37 === 0)) {
-      const loaded = await loadAttemptAnswers(db.kysely, id);
-      const stored = await db.kysely
-        .selectFrom('hasil_mapel')
-        .selectAll()
-        .where('id_hasil_to', '=', id)
-        .execute();
+      const loaded = await loadAttemptAnswers(db, id);
+      const stored = await db.selectFrom('hasil_mapel').selectAll().where('id_hasil_to', '=', id).execute();
       expect(stored.length).toBeGreaterThanOrEqual(3);
       for (const row of stored) {
         const counts = tally(
@@ -191,29 +180,21 @@ describe('seedDemo', () => {
   });
 
   it('gives every package ≥2 categories × ≥3 subjects × ≥10 questions and all five types', async () => {
-    const jadwal = await db.kysely.selectFrom('jadwal').selectAll().execute();
+    const jadwal = await db.selectFrom('jadwal').selectAll().execute();
     expect(jadwal).toHaveLength(7);
     const hashes = new Set<string>();
     for (const j of jadwal) {
-      const kategori = await db.kysely
-        .selectFrom('kategori')
-        .selectAll()
-        .where('id_jadwal', '=', j.id)
-        .execute();
+      const kategori = await db.selectFrom('kategori').selectAll().where('id_jadwal', '=', j.id).execute();
       expect(kategori.length).toBeGreaterThanOrEqual(2);
       for (const k of kategori) {
         expect(k.hash).toMatch(/^[A-Za-z0-9]{16}$/);
         hashes.add(k.hash);
         expect(k.pembahasan).toBe(`/api/pdf/pembahasan/${j.id}/${k.hash}`);
-        const mapel = await db.kysely
-          .selectFrom('mapel')
-          .selectAll()
-          .where('id_kategori', '=', k.id)
-          .execute();
+        const mapel = await db.selectFrom('mapel').selectAll().where('id_kategori', '=', k.id).execute();
         expect(mapel.length).toBeGreaterThanOrEqual(3);
         for (const m of mapel) {
           expect(m.waktu).toBeGreaterThanOrEqual(10);
-          const soal = await db.kysely.selectFrom('soal').selectAll().where('id_mapel', '=', m.id).execute();
+          const soal = await db.selectFrom('soal').selectAll().where('id_mapel', '=', m.id).execute();
           expect(soal.length).toBeGreaterThanOrEqual(10);
           for (const s of soal.filter((x) => x.type === 1)) {
             // Regular packages are also taken by A–D students (tutor): four options, keys A–D; the event A–E.
@@ -224,7 +205,7 @@ describe('seedDemo', () => {
           }
         }
       }
-      const types = await db.kysely
+      const types = await db
         .selectFrom('soal')
         .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
         .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
@@ -238,7 +219,7 @@ describe('seedDemo', () => {
         expect(t.kunci).not.toBe('');
     }
     expect(hashes.size).toBe(14);
-    const groups = await db.kysely
+    const groups = await db
       .selectFrom('soal')
       .leftJoin('soal_group', 'soal_group.id_soal', 'soal.id')
       .select(['soal.id', (eb) => eb.fn.count<number>('soal_group.id').as('n')])
@@ -246,7 +227,7 @@ describe('seedDemo', () => {
       .groupBy('soal.id')
       .execute();
     for (const g of groups) expect([3, 4]).toContain(Number(g.n));
-    const keys = await db.kysely.selectFrom('soal_group').select('kunci').distinct().execute();
+    const keys = await db.selectFrom('soal_group').select('kunci').distinct().execute();
     expect(new Set(keys.map((k) => k.kunci))).toEqual(new Set(['Y', 'N']));
   });
 
@@ -262,14 +243,14 @@ describe('seedDemo', () => {
     const menit = jadwal.eventBerjalan.kategori.flatMap((k) => k.mapel).reduce((sum, m) => sum + m.waktu, 0);
     expect(menit).toBe(185);
 
-    const finished = await db.kysely
+    const finished = await db
       .selectFrom('hasil_to')
       .select(['id', 'id_jadwal', 'is_selesai'])
       .where('id_siswa', '=', seed.siswa.reguler)
       .execute();
     expect(finished.filter((h) => h.id_jadwal === jadwal.selesai.id && h.is_selesai === 1)).toHaveLength(2);
     expect(finished.filter((h) => h.id_jadwal === jadwal.terlewat.id)).toHaveLength(0);
-    const akbar = await db.kysely
+    const akbar = await db
       .selectFrom('hasil_to')
       .select('id')
       .where('id_siswa', '=', seed.siswa.akbar)
@@ -280,7 +261,7 @@ describe('seedDemo', () => {
   });
 
   it('scores the past event package by IRT', async () => {
-    const rows = await db.kysely
+    const rows = await db
       .selectFrom('hasil_mapel')
       .select(['metode', 'theta'])
       .where('id_jadwal', '=', seed.jadwal.eventSelesai.id)
@@ -290,7 +271,7 @@ describe('seedDemo', () => {
   });
 
   it("writes each participant's own θ back (more right answers, higher θ), over several write slices", async () => {
-    const rows = await db.kysely
+    const rows = await db
       .selectFrom('hasil_mapel')
       .select(['id_mapel', 'benar', 'theta', 'nilai'])
       .where('id_jadwal', '=', seed.jadwal.eventSelesai.id)
@@ -312,7 +293,7 @@ describe('seedDemo', () => {
   });
 
   it('creates ≥15 programmes and two choices per demo student, one reguler passes and one he does not', async () => {
-    const prodi = await db.kysely.selectFrom('prodi').selectAll().execute();
+    const prodi = await db.selectFrom('prodi').selectAll().execute();
     expect(prodi.length).toBeGreaterThanOrEqual(15);
     for (const p of prodi) {
       expect(p.grade).toBeGreaterThanOrEqual(450);
@@ -320,7 +301,7 @@ describe('seedDemo', () => {
       expect(['S1', 'D4']).toContain(p.jenjang);
     }
     for (const id of Object.values(seed.siswa)) {
-      const choices = await db.kysely
+      const choices = await db
         .selectFrom('pilihan_siswa')
         .select('num_option')
         .where('id_siswa', '=', id)
@@ -337,30 +318,18 @@ describe('seedDemo', () => {
   });
 
   it('creates per-topic tryouts: categories, subjects, topics with keyed questions of types 1, 2 and 4', async () => {
-    const kategori = await db.kysely.selectFrom('materi_kategori').selectAll().execute();
+    const kategori = await db.selectFrom('materi_kategori').selectAll().execute();
     expect(kategori.length).toBeGreaterThanOrEqual(2);
     for (const k of kategori) {
-      const mapel = await db.kysely
-        .selectFrom('materi_mapel')
-        .selectAll()
-        .where('id_kategori', '=', k.id)
-        .execute();
+      const mapel = await db.selectFrom('materi_mapel').selectAll().where('id_kategori', '=', k.id).execute();
       expect(mapel.length).toBeGreaterThanOrEqual(2);
       for (const m of mapel) {
-        const materi = await db.kysely
-          .selectFrom('materi')
-          .selectAll()
-          .where('id_mapel', '=', m.id)
-          .execute();
+        const materi = await db.selectFrom('materi').selectAll().where('id_mapel', '=', m.id).execute();
         expect(materi.length).toBeGreaterThanOrEqual(2);
         for (const t of materi) {
           expect(t.menit).toBeGreaterThanOrEqual(10);
           expect(t.menit).toBeLessThanOrEqual(20);
-          const soal = await db.kysely
-            .selectFrom('materi_soal')
-            .selectAll()
-            .where('id_materi', '=', t.id)
-            .execute();
+          const soal = await db.selectFrom('materi_soal').selectAll().where('id_materi', '=', t.id).execute();
           expect(soal.length).toBeGreaterThanOrEqual(5);
           expect(soal.length).toBeLessThanOrEqual(10);
           for (const q of soal) {
@@ -372,9 +341,9 @@ describe('seedDemo', () => {
         }
       }
     }
-    const types = await db.kysely.selectFrom('materi_soal').select('type').distinct().execute();
+    const types = await db.selectFrom('materi_soal').select('type').distinct().execute();
     expect(new Set(types.map((t) => t.type))).toEqual(new Set([1, 2, 4]));
-    const fourChoice = await db.kysely
+    const fourChoice = await db
       .selectFrom('materi_soal')
       .select('id')
       .where('type', '=', 1)
@@ -384,16 +353,16 @@ describe('seedDemo', () => {
   });
 
   it('gives reguler one finished topic whose score follows its answers', async () => {
-    const hasil = await db.kysely.selectFrom('materi_hasil').selectAll().execute();
+    const hasil = await db.selectFrom('materi_hasil').selectAll().execute();
     expect(hasil).toHaveLength(1);
     const [h] = hasil;
     expect(h).toMatchObject({ id_siswa: seed.siswa.reguler, id_materi: seed.materi.selesai, status: 1 });
-    const soal = await db.kysely
+    const soal = await db
       .selectFrom('materi_soal')
       .select('id')
       .where('id_materi', '=', h.id_materi)
       .execute();
-    const jawaban = await db.kysely
+    const jawaban = await db
       .selectFrom('materi_jawaban')
       .select('id_soal')
       .where('id_materi_hasil', '=', h.id)
@@ -413,10 +382,10 @@ describe('seedDemo', () => {
 });
 
 describe('determinism', () => {
-  async function dump(db: Db): Promise<Record<string, unknown[]>> {
+  async function dump(db: Executor): Promise<Record<string, unknown[]>> {
     const out: Record<string, unknown[]> = {};
     for (const table of ALL_TABLES) {
-      const rows = (await db.kysely.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+      const rows = (await db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
       out[table] = rows
         .map((row) => {
           const { password_hash: _hash, ...rest } = row;
@@ -430,13 +399,13 @@ describe('determinism', () => {
   }
 
   // One database at a time: on PostgreSQL Kysely's migrator looks for its lock table across schemas.
-  async function seededDump(seed: (db: Db) => Promise<unknown>): Promise<Record<string, unknown[]>> {
+  async function seededDump(seed: (db: Executor) => Promise<unknown>): Promise<Record<string, unknown[]>> {
     const db = await createTestDb();
     try {
       await seed(db);
       return await dump(db);
     } finally {
-      await db.close();
+      await closeDb(db);
     }
   }
 

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createDb, sesiListenerOf, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb, sesiListenerOf } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { pingFresh } from '../../src/server/db/sesiListener';
 import { postgresSessionCache, sessionCacheOf } from '../../src/server/lib/sessionCache';
@@ -28,8 +29,8 @@ const postgresUrl = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '')
 describe('two server processes on one database', () => {
   const clock = testClock();
   const dir = mkdtempSync(join(tmpdir(), 'sesi-dua-'));
-  let dbA: Db;
-  let dbB: Db;
+  let dbA: Executor;
+  let dbB: Executor;
   let appA: App;
   let appB: App;
 
@@ -52,8 +53,8 @@ describe('two server processes on one database', () => {
   });
   afterAll(async () => {
     await Promise.all([appA.close(), appB.close()]);
-    await dbB.close();
-    await dbA.close();
+    await closeDb(dbB);
+    await closeDb(dbA);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -67,7 +68,7 @@ describe('two server processes on one database', () => {
     const profil = async () =>
       (await appB.inject({ method: 'GET', url: `/api/siswa/profil/user/id/${id}`, headers: { key: token } }))
         .statusCode;
-    const cache = sessionCacheOf(dbB.kysely);
+    const cache = sessionCacheOf(dbB);
     // On PostgreSQL the cache keeps a session only once its listener hears: call until it holds this one.
     const held = await waitFor(
       async () => {
@@ -99,7 +100,7 @@ describe('two server processes on one database', () => {
 
   it('a session revoked by another connection is refused by B within the bound', async () => {
     const { token, profil } = await cachedInB('dicabut');
-    await dbA.kysely
+    await dbA
       .updateTable('sesi')
       .set({ revoked_at: clock.now() })
       .where('token_hash', '=', hashToken(token))
@@ -120,9 +121,9 @@ describe('two server processes on one database', () => {
 
   it("B sees a student's new institution, changed through A, within the bound", async () => {
     const { id, token } = await cachedInB('pindah');
-    await dbA.kysely.updateTable('siswa').set({ lembaga: 'Lembaga Baru' }).where('id', '=', id).execute();
+    await dbA.updateTable('siswa').set({ lembaga: 'Lembaga Baru' }).where('id', '=', id).execute();
     const lembaga = await waitFor(
-      () => sessionCacheOf<{ id: number; lembaga: string }>(dbB.kysely)?.get(hashToken(token))?.siswa.lembaga,
+      () => sessionCacheOf<{ id: number; lembaga: string }>(dbB)?.get(hashToken(token))?.siswa.lembaga,
       (value) => value === undefined,
       10_000,
     );
@@ -133,10 +134,10 @@ describe('two server processes on one database', () => {
   if (postgresUrl) {
     /** Ends B's listening connection from A, and waits until B noticed. */
     async function dropListenerOfB(): Promise<void> {
-      const listener = sesiListenerOf(dbB.kysely);
+      const listener = sesiListenerOf(dbB);
       const pid = listener?.backendPid;
       expect(pid).toEqual(expect.any(Number));
-      await sql`SELECT pg_terminate_backend(${pid})`.execute(dbA.kysely);
+      await sql`SELECT pg_terminate_backend(${pid})`.execute(dbA);
       expect(
         await waitFor(
           () => listener?.backendPid ?? null,
@@ -150,7 +151,7 @@ describe('two server processes on one database', () => {
       const { token, profil } = await cachedInB('putus');
       await dropListenerOfB();
       // Reconnecting takes a second; meanwhile the notification of this revoke reaches nobody in B.
-      await dbA.kysely
+      await dbA
         .updateTable('sesi')
         .set({ revoked_at: clock.now() })
         .where('token_hash', '=', hashToken(token))
@@ -160,10 +161,10 @@ describe('two server processes on one database', () => {
 
     it('a listener that listens again has emptied the cache of what it may have missed', async () => {
       const { token, profil } = await cachedInB('sambung');
-      const listener = sesiListenerOf(dbB.kysely);
+      const listener = sesiListenerOf(dbB);
       await dropListenerOfB();
       // Revoked while nobody in B listens, written under the notification's nose (the trigger is what notifies).
-      await dbA.kysely.transaction().execute(async (trx) => {
+      await dbA.transaction().execute(async (trx) => {
         await sql`ALTER TABLE sesi DISABLE TRIGGER sesi_berubah`.execute(trx);
         await trx
           .updateTable('sesi')

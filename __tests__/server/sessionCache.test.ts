@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { SessionCache, sessionCacheOf } from '../../src/server/lib/sessionCache';
 import { imporSiswa } from '../../src/server/operator/imporSiswa';
@@ -24,9 +25,9 @@ const onSqlite = !/^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
 describe('a session changed by another connection', () => {
   const clock = testClock();
   const dir = mkdtempSync(join(tmpdir(), 'sesi-'));
-  let db: Db;
+  let db: Executor;
   /** Another connection to the same database: on SQLite a second one to the file, on PostgreSQL the pool itself. */
-  let other: Db;
+  let other: Executor;
   let app: App;
   let idSiswa: number;
   const token = 'token-sesi-lain';
@@ -49,25 +50,21 @@ describe('a session changed by another connection', () => {
   });
   afterAll(async () => {
     await app.close();
-    if (other !== db) await other.close();
-    await db.close();
+    if (other !== db) await closeDb(other);
+    await closeDb(db);
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('sees the student changed and then the session revoked elsewhere at the next call', async () => {
     expect((await profil()).statusCode).toBe(200);
 
-    await other.kysely
-      .updateTable('siswa')
-      .set({ lembaga: 'Lembaga Baru' })
-      .where('id', '=', idSiswa)
-      .execute();
+    await other.updateTable('siswa').set({ lembaga: 'Lembaga Baru' }).where('id', '=', idSiswa).execute();
     expect((await profil()).statusCode).toBe(200);
     // What the call ran with (the rules read the caller's institution): the row as it is now.
     if (onSqlite)
-      expect(sessionCacheOf<Siswa>(db.kysely)?.get(hashToken(token))?.siswa.lembaga).toBe('Lembaga Baru');
+      expect(sessionCacheOf<Siswa>(db)?.get(hashToken(token))?.siswa.lembaga).toBe('Lembaga Baru');
 
-    await other.kysely
+    await other
       .updateTable('sesi')
       .set({ revoked_at: clock.now() })
       .where('token_hash', '=', hashToken(token))

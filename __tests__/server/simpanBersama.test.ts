@@ -43,7 +43,7 @@ afterAll(async () => {
 /** What the save's own way writes: its clock and its answer in one transaction (simpan.ts does the same). */
 function sendiri(tulisan: TulisanJawaban): () => Promise<void> {
   return () =>
-    transaction(t.db.kysely, async (trx) => {
+    transaction(t.db, async (trx) => {
       if (tulisan.clock) await writeClock(trx, tulisan.clock);
       await trx
         .updateTable('jawaban')
@@ -55,15 +55,11 @@ function sendiri(tulisan: TulisanJawaban): () => Promise<void> {
 
 /** The saves, all asked for in this turn of the event loop; each one's outcome. */
 function simpanSemua(tulisan: TulisanJawaban[]): Promise<PromiseSettledResult<void>[]> {
-  return Promise.allSettled(tulisan.map((w) => simpanBersama(t.db.kysely, w, sendiri(w))));
+  return Promise.allSettled(tulisan.map((w) => simpanBersama(t.db, w, sendiri(w))));
 }
 
 async function storedJawaban(ids: number[]): Promise<Map<number, string>> {
-  const rows = await t.db.kysely
-    .selectFrom('jawaban')
-    .select(['id', 'jawaban'])
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await t.db.selectFrom('jawaban').select(['id', 'jawaban']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, r.jawaban]));
 }
 
@@ -132,7 +128,7 @@ describe('answer saves written together', () => {
 
   it('keeps the later of two saves of one answer; two clocks of one subject merge: lower time, later moment', async () => {
     const storedClock = () =>
-      t.db.kysely
+      t.db
         .selectFrom('mapel_waktu')
         .select(['sisa_waktu', 'last_seen_at'])
         .where('id_hasil_to', '=', idHasilTo)

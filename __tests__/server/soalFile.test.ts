@@ -91,7 +91,7 @@ function paketDengan(files: string[]): PaketFile {
 }
 
 async function soalMapel(nama: string) {
-  return ctx.db.kysely
+  return ctx.db
     .selectFrom('soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
     .select([
@@ -163,7 +163,7 @@ it('imports Moodle XML, GIFT, a QTI item, a QTI package and an Excel workbook wi
   expect(moodle[0].soal).toContain('class="katex"');
   expect(moodle[0].b).toContain('<mn>12</mn>');
   expect(moodle[0].pembahasan).toContain('class="katex-display"');
-  const statement = await ctx.db.kysely
+  const statement = await ctx.db
     .selectFrom('soal_group')
     .select(['pernyataan', 'kunci'])
     .where('id_soal', '=', moodle[1].id)

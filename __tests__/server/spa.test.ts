@@ -1,3 +1,4 @@
+import { closeDb } from '../../src/server/db/createDb';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -5,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createTestDb } from '../helpers/buildTestApp';
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 
 /** A built SPA as webpack leaves it: index.html, a hashed bundle and its .br/.gz copies. */
 const dir = mkdtempSync(join(tmpdir(), 'siaptes-spa-'));
@@ -17,7 +18,7 @@ const INDEX =
 const SERVICE_WORKER = 'self.addEventListener("install",()=>self.skipWaiting());';
 
 let app: App;
-let db: Db;
+let db: Executor;
 
 beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
@@ -43,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  await db.close();
+  await closeDb(db);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 const nama = async (username: string) =>
-  await ctx.db.kysely
+  await ctx.db
     .selectFrom('siswa')
     .select(['nama_lengkap', 'id_program', 'sekolah'])
     .where('username', '=', username)

@@ -4,44 +4,43 @@
  * compiled queries' direct path reads rows as arrays and builds the objects itself: the same objects.
  */
 import { sql, type Kysely } from 'kysely';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { prepareQuery } from '../../src/server/db/compiledQuery';
 import type { Database } from '../../src/server/db/types';
 import { rowBuilder } from '../../src/server/db/sqliteStatements';
 
-let db: Db;
+let db: Executor;
 beforeEach(async () => {
   db = await createDb(':memory:');
-  await sql`CREATE TABLE catatan (id INTEGER PRIMARY KEY, isi TEXT NOT NULL)`.execute(db.kysely);
+  await sql`CREATE TABLE catatan (id INTEGER PRIMARY KEY, isi TEXT NOT NULL)`.execute(db);
 });
-afterEach(() => db.close());
+afterEach(() => closeDb(db));
 
 const isiOf = async (id: number) =>
-  (await sql<{ isi: string }>`SELECT isi FROM catatan WHERE id = ${id}`.execute(db.kysely)).rows[0]?.isi;
+  (await sql<{ isi: string }>`SELECT isi FROM catatan WHERE id = ${id}`.execute(db)).rows[0]?.isi;
 
 describe('the SQLite statement cache', () => {
   it('a reused statement reads every later write', async () => {
-    await sql`INSERT INTO catatan (id, isi) VALUES (${1}, ${'A'})`.execute(db.kysely);
+    await sql`INSERT INTO catatan (id, isi) VALUES (${1}, ${'A'})`.execute(db);
     expect(await isiOf(1)).toBe('A');
-    await sql`UPDATE catatan SET isi = ${'B'} WHERE id = ${1}`.execute(db.kysely);
+    await sql`UPDATE catatan SET isi = ${'B'} WHERE id = ${1}`.execute(db);
     expect(await isiOf(1)).toBe('B');
     expect(await isiOf(2)).toBeUndefined();
   });
 
   it('a reused statement follows a schema change', async () => {
-    await sql`INSERT INTO catatan (id, isi) VALUES (${1}, ${'A'})`.execute(db.kysely);
-    const all = () => sql<Record<string, unknown>>`SELECT * FROM catatan`.execute(db.kysely);
+    await sql`INSERT INTO catatan (id, isi) VALUES (${1}, ${'A'})`.execute(db);
+    const all = () => sql<Record<string, unknown>>`SELECT * FROM catatan`.execute(db);
     expect((await all()).rows).toEqual([{ id: 1, isi: 'A' }]);
-    await sql`ALTER TABLE catatan ADD COLUMN nilai INTEGER NOT NULL DEFAULT 7`.execute(db.kysely);
+    await sql`ALTER TABLE catatan ADD COLUMN nilai INTEGER NOT NULL DEFAULT 7`.execute(db);
     expect((await all()).rows).toEqual([{ id: 1, isi: 'A', nilai: 7 }]);
   });
 
   it('keeps answering correctly past 2,000 distinct statements (the oldest are dropped, not broken)', async () => {
-    await sql`INSERT INTO catatan (id, isi) VALUES (${1}, ${'A'})`.execute(db.kysely);
+    await sql`INSERT INTO catatan (id, isi) VALUES (${1}, ${'A'})`.execute(db);
     for (let n = 0; n < 2100; n += 1) {
-      const rows = await sql<{ v: number }>`SELECT ${sql.raw(String(n))} AS v FROM catatan`.execute(
-        db.kysely,
-      );
+      const rows = await sql<{ v: number }>`SELECT ${sql.raw(String(n))} AS v FROM catatan`.execute(db);
       expect(rows.rows).toEqual([{ v: n }]);
     }
     expect(await isiOf(1)).toBe('A');
@@ -60,14 +59,14 @@ describe('rows of the direct path (compiled queries)', () => {
   );
 
   it('are the objects better-sqlite3 makes, and follow a schema change under SELECT *', async () => {
-    await sql`INSERT INTO catatan (id, isi) VALUES (1, 'A'), (2, 'B')`.execute(db.kysely);
-    expect(await semua.all(db.kysely, { dari: 1 })).toEqual([
+    await sql`INSERT INTO catatan (id, isi) VALUES (1, 'A'), (2, 'B')`.execute(db);
+    expect(await semua.all(db, { dari: 1 })).toEqual([
       { id: 1, isi: 'A' },
       { id: 2, isi: 'B' },
     ]);
-    expect(await semua.all(db.kysely, { dari: 3 })).toEqual([]);
-    await sql`ALTER TABLE catatan ADD COLUMN nilai INTEGER NOT NULL DEFAULT 7`.execute(db.kysely);
-    expect(await semua.all(db.kysely, { dari: 2 })).toEqual([{ id: 2, isi: 'B', nilai: 7 }]);
+    expect(await semua.all(db, { dari: 3 })).toEqual([]);
+    await sql`ALTER TABLE catatan ADD COLUMN nilai INTEGER NOT NULL DEFAULT 7`.execute(db);
+    expect(await semua.all(db, { dari: 2 })).toEqual([{ id: 2, isi: 'B', nilai: 7 }]);
   });
 
   it('keep the last of two equal column names, and a column named __proto__ as a plain key', () => {

@@ -43,7 +43,7 @@ function expectShape(label: string, res: { statusCode: number; body: string }, s
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ALL_TABLES) {
-    const row = await t.db.kysely
+    const row = await t.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -379,7 +379,7 @@ describe('fuzz over every call of the contract', () => {
     // The first read after a schedule's window closes it (its results are written once). Close every ended
     // schedule first, as the operator's `siaptes close` does, so that a row changed below is the fuzz's doing.
     const now = Date.now();
-    const ended = await t.db.kysely
+    const ended = await t.db
       .selectFrom('jadwal')
       .select('id')
       .where('tgl_akhir', '<', now - 31_000)

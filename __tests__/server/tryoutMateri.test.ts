@@ -1,6 +1,6 @@
 import { isPastGrace, newClock, openClock, tick } from '../../src/server/domain/timing';
 import { materiRules } from '../../src/server/features/tryoutMateri/waktu';
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
 
@@ -29,19 +29,19 @@ interface Fixture {
   soalEkonomi: number;
 }
 
-async function insertSiswa(db: Db, username: string, token: string, now: number): Promise<number> {
+async function insertSiswa(db: Executor, username: string, token: string, now: number): Promise<number> {
   const id = await insertSiswaRow(db, username, { nama_lengkap: `Siswa ${username}` });
   await insertSesi(db, id, token, now, now + 30 * DAY);
   return id;
 }
 
 async function insertSoal(
-  db: Db,
+  db: Executor,
   id_materi: number,
   nomor: number,
   fields: { type: number; kunci: string; e?: string; soal?: string },
 ): Promise<number> {
-  const row = await db.kysely
+  const row = await db
     .insertInto('materi_soal')
     .values({
       id_materi,
@@ -61,32 +61,31 @@ async function insertSoal(
   return row.id;
 }
 
-async function seedFixture(db: Db, now: number): Promise<Fixture> {
-  const k = db.kysely;
+async function seedFixture(db: Executor, now: number): Promise<Fixture> {
   const id = (r: { id: number }) => r.id;
   const kSaintek = id(
-    await k
+    await db
       .insertInto('materi_kategori')
       .values({ nama: 'Saintek', urutan: 1 })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
   const kSoshum = id(
-    await k
+    await db
       .insertInto('materi_kategori')
       .values({ nama: 'Soshum é', urutan: 2 })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
   const mMatematika = id(
-    await k
+    await db
       .insertInto('materi_mapel')
       .values({ id_kategori: kSaintek, nama: 'Matematika', urutan: 1 })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
   const mEkonomi = id(
-    await k
+    await db
       .insertInto('materi_mapel')
       .values({ id_kategori: kSoshum, nama: 'Ekonomi', urutan: 1 })
       .returning('id')
@@ -94,7 +93,7 @@ async function seedFixture(db: Db, now: number): Promise<Fixture> {
   );
   const materi = async (id_mapel: number, nama: string, menit: number, urutan: number) =>
     id(
-      await k
+      await db
         .insertInto('materi')
         .values({ id_mapel, nama, menit, urutan })
         .returning('id')
@@ -223,14 +222,14 @@ describe('tryout permateri', () => {
     return (res.body.content as { materi: MateriItem[] }).materi;
   };
   const hasilRow = (idmateri: number) =>
-    ctx.db.kysely
+    ctx.db
       .selectFrom('materi_hasil')
       .selectAll()
       .where('id_materi', '=', idmateri)
       .where('id_siswa', '=', f.siswaA)
       .executeTakeFirst();
   const jawabanRows = async (idmateri: number) => {
-    const rows = await ctx.db.kysely
+    const rows = await ctx.db
       .selectFrom('materi_jawaban')
       .innerJoin('materi_hasil', 'materi_hasil.id', 'materi_jawaban.id_materi_hasil')
       .select(['materi_jawaban.id_soal', 'materi_jawaban.jawaban'])
@@ -307,7 +306,7 @@ describe('tryout permateri', () => {
         expect(r.statusCode).toBe(403);
         expect(r.body).toEqual({ status: false, message: expect.any(String) });
       }
-      const rows = await ctx.db.kysely.selectFrom('materi_hasil').selectAll().execute();
+      const rows = await ctx.db.selectFrom('materi_hasil').selectAll().execute();
       expect(rows).toHaveLength(0);
     });
   });
@@ -416,7 +415,7 @@ describe('tryout permateri', () => {
         start(f.tGeometri, f.tokenB, f.siswaB),
       ]);
       expect([one.body.status, two.body.status]).toEqual([true, true]);
-      const rows = await ctx.db.kysely
+      const rows = await ctx.db
         .selectFrom('materi_hasil')
         .select('id')
         .where('id_siswa', '=', f.siswaB)
@@ -514,7 +513,7 @@ describe('tryout permateri', () => {
       expect(again.waktu).toBe(600 - 90);
       expect(again.soals.map((q) => q.jawaban)).toEqual(['B', '', 'x'.repeat(200), 'é'.repeat(5000), '']);
       expect((await hasilRow(f.tAljabar))?.started_at).toBe(startedAt);
-      const count = await ctx.db.kysely
+      const count = await ctx.db
         .selectFrom('materi_hasil')
         .select(['id'])
         .where('id_siswa', '=', f.siswaA)
@@ -686,7 +685,7 @@ describe('tryout permateri: the server keeps the time', () => {
       sisa_waktu: 0,
     });
   const row = (idmateri: number) =>
-    ctx.db.kysely
+    ctx.db
       .selectFrom('materi_hasil')
       .selectAll()
       .where('id_materi', '=', idmateri)
@@ -723,7 +722,7 @@ describe('tryout permateri: the server keeps the time', () => {
       sisa_waktu: 0,
       ended_at: startedAt + 5 * 60_000,
     });
-    const answer = await ctx.db.kysely
+    const answer = await ctx.db
       .selectFrom('materi_jawaban')
       .select('jawaban')
       .where('id_soal', '=', f.soalGeometri)
@@ -776,7 +775,7 @@ describe('tryout permateri: the server keeps the time', () => {
       message: expect.stringContaining('Waktu tryout materi sudah habis'),
     });
     expect(await row(f.tEkonomi)).toMatchObject({ status: 1, benar: 0, kosong: 1, skor: 0 });
-    const answers = await ctx.db.kysely
+    const answers = await ctx.db
       .selectFrom('materi_jawaban')
       .select('jawaban')
       .where('id_soal', '=', f.soalEkonomi)
@@ -822,11 +821,7 @@ describe('tryout permateri: who may start', () => {
       headers: { key: token },
       payload: { id_siswa: id },
     });
-    const rows = await ctx.db.kysely
-      .selectFrom('materi_hasil')
-      .selectAll()
-      .where('id_siswa', '=', id)
-      .execute();
+    const rows = await ctx.db.selectFrom('materi_hasil').selectAll().where('id_siswa', '=', id).execute();
     return { status: res.statusCode, body: res.json(), rows };
   }
 

@@ -119,12 +119,12 @@ describe('concurrent answer saves of one attempt', () => {
       responses.map(() => [200, { status: true, message: 'Jawaban tersimpan' }]),
     );
 
-    const rows = await t.db.kysely
+    const rows = await t.db
       .selectFrom('jawaban')
       .select(['id', 'jawaban'])
       .where('id_hasil_to', '=', idHasilTo)
       .execute();
-    const groupRows = await t.db.kysely
+    const groupRows = await t.db
       .selectFrom('jawaban_group')
       .select(['id', 'jawaban'])
       .where('id_jawaban', '=', (statement as SoalPaket).id_jawaban)
@@ -147,7 +147,7 @@ describe('concurrent answer saves of one attempt', () => {
     expect(stored.jawaban.get((statement as SoalPaket).id_jawaban)).toBe('Z');
 
     // The clock report was not undone by the saves' own clock writes.
-    const clock = await t.db.kysely
+    const clock = await t.db
       .selectFrom('mapel_waktu')
       .select(['status', 'sisa_waktu'])
       .where('id_hasil_to', '=', idHasilTo)

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { DEMO } from '../../src/server/demo';
 import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries/hasilTo';
 import { eksporHasil } from '../../src/server/operator/ekspor';
@@ -33,15 +33,15 @@ interface Fixture {
   soal: { pilihan: number; pernyataan: number; angka: number; esai: number; isian: number; pilihanE: number };
 }
 
-async function insertSiswa(db: Db, username: string, lembaga: string, minat: string): Promise<Siswa> {
+async function insertSiswa(db: Executor, username: string, lembaga: string, minat: string): Promise<Siswa> {
   const id = await insertSiswaRow(db, username, { nama_lengkap: `Siswa ${username}`, lembaga, minat });
   const token = `token-${username}`;
   await insertSesi(db, id, token, T0, T0 + 30 * DAY);
   return { id, token };
 }
 
-async function insertJadwal(db: Db, paket: number, isEvent: number, tglAwal: number): Promise<number> {
-  const row = await db.kysely
+async function insertJadwal(db: Executor, paket: number, isEvent: number, tglAwal: number): Promise<number> {
+  const row = await db
     .insertInto('jadwal')
     .values({
       paket,
@@ -56,8 +56,8 @@ async function insertJadwal(db: Db, paket: number, isEvent: number, tglAwal: num
   return row.id;
 }
 
-async function insertKategori(db: Db, idJadwal: number, nama: string, hash: string, urutan: number) {
-  const row = await db.kysely
+async function insertKategori(db: Executor, idJadwal: number, nama: string, hash: string, urutan: number) {
+  const row = await db
     .insertInto('kategori')
     .values({ id_jadwal: idJadwal, nama, hash, urutan, pembahasan: `/pembahasan/${hash}.pdf` })
     .returning('id')
@@ -65,8 +65,8 @@ async function insertKategori(db: Db, idJadwal: number, nama: string, hash: stri
   return row.id;
 }
 
-async function insertMapel(db: Db, idKategori: number, nama: string, waktu: number, urutan: number) {
-  const row = await db.kysely
+async function insertMapel(db: Executor, idKategori: number, nama: string, waktu: number, urutan: number) {
+  const row = await db
     .insertInto('mapel')
     .values({ id_kategori: idKategori, nama, waktu, urutan })
     .returning('id')
@@ -75,14 +75,14 @@ async function insertMapel(db: Db, idKategori: number, nama: string, waktu: numb
 }
 
 async function insertSoal(
-  db: Db,
+  db: Executor,
   idMapel: number,
   nomor: number,
   type: number,
   kunci: string,
   statements: [string, string][] = [],
 ): Promise<number> {
-  const row = await db.kysely
+  const row = await db
     .insertInto('soal')
     .values({
       id_mapel: idMapel,
@@ -101,7 +101,7 @@ async function insertSoal(
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [i, [pernyataan, kunciGroup]] of statements.entries()) {
-    await db.kysely
+    await db
       .insertInto('soal_group')
       .values({ id_soal: row.id, urutan: i + 1, pernyataan, kunci: kunciGroup })
       .execute();
@@ -110,7 +110,7 @@ async function insertSoal(
 }
 
 /** Two categories × two subjects of all question types, an event schedule and one not yet open. */
-async function seedFixture(db: Db): Promise<Fixture> {
+async function seedFixture(db: Executor): Promise<Fixture> {
   const reg4 = await insertSiswa(db, 'reg4', 'SiapTes', 'SMP KELAS 9');
   const reg5 = await insertSiswa(db, 'reg5', 'tutorindonesia', 'SMA KELAS 12 IPA');
   const event = await insertSiswa(db, 'akbar', 'TO Akbar', 'SMA KELAS 12 IPA');
@@ -167,7 +167,7 @@ async function seedFixture(db: Db): Promise<Fixture> {
     [jadwalEvent, event.id],
     [jadwalFuture, reg4.id],
   ].map(([id_jadwal, id_siswa]) => ({ id_jadwal, id_siswa }));
-  await db.kysely.insertInto('jadwal_peserta').values(peserta).execute();
+  await db.insertInto('jadwal_peserta').values(peserta).execute();
 
   return {
     reg4,
@@ -253,7 +253,7 @@ class Harness {
   }
 
   async clockRow(idHasilTo: number, idMapel: number) {
-    return this.ctx.db.kysely
+    return this.ctx.db
       .selectFrom('mapel_waktu')
       .selectAll()
       .where('id_hasil_to', '=', idHasilTo)
@@ -266,13 +266,13 @@ class Harness {
    * before answer rows were written a subject at a time has them, so they are written here as it did.
    */
   async idJawaban(idHasilTo: number, idSoal: number): Promise<number> {
-    const { id_mapel } = await this.ctx.db.kysely
+    const { id_mapel } = await this.ctx.db
       .selectFrom('soal')
       .select('id_mapel')
       .where('id', '=', idSoal)
       .executeTakeFirstOrThrow();
-    await createAnswerRows(this.ctx.db.kysely, { idHasilTo, idMapel: [id_mapel], now: T0 });
-    const row = await this.ctx.db.kysely
+    await createAnswerRows(this.ctx.db, { idHasilTo, idMapel: [id_mapel], now: T0 });
+    const row = await this.ctx.db
       .selectFrom('jawaban')
       .select('id')
       .where('id_hasil_to', '=', idHasilTo)
@@ -282,7 +282,7 @@ class Harness {
   }
 
   async count(table: 'hasil_to' | 'jawaban' | 'jawaban_group' | 'mapel_waktu' | 'hasil_mapel') {
-    const row = await this.ctx.db.kysely
+    const row = await this.ctx.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -533,10 +533,7 @@ describe('start of a category without questions', () => {
       const kategori = await insertKategori(db, jadwal, 'Belum Siap', 'kosong0001', 1);
       await insertMapel(db, kategori, 'Penalaran Umum', 30, 1);
       await insertMapel(db, kategori, 'Literasi', 20, 2);
-      await db.kysely
-        .insertInto('jadwal_peserta')
-        .values({ id_jadwal: jadwal, id_siswa: h.f.reg5.id })
-        .execute();
+      await db.insertInto('jadwal_peserta').values({ id_jadwal: jadwal, id_siswa: h.f.reg5.id }).execute();
       const refused = await h.start(h.f.reg5, 'kosong0001', jadwal);
       expect(refused.body).toEqual({ status: false, message: 'Soal untuk kategori ini belum tersedia' });
       expect(await h.count('hasil_to')).toBe(0);
@@ -560,7 +557,7 @@ describe('saveanswer', () => {
 
   const answerOf = async (idJawaban: number) =>
     (
-      await h.ctx.db.kysely
+      await h.ctx.db
         .selectFrom('jawaban')
         .select('jawaban')
         .where('id', '=', idJawaban)
@@ -926,7 +923,7 @@ describe('statusmapel and the server clock', () => {
     expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject({ status: 1, sisa_waktu: 0 });
     h.ctx.clock.set(t + 631 * S);
     expect((await save('C')).body).toEqual({ status: false, message: 'Waktu mapel ini sudah habis' });
-    const stored = await h.ctx.db.kysely
+    const stored = await h.ctx.db
       .selectFrom('jawaban')
       .select('jawaban')
       .where('id', '=', q.id_jawaban)
@@ -1004,7 +1001,7 @@ describe('end', () => {
 
     const ended = await h.end(h.f.reg5);
     expect(ended.body).toEqual({ status: true, message: 'Tryout berhasil diakhiri' });
-    const rows = await h.ctx.db.kysely
+    const rows = await h.ctx.db
       .selectFrom('hasil_mapel')
       .selectAll()
       .where('id_hasil_to', '=', idHasilTo)
@@ -1030,7 +1027,7 @@ describe('end', () => {
       nilai: 500,
       persentase: 50,
     });
-    const attempt = await h.ctx.db.kysely
+    const attempt = await h.ctx.db
       .selectFrom('hasil_to')
       .selectAll()
       .where('id', '=', idHasilTo)
@@ -1039,7 +1036,7 @@ describe('end', () => {
 
     h.ctx.clock.advance(5 * S);
     expect((await h.end(h.f.reg5)).body).toEqual({ status: true, message: 'Tryout ini sudah diakhiri' });
-    const again = await h.ctx.db.kysely
+    const again = await h.ctx.db
       .selectFrom('hasil_to')
       .select('ended_at')
       .where('id', '=', idHasilTo)
@@ -1132,11 +1129,7 @@ describe('questions are revealed only when their clock runs', () => {
   it('a start writes the answer rows of the subjects it shows, the next subject when it is opened', async () => {
     const rowsOf = async (idHasilTo: number) =>
       (
-        await h.ctx.db.kysely
-          .selectFrom('jawaban')
-          .select('id_soal')
-          .where('id_hasil_to', '=', idHasilTo)
-          .execute()
+        await h.ctx.db.selectFrom('jawaban').select('id_soal').where('id_hasil_to', '=', idHasilTo).execute()
       ).map((row) => row.id_soal);
     const started = await h.start(h.f.reg5);
     const idHasilTo = started.body.content.id_hasil_to;
@@ -1193,7 +1186,7 @@ describe('questions are revealed only when their clock runs', () => {
     });
 
   it('question PDF: refused for a schedule not yet open, a category not started and a queued subject', async () => {
-    const mFuture = await h.ctx.db.kysely
+    const mFuture = await h.ctx.db
       .selectFrom('mapel')
       .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
       .select('mapel.id')
@@ -1230,7 +1223,7 @@ describe('questions are revealed only when their clock runs', () => {
   });
 
   it('question PDF: never for an event schedule', async () => {
-    await h.ctx.db.kysely
+    await h.ctx.db
       .insertInto('jadwal_peserta')
       .values({ id_jadwal: h.f.jadwalEvent, id_siswa: h.f.reg5.id })
       .execute();
@@ -1263,8 +1256,8 @@ describe('the schedule window closes everything', () => {
 
     h.ctx.clock.set(TGL_AKHIR + 31 * S);
     const snapshot = async () => ({
-      jawaban: await h.ctx.db.kysely.selectFrom('jawaban').selectAll().orderBy('id').execute(),
-      clocks: await h.ctx.db.kysely.selectFrom('mapel_waktu').selectAll().orderBy('id_mapel').execute(),
+      jawaban: await h.ctx.db.selectFrom('jawaban').selectAll().orderBy('id').execute(),
+      clocks: await h.ctx.db.selectFrom('mapel_waktu').selectAll().orderBy('id_mapel').execute(),
     });
     const before = await snapshot();
     expect((await save('C')).body).toEqual({ status: false, message: 'Jadwal tryout ini sudah berakhir' });
@@ -1277,7 +1270,7 @@ describe('the schedule window closes everything', () => {
     // Every subject was closed at the window's end, so the category can be ended and scored as it stands.
     expect((await h.end(h.f.reg5)).body).toEqual({ status: true, message: 'Tryout berhasil diakhiri' });
     expect(await h.clockRow(idHasilTo, h.f.mapel.pk)).toMatchObject({ status: 1, last_seen_at: TGL_AKHIR });
-    const pu = await h.ctx.db.kysely
+    const pu = await h.ctx.db
       .selectFrom('hasil_mapel')
       .selectAll()
       .where('id_hasil_to', '=', idHasilTo)
@@ -1331,7 +1324,7 @@ describe('the schedule window closes everything', () => {
   }
 
   async function attempt(idHasilTo: number) {
-    return h.ctx.db.kysely
+    return h.ctx.db
       .selectFrom('hasil_to')
       .select(['is_selesai', 'ended_at'])
       .where('id', '=', idHasilTo)
@@ -1339,7 +1332,7 @@ describe('the schedule window closes everything', () => {
   }
 
   async function subjectRows(idHasilTo: number) {
-    return h.ctx.db.kysely
+    return h.ctx.db
       .selectFrom('hasil_mapel')
       .select(['id_mapel', 'benar', 'salah', 'kosong', 'nilai'])
       .where('id_hasil_to', '=', idHasilTo)
@@ -1547,7 +1540,7 @@ describe('against the demo seed', () => {
       }
     }
     expect(served.size).toBe(expected);
-    const keys = await ctx.db.kysely
+    const keys = await ctx.db
       .selectFrom('soal')
       .select(['id', 'type', 'kunci'])
       .where('id', 'in', [...served.keys()])
@@ -1635,7 +1628,7 @@ describe('against the demo seed', () => {
       id_siswa: siswa.id,
     });
     expect(end.status).toBe(true);
-    const rows = await ctx.db.kysely
+    const rows = await ctx.db
       .selectFrom('hasil_mapel')
       .select('id_mapel')
       .where('id_hasil_to', '=', start.content.id_hasil_to)

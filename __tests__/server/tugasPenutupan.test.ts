@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { createDb } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { tutupJadwal } from '../../src/server/operator/tutup';
 import {
@@ -23,7 +24,7 @@ import { buildTestApp, postgresTestOptions, testClock, type TestContext } from '
 import { FIXTURE_NOW, buildPaketFixture, sessionFor, type PaketFixture } from '../helpers/hasilFixture';
 
 /** Two handles on one fresh migrated database. */
-async function twoHandles(): Promise<{ a: Db; b: Db; cleanUp: () => void }> {
+async function twoHandles(): Promise<{ a: Executor; b: Executor; cleanUp: () => void }> {
   const url = process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//i.test(url)) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -53,7 +54,7 @@ async function twoApps(): Promise<Two> {
   const one = await buildTestApp({ db: a, clock });
   const two = await buildTestApp({ db: b, clock });
   const fx = await buildPaketFixture(a);
-  await a.kysely
+  await a
     .updateTable('jadwal')
     .set({ tgl_akhir: FIXTURE_NOW - 60_000 })
     .where('id', '=', fx.idJadwal)
@@ -72,8 +73,8 @@ async function twoApps(): Promise<Two> {
   };
 }
 
-async function jadwalRow(db: Db, id: number) {
-  const row = await db.kysely
+async function jadwalRow(db: Executor, id: number) {
+  const row = await db
     .selectFrom('jadwal')
     .select(['peringkat_at', 'peringkat_versi'])
     .where('id', '=', id)
@@ -84,8 +85,8 @@ async function jadwalRow(db: Db, id: number) {
   };
 }
 
-async function leaseRow(db: Db, id: number) {
-  return db.kysely.selectFrom('penutupan').selectAll().where('id_jadwal', '=', id).executeTakeFirst();
+async function leaseRow(db: Executor, id: number) {
+  return db.selectFrom('penutupan').selectAll().where('id_jadwal', '=', id).executeTakeFirst();
 }
 
 function ranking(ctx: TestContext, t: Two) {
@@ -107,12 +108,8 @@ function hasilList(ctx: TestContext, t: Two) {
 }
 
 /** The schedule's lease row, if one was written. */
-function leaseOf(db: Db, idJadwal: number) {
-  return db.kysely
-    .selectFrom('penutupan')
-    .select('pemegang')
-    .where('id_jadwal', '=', idJadwal)
-    .executeTakeFirst();
+function leaseOf(db: Executor, idJadwal: number) {
+  return db.selectFrom('penutupan').select('pemegang').where('id_jadwal', '=', idJadwal).executeTakeFirst();
 }
 
 describe('the close of a schedule as a job', () => {
@@ -246,7 +243,7 @@ describe('the close of a schedule as a job', () => {
     expect(waited).toBe(1);
     expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: null, versi: 0 });
     // The holder finishes (here: gives the lease back); the operator's close runs then.
-    await t.two.db.kysely.updateTable('penutupan').set({ berlaku_sampai: 0 }).execute();
+    await t.two.db.updateTable('penutupan').set({ berlaku_sampai: 0 }).execute();
     expect((await operator).peserta).toBe(6);
     expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: FIXTURE_NOW, versi: 1 });
   });

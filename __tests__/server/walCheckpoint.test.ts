@@ -8,17 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { createDb, type Db } from '../../src/server/db/createDb';
+import { closeDb, createDb } from '../../src/server/db/createDb';
+import type { Executor } from '../../src/server/db/executor';
 
 let dir: string;
-let db: Db;
+let db: Executor;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'siaptes-wal-'));
   db = await createDb(`file:${join(dir, 'data.db')}`);
-  await sql`CREATE TABLE catatan (id INTEGER PRIMARY KEY, isi TEXT NOT NULL)`.execute(db.kysely);
+  await sql`CREATE TABLE catatan (id INTEGER PRIMARY KEY, isi TEXT NOT NULL)`.execute(db);
 });
 afterEach(async () => {
-  await db.close();
+  await closeDb(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,13 +39,13 @@ function rowsInFile(): number {
 describe('checkpoints of a file database', () => {
   it('the rows written reach the database file without the server connection checkpointing', async () => {
     for (let i = 1; i <= 20; i++) {
-      await sql`INSERT INTO catatan (id, isi) VALUES (${i}, ${`catatan ${i}`})`.execute(db.kysely);
+      await sql`INSERT INTO catatan (id, isi) VALUES (${i}, ${`catatan ${i}`})`.execute(db);
     }
     // 20 small commits are far below the connection's own threshold: only the worker moves them into the file.
     const deadline = Date.now() + 10_000;
     while (rowsInFile() < 20 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(rowsInFile()).toBe(20);
-    const stored = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM catatan`.execute(db.kysely);
+    const stored = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM catatan`.execute(db);
     expect(Number(stored.rows[0].n)).toBe(20);
   });
 });

@@ -2,7 +2,7 @@ import Fastify, { LogController } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
-import type { Db } from './db/createDb';
+import type { Executor } from './db/executor';
 import type { App, FeatureContext, FeatureRoutes } from './context';
 import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -29,7 +29,7 @@ import { rankingRoutes } from './features/ranking/routes';
 import { registerKontenRoutes } from './konten/routes';
 
 export interface AppDeps {
-  db: Db;
+  db: Executor;
   config: Config;
   /** The server's clock (epoch ms); tests pass a controllable one. */
   now?: () => number;
@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const gate = shedGate({
     maxInFlight: deps.config.shedMaxInFlight,
     maxQueueDepth: deps.config.shedQueueDepth,
-    queueDepth: () => databaseQueueDepth(deps.db.kysely),
+    queueDepth: () => databaseQueueDepth(deps.db),
     stopping: () => health.stopping,
     requestId: requestIdGenerator(trustProxy),
   });

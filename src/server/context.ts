@@ -6,11 +6,11 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
-import type { Db } from './db/createDb';
+import type { Executor } from './db/executor';
 
 /** The database, the settings and the server's clock (epoch ms; tests pass a controllable one). */
 export interface FeatureContext {
-  db: Db;
+  db: Executor;
   config: Config;
   now: () => number;
 }

@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import net from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from './db/createDb';
+import { closeDb } from './db/createDb';
+import type { Executor } from './db/executor';
 import type { HealthState } from './plugins/health';
 
 /** A stop that has not finished by then is forced: the service manager would kill the process soon after anyway. */
@@ -31,7 +32,7 @@ export function closeConnectionsWhileStopping(app: FastifyInstance, health: Heal
 
 export interface StoppableServer {
   app: FastifyInstance;
-  db: Db;
+  db: Executor;
   health: HealthState;
   log: FastifyBaseLogger;
   /** Work of the process's own that must end before its database closes (the close job's scheduler). */
@@ -93,7 +94,7 @@ export function stopOnSignals(server: StoppableServer): void {
       // Closes the connections idle since, and waits for the answers still being written.
       await server.app.close();
       await server.beforeDbClose?.();
-      await server.db.close();
+      await closeDb(server.db);
       server.log.info('server berhenti');
       process.exit(0);
     })().catch((error: unknown) => {

@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { answerClusterMetrics } from './lib/clusterMetrics';
 import { loadConfig, type Config } from './config';
-import { createDb, type Db } from './db/createDb';
+import { closeDb, createDb } from './db/createDb';
+import type { Executor } from './db/executor';
 import { migrateToLatest } from './db/migrate';
 import { NONE_ACCEPTING, NOT_ACCEPTING, STOP_DEADLINE_MS, stopOnSignals } from './gracefulStop';
 import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
@@ -31,17 +32,17 @@ async function main(): Promise<void> {
     });
   await warnOfDemoAccounts(db);
   if (config.workers <= 1) return serve(config, db);
-  await db.close();
+  await closeDb(db);
   startWorkers(config.workers);
 }
 
 /** Demo accounts whose password the README prints must not meet real students unnoticed. */
-async function warnOfDemoAccounts(db: Db): Promise<void> {
+async function warnOfDemoAccounts(db: Executor): Promise<void> {
   const open = await demoAccountsWithPublicPassword(db);
   if (open.length > 0) pino().warn({ demoAccounts: open }, publicPasswordWarning(open));
 }
 
-function openDb(config: Config): Promise<Db> {
+function openDb(config: Config): Promise<Executor> {
   return createDb(config.databaseUrl, {
     poolSize: config.dbPoolSize,
     pooler: config.databasePooler,
@@ -49,7 +50,7 @@ function openDb(config: Config): Promise<Db> {
   });
 }
 
-async function serve(config: Config, db: Db): Promise<void> {
+async function serve(config: Config, db: Executor): Promise<void> {
   const health = { stopping: false };
   const app = await buildApp({ db, config, logger: true, serveSpa: true, health });
   const penutupan: { penjadwal?: PenjadwalPenutupan } = {};

@@ -4,7 +4,8 @@
  */
 import { sql } from 'kysely';
 import { loadConfig } from '../config';
-import { createDb, type Db } from '../db/createDb';
+import { closeDb, createDb, dialectOf } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { migrateToLatest } from '../db/migrate';
 import { writeFileSync } from 'node:fs';
 import { DEMO, SEED, seedDemo, type SeedSummary } from '../demo';
@@ -39,15 +40,13 @@ const TABLES: (keyof Database)[] = [
   'siswa',
 ];
 
-async function emptyAll(db: Db): Promise<void> {
-  if (db.dialect === 'postgres') {
+async function emptyAll(db: Executor): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
     // One statement, and RESTART IDENTITY so the demo ids start at 1 again.
-    await sql`TRUNCATE ${sql.join(TABLES.map((t) => sql.table(t)))} RESTART IDENTITY CASCADE`.execute(
-      db.kysely,
-    );
+    await sql`TRUNCATE ${sql.join(TABLES.map((t) => sql.table(t)))} RESTART IDENTITY CASCADE`.execute(db);
     return;
   }
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     for (const table of TABLES) await trx.deleteFrom(table).execute();
     // sqlite_sequence exists only once an AUTOINCREMENT table has been written.
     const seq = await sql<{
@@ -91,7 +90,7 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     if (reset) {
       await emptyAll(db);
-    } else if (await db.kysely.selectFrom('siswa').select('id').limit(1).executeTakeFirst()) {
+    } else if (await db.selectFrom('siswa').select('id').limit(1).executeTakeFirst()) {
       console.log('Database sudah berisi data; tidak ada yang diubah. Pakai --reset untuk mengisi ulang.');
       return;
     }
@@ -99,7 +98,7 @@ async function main(): Promise<void> {
     const summary = await seedDemo(db, { rules: config });
     print(summary, Date.now() - started);
   } finally {
-    await db.close();
+    await closeDb(db);
   }
 }
 

@@ -1,6 +1,6 @@
 /** `npm run siaptes -- <command>`: the operator's tool (README "Operators"); same DATABASE_URL as the server. */
 import { loadConfig } from '../config';
-import { createDb } from '../db/createDb';
+import { closeDb, createDb } from '../db/createDb';
 import { migrateToLatest } from '../db/migrate';
 import { jalankan } from './siaptesPerintah';
 
@@ -21,7 +21,7 @@ async function main(): Promise<number> {
       },
     });
   } finally {
-    await db.close();
+    await closeDb(db);
   }
 }
 

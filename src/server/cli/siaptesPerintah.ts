@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { toCsv } from '../operator/csv';
 import { barisButir, barisHasil } from '../operator/ekspor';
 import { csvDenganBom, formatKeluar, tulisXlsx } from '../operator/tabelKeluar';
@@ -30,7 +30,7 @@ export interface Konsol {
 }
 
 export interface PerintahDeps {
-  db: Db;
+  db: Executor;
   config: Config;
   now: () => number;
   konsol: Konsol;
@@ -251,7 +251,7 @@ async function close(deps: PerintahDeps, args: Argumen): Promise<number> {
 }
 
 async function daftarJadwal(deps: PerintahDeps): Promise<number> {
-  const rows = await deps.db.kysely
+  const rows = await deps.db
     .selectFrom('jadwal')
     .select(['id', 'paket', 'nama', 'tgl_awal', 'tgl_akhir', 'is_event'])
     .orderBy('id')

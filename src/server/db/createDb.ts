@@ -1,17 +1,12 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types';
+import type { Executor } from './executor';
 import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpoint';
 import { directStatementCache, statementCache, type DirectStatement } from './sqliteStatements';
 import { postgresSessionCache, registerSessionCache, SessionCache } from '../lib/sessionCache';
 import { startSesiListener, type SesiListener } from './sesiListener';
 
 export type Dialect = 'sqlite' | 'postgres';
-
-export interface Db {
-  kysely: Kysely<Database>;
-  dialect: Dialect;
-  close(): Promise<void>;
-}
 
 export interface CreateDbOptions {
   /** PostgreSQL only: a schema to create and use (tests give each suite its own). */
@@ -33,20 +28,47 @@ export interface CreateDbOptions {
 }
 
 /** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
-export function dialectOf(databaseUrl: string): Dialect {
+export function dialectOfUrl(databaseUrl: string): Dialect {
   return /^postgres(ql)?:\/\//i.test(databaseUrl) ? 'postgres' : 'sqlite';
+}
+
+/**
+ * The database under a handle. A transaction, or a connection held from the pool, runs on its database's adapter,
+ * so it answers the same as the instance it was opened from.
+ */
+export function dialectOf(db: Executor): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** How each open database is closed: only the code that opened it (server start/stop, a command, a test) does. */
+const closers = new WeakMap<Executor, () => Promise<void>>();
+
+/**
+ * Closes a database opened by createDb: its connections, and what runs beside them (the WAL checkpointer, the
+ * session listener). A database already closed stays closed.
+ */
+export async function closeDb(db: Executor): Promise<void> {
+  const close = closers.get(db);
+  closers.delete(db);
+  await close?.();
+}
+
+function opened(db: Executor, close: () => Promise<void>): Executor {
+  closers.set(db, close);
+  return db;
 }
 
 export function sqlitePathOf(databaseUrl: string): string {
   return databaseUrl.replace(/^file:/i, '');
 }
 
-export async function createDb(databaseUrl: string, options: CreateDbOptions = {}): Promise<Db> {
-  if (dialectOf(databaseUrl) === 'postgres') return createPostgres(databaseUrl, options);
+/** Opens a database; the handle passed to every query and service. Closed with closeDb. */
+export async function createDb(databaseUrl: string, options: CreateDbOptions = {}): Promise<Executor> {
+  if (dialectOfUrl(databaseUrl) === 'postgres') return createPostgres(databaseUrl, options);
   return createSqlite(sqlitePathOf(databaseUrl));
 }
 
-async function createSqlite(path: string): Promise<Db> {
+async function createSqlite(path: string): Promise<Executor> {
   const { default: BetterSqlite3 } = await import('better-sqlite3');
   if (path !== ':memory:') {
     const { mkdirSync } = await import('node:fs');
@@ -76,18 +98,14 @@ async function createSqlite(path: string): Promise<Db> {
   };
   directSqlite.set(kysely, direct);
   registerSessionCache(kysely, new SessionCache(direct.dataVersion));
-  if (path === ':memory:') return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  if (path === ':memory:') return opened(kysely, () => kysely.destroy());
   // Checkpoints off the event loop (walCheckpoint.ts); this connection only past the safety net.
   database.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
   const checkpointer = startWalCheckpointer(path);
-  return {
-    kysely,
-    dialect: 'sqlite',
-    close: async () => {
-      await checkpointer.stop();
-      await kysely.destroy();
-    },
-  };
+  return opened(kysely, async () => {
+    await checkpointer.stop();
+    await kysely.destroy();
+  });
 }
 
 /** The SQLite connection under a Kysely instance, for statements run without Kysely's executor (compiledQuery). */
@@ -134,7 +152,7 @@ export function directPostgresOf(q: Kysely<Database>): DirectPostgres | undefine
   return directPostgres.get(q);
 }
 
-async function createPostgres(url: string, options: CreateDbOptions): Promise<Db> {
+async function createPostgres(url: string, options: CreateDbOptions): Promise<Executor> {
   const pg = await import('pg');
   // BIGINT timestamps and COUNT(*) come back as strings by default; our values fit in a JS number.
   pg.types.setTypeParser(20, (value: string) => Number(value));
@@ -180,17 +198,13 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Db
         (u) => new pg.Client({ connectionString: u, ...connectOptions }),
       )
     : null;
-  return {
-    kysely,
-    dialect: 'postgres',
-    close: async () => {
-      await listener?.stop();
-      const test = schema?.startsWith('test_') ?? false;
-      if (test) await dropSchema?.(kysely);
-      await kysely.destroy();
-      if (test) await dropDatabase?.();
-    },
-  };
+  return opened(kysely, async () => {
+    await listener?.stop();
+    const test = schema?.startsWith('test_') ?? false;
+    if (test) await dropSchema?.(kysely);
+    await kysely.destroy();
+    if (test) await dropDatabase?.();
+  });
 }
 
 /** The session cache of a PostgreSQL database, kept while its listener hears (lib/sessionCache.ts). */

@@ -1,5 +1,6 @@
 import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
-import type { Db } from './createDb';
+import { dialectOf } from './createDb';
+import type { Executor } from './executor';
 import * as initial from './migrations/001_initial';
 import * as loginAttempts from './migrations/002_login_attempts';
 import * as hasilToBerjalan from './migrations/003_hasil_to_berjalan';
@@ -15,9 +16,9 @@ import * as sesiNotify from './migrations/013_sesi_notify';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    const { dialect } = this.db;
+    const dialect = dialectOf(this.db);
     return {
       '001_initial': { up: (kysely) => initial.up(kysely, dialect) },
       '002_login_attempts': { up: (kysely) => loginAttempts.up(kysely, dialect) },
@@ -36,15 +37,15 @@ class ListProvider implements MigrationProvider {
   }
 }
 
-async function migratorOf(db: Db): Promise<Migrator> {
+async function migratorOf(db: Executor): Promise<Migrator> {
   // PostgreSQL: Kysely looks for its migration tables in every schema, so a test schema would see another
   // suite's tables and skip creating its own. Pin them to the connection's current schema.
   const migrationTableSchema =
-    db.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   return new Migrator({
-    db: db.kysely,
+    db,
     provider: new ListProvider(db),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
@@ -56,17 +57,17 @@ function settled(result: MigrationResultSet): void {
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: Executor): Promise<void> {
   settled(await (await migratorOf(db)).migrateToLatest());
 }
 
 /** Up to the named migration and no further (tests of a migration start from the schema before it). */
-export async function migrateTo(db: Db, name: string): Promise<void> {
+export async function migrateTo(db: Executor, name: string): Promise<void> {
   settled(await (await migratorOf(db)).migrateTo(name));
 }
 
 /** Names of the migrations this code knows that the database has not run (readiness reports them). */
-export async function pendingMigrations(db: Db): Promise<string[]> {
+export async function pendingMigrations(db: Executor): Promise<string[]> {
   const migrations = await (await migratorOf(db)).getMigrations();
   return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

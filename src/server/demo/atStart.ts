@@ -1,5 +1,6 @@
 import type { Config, DemoMode } from '../config';
-import type { Db, Dialect } from '../db/createDb';
+import { type Dialect, dialectOf } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { verifyPassword } from '../lib/password';
 import { DEMO, demoAccountsIn } from './accounts';
 import { seedIfEmpty, type SeedOptions } from './index';
@@ -15,15 +16,19 @@ export function demoAllowed(mode: DemoMode, dialect: Dialect): boolean {
 }
 
 /** Seeds the demo data at start when SIAPTES_DEMO allows it and the database has no student; true when it did. */
-export async function seedDemoAtStart(db: Db, config: Config, options: SeedOptions = {}): Promise<boolean> {
-  if (!demoAllowed(config.demo, db.dialect)) return false;
+export async function seedDemoAtStart(
+  db: Executor,
+  config: Config,
+  options: SeedOptions = {},
+): Promise<boolean> {
+  if (!demoAllowed(config.demo, dialectOf(db))) return false;
   return seedIfEmpty(db, { rules: config, ...options });
 }
 
 /** Usernames of the demo accounts that still log in with the public demo password. */
-export async function demoAccountsWithPublicPassword(db: Db): Promise<string[]> {
+export async function demoAccountsWithPublicPassword(db: Executor): Promise<string[]> {
   const open: string[] = [];
-  for (const account of await demoAccountsIn(db.kysely))
+  for (const account of await demoAccountsIn(db))
     if (await verifyPassword(DEMO.password, account.password_hash)) open.push(account.username);
   return open;
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import type { Database } from '../db/types';
 import { loadConfig } from '../config';
 import type { InstitutionRules } from '../domain/studentType';
@@ -212,7 +212,7 @@ function pilihanTetap(idSiswa: number, prodi: readonly ProdiSeed[], indexes: [nu
  * The whole demo data set in one transaction (multi-row inserts), deterministic for a given `now`. Event scores
  * are then calibrated by IRT as the closing of a TO Akbar schedule would do.
  */
-export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+export async function seedDemo(db: Executor, options: SeedOptions = {}): Promise<SeedSummary> {
   const now = options.now ?? Date.now();
   const total = options.participants ?? AKTIF_DEFAULT;
   const rules = options.rules ?? loadConfig({});
@@ -221,7 +221,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
   const accounts = await demoAccountRows();
   const peserta = pesertaSintetis(rng.fork('peserta'), total);
 
-  const inserted = await db.kysely
+  const inserted = await db
     .transaction()
     .execute((trx) => insertAll(trx, rng, now, accounts, peserta, rules));
   await calibrateJadwal(db, inserted.jadwal.eventSelesai.id, now);
@@ -241,8 +241,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
 }
 
 /** Seeds the demo data when the database has no student yet; true when it seeded. */
-export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  const any = await db.kysely.selectFrom('siswa').select('id').limit(1).executeTakeFirst();
+export async function seedIfEmpty(db: Executor, options: SeedOptions = {}): Promise<boolean> {
+  const any = await db.selectFrom('siswa').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   await seedDemo(db, options);
   return true;

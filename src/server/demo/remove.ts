@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { chunks } from '../db/batch';
 import type { Database } from '../db/types';
 import { demoAccountsIn } from './accounts';
@@ -39,8 +39,8 @@ async function attemptsOf(db: Kysely<Database>, siswa: number[]): Promise<number
  * enrolled in it is a demo student: one an institution enrolled its own students in is kept and reported. The
  * per-topic tryouts and the university programmes stay (the operator's tool has no import for them).
  */
-export async function removeDemo(db: Db): Promise<DemoRemoved> {
-  return db.kysely.transaction().execute(async (trx) => {
+export async function removeDemo(db: Executor): Promise<DemoRemoved> {
+  return db.transaction().execute(async (trx) => {
     const synthetic = await trx.selectFrom('siswa').select('id').where('is_synthetic', '=', 1).execute();
     const siswa = new Set([
       ...(await demoAccountsIn(trx)).map((row) => row.id),

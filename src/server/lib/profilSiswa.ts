@@ -5,7 +5,7 @@ import {
   isRegularStudent,
   type InstitutionRules,
 } from '../domain/studentType';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import type { SiswaRow } from './siswa';
 
 /** Student types, from the server's settings (an event institution listed as regular stays event). */
@@ -41,7 +41,7 @@ export function toProfileUser(siswa: SiswaRow, rules: InstitutionRules): Profile
 }
 
 /** The whole row of a student (the profile), by id. */
-export async function findSiswaById(db: Db, idSiswa: number): Promise<SiswaRow | null> {
-  const row = await db.kysely.selectFrom('siswa').selectAll().where('id', '=', idSiswa).executeTakeFirst();
+export async function findSiswaById(db: Executor, idSiswa: number): Promise<SiswaRow | null> {
+  const row = await db.selectFrom('siswa').selectAll().where('id', '=', idSiswa).executeTakeFirst();
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dialectOf, sqlitePathOf } from '../db/createDb';
+import { dialectOfUrl, sqlitePathOf } from '../db/createDb';
 
 export class CadanganTidakBisa extends Error {}
 
@@ -19,7 +19,7 @@ export function saranPgDump(databaseUrl: string, file: string): string {
  * consistent as of one moment, while the server keeps reading and writing (WAL mode). Returns the pages copied.
  */
 export async function cadangkanSqlite(databaseUrl: string, file: string): Promise<number> {
-  if (dialectOf(databaseUrl) !== 'sqlite') throw new CadanganTidakBisa(saranPgDump(databaseUrl, file));
+  if (dialectOfUrl(databaseUrl) !== 'sqlite') throw new CadanganTidakBisa(saranPgDump(databaseUrl, file));
   const source = sqlitePathOf(databaseUrl);
   if (source === ':memory:' || !existsSync(source)) throw new CadanganTidakBisa(`No database at ${source}\n`);
   if (existsSync(file)) throw new CadanganTidakBisa(`${file} already exists; choose another file\n`);

@@ -3,7 +3,7 @@
  * statistics (one row per question) as CSV for a spreadsheet. Scores come from what the server stored, through the
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { finalkanHasilMenunggu } from '../scoring/tugasPenutupan';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { mapelJadwal, soalDenganKunci } from '../soal/soalMapel';
@@ -22,20 +22,20 @@ export const KOLOM_IDENTITAS = [
 ] as const;
 
 /** One row per student enrolled in (or with an attempt at) the schedule, best rank first, then by name. */
-export async function eksporHasil(db: Db, idJadwal: number, now: number): Promise<string> {
+export async function eksporHasil(db: Executor, idJadwal: number, now: number): Promise<string> {
   const { header, rows } = await barisHasil(db, idJadwal, now);
   return toCsv(header, rows);
 }
 
 export async function barisHasil(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
 ): Promise<{ header: string[]; rows: (string | number)[][] }> {
   await cariJadwal(db, idJadwal);
   const tersimpan = await finalkanHasilMenunggu(db, idJadwal, now);
-  const mapel = await mapelJadwal(db.kysely, idJadwal);
-  const siswa = await db.kysely
+  const mapel = await mapelJadwal(db, idJadwal);
+  const siswa = await db
     .selectFrom('siswa')
     .select(['id', ...KOLOM_IDENTITAS])
     .where((eb) =>
@@ -45,7 +45,7 @@ export async function barisHasil(
       ]),
     )
     .execute();
-  const nilai = await db.kysely
+  const nilai = await db
     .selectFrom('hasil_mapel')
     .select(['id_siswa', 'id_mapel', 'benar', 'salah', 'kosong', 'nilai'])
     .where('id_jadwal', '=', idJadwal)
@@ -123,7 +123,7 @@ export const KOLOM_BUTIR = [
  * row per subject with its KR-20 reliability.
  */
 export async function eksporButir(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   onProgress?: (done: number, total: number) => void,
@@ -133,19 +133,19 @@ export async function eksporButir(
 }
 
 export async function barisButir(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<{ header: readonly string[]; rows: (string | number)[][] }> {
   await cariJadwal(db, idJadwal);
   await finalkanHasilMenunggu(db, idJadwal, now);
-  const mapel = await mapelJadwal(db.kysely, idJadwal);
+  const mapel = await mapelJadwal(db, idJadwal);
   const soal = await soalDenganKunci(
-    db.kysely,
+    db,
     mapel.map((m) => m.id),
   );
-  const irt = await db.kysely
+  const irt = await db
     .selectFrom('irt_item')
     .innerJoin('soal', 'soal.id', 'irt_item.id_soal')
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
@@ -154,7 +154,7 @@ export async function barisButir(
     .where('kategori.id_jadwal', '=', idJadwal)
     .execute();
   const irtOf = new Map(irt.map((item) => [item.id_soal, item]));
-  const attempts = await db.kysely
+  const attempts = await db
     .selectFrom('hasil_to')
     .select('id')
     .where('id_jadwal', '=', idJadwal)
@@ -182,7 +182,7 @@ export async function barisButir(
 
   const counts = new Map<number, { benar: number; salah: number; kosong: number }>();
   for (const [i, attempt] of attempts.entries()) {
-    const loaded = await loadAttemptAnswers(db.kysely, attempt.id);
+    const loaded = await loadAttemptAnswers(db, attempt.id);
     const rowOf = new Map<number, { responses: Response[]; choices: string[] }>();
     for (const answer of loaded?.answers ?? []) {
       const c = counts.get(answer.id_soal) ?? { benar: 0, salah: 0, kosong: 0 };

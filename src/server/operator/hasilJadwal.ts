@@ -2,7 +2,7 @@
  * A schedule's results as the operator sees them: every participant's ranking and PTN status, computed with the
  * same shared code the students' pages use (ranks, choices, ptnOutcome), so the files and the screens agree.
  */
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { findJadwal, type JadwalRow } from '../db/jadwal';
 import { ptnOutcome, type PtnOutcome } from '../domain/ptn';
 import { rankPilihan } from '../scoring/penutupan';
@@ -15,8 +15,8 @@ export class JadwalTidakAda extends Error {
   }
 }
 
-export async function cariJadwal(db: Db, idJadwal: number): Promise<JadwalRow> {
-  const jadwal = await findJadwal(db.kysely, idJadwal);
+export async function cariJadwal(db: Executor, idJadwal: number): Promise<JadwalRow> {
+  const jadwal = await findJadwal(db, idJadwal);
   if (!jadwal) throw new JadwalTidakAda(idJadwal);
   return jadwal;
 }
@@ -30,10 +30,12 @@ export interface HasilPeserta extends PeringkatPeserta {
  * Every finished participant with total, competition rank and PTN status, best first: the rows stored at the close
  * when `tersimpan` (scoring/penutupan.ts), computed otherwise — with the same rules either way.
  */
-export async function hasilPeserta(db: Db, idJadwal: number, tersimpan: boolean): Promise<HasilPeserta[]> {
-  const ranking = tersimpan
-    ? await peringkatPaketTersimpan(db.kysely, idJadwal)
-    : await rankPackage(db, idJadwal);
+export async function hasilPeserta(
+  db: Executor,
+  idJadwal: number,
+  tersimpan: boolean,
+): Promise<HasilPeserta[]> {
+  const ranking = tersimpan ? await peringkatPaketTersimpan(db, idJadwal) : await rankPackage(db, idJadwal);
   const pilihan = await pilihanPeserta(db, idJadwal);
   const ranks = tersimpan
     ? await rankPilihanTersimpan(db, idJadwal)

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { chunks, insertRowsReturningIds } from '../db/batch';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import type { Database } from '../db/types';
 import type { InstitutionRules } from '../domain/studentType';
 import { FileBermasalah, type Masalah } from './masalah';
@@ -362,14 +362,14 @@ class DryRun extends Error {
  * nothing. A dry run checks and writes exactly the same, then rolls back: what it reports is what would happen.
  */
 export async function imporPaket(
-  db: Db,
+  db: Executor,
   fileName: string,
   data: unknown,
   rules: InstitutionRules,
   options: OpsiImporPaket = {},
 ): Promise<PaketTertulis & { dryRun: boolean }> {
   try {
-    const hasil = await db.kysely.transaction().execute(async (trx) => {
+    const hasil = await db.transaction().execute(async (trx) => {
       const written = await imporPaketDalam(trx, fileName, data, rules, options);
       if (options.dryRun) throw new DryRun(written);
       return written;

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
 import { chunks } from '../db/batch';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import type { SiswaTable } from '../db/types';
 import { hashPassword } from '../lib/password';
 import { type CsvTable, parseCsv } from './csv';
@@ -60,7 +60,7 @@ const PROFIL_KOSONG = {
 type Rencana = { baris: BarisSiswa; id: number | null; password: string | null; generated: boolean };
 
 export async function imporSiswa(
-  db: Db,
+  db: Executor,
   fileName: string,
   /** CSV text, or a table already read (tabelSiswa.ts: a workbook, a Windows-1252 file). */
   isi: string | CsvTable,
@@ -71,7 +71,7 @@ export async function imporSiswa(
 
   const existing = new Map<string, number>();
   for (const chunk of chunks(baris.map((b) => b.username))) {
-    const rows = await db.kysely
+    const rows = await db
       .selectFrom('siswa')
       .select(['id', 'username'])
       .where('username', 'in', chunk)
@@ -104,7 +104,7 @@ export async function imporSiswa(
   const hashes = await Promise.all(
     rencana.map((r) => (r.password === null ? null : hashPassword(r.password))),
   );
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     for (const [i, r] of rencana.entries()) {
       const hash = hashes[i];
       if (r.id === null) {
@@ -137,7 +137,7 @@ export async function imporSiswa(
   });
   // Run from a server's own process, the students and sessions it changed must be read again (renamed, moved
   // institution, sessions revoked); other processes see the commit through SQLite's data_version.
-  forgetSessions(db.kysely);
+  forgetSessions(db);
   // A renamed student moves within his tie in the stored rankings of closed schedules.
   if (rencana.some((r) => r.id !== null)) await segarkanHasilTersimpan(db);
   return result;

@@ -5,7 +5,7 @@
  * PTN status. The summary reports them. It runs under the schedule's close lease (scoring/tugasPenutupan.ts), so it
  * never runs beside a server's close of the same schedule: while another process holds the lease, it waits.
  */
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { chunks } from '../db/batch';
 import { tutupHasil } from '../scoring/penutupan';
 import { denganLease } from '../scoring/tugasPenutupan';
@@ -40,7 +40,7 @@ export interface OpsiTutup {
 const PERKIRAAN_TUTUP_MS = 60_000;
 
 export async function tutupJadwal(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   opsi: OpsiTutup = {},
@@ -61,20 +61,20 @@ export async function tutupJadwal(
 }
 
 async function tutupDenganLease(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<RingkasanTutup> {
   const jadwal = await cariJadwal(db, idJadwal);
   const ditutupSekarang = jadwal.tgl_akhir > now;
-  const open = await db.kysely
+  const open = await db
     .selectFrom('hasil_to')
     .select('id')
     .where('id_jadwal', '=', idJadwal)
     .where('is_selesai', '=', 0)
     .execute();
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     if (ditutupSekarang)
       await trx.updateTable('jadwal').set({ tgl_akhir: now }).where('id', '=', idJadwal).execute();
     for (const chunk of chunks(open.map((o) => o.id))) {

@@ -1,5 +1,5 @@
 /** Database reads behind the PDFs: questions of a subject, and the student's answers with keys for a discussion. */
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { acakDari, dalamUrutanSiswa, soalSiswa, type Acak } from '../domain/acak';
 import { isBlank } from '../domain/scoring';
 import { KONTEN_PREFIX } from '../konten/kontenStore';
@@ -25,11 +25,11 @@ function question(row: SoalLembar, index: number): PdfQuestion {
  * (no E for a student who sees A–D only), in the order of the student's attempt.
  */
 export async function soalMapel(
-  db: Db,
+  db: Executor,
   idMapel: number,
   options: { fiveChoices: boolean; acak: Acak | null },
 ): Promise<PdfQuestion[]> {
-  const soal = dalamUrutanSiswa(options.acak, await soalTanpaKunci(db.kysely, [idMapel]));
+  const soal = dalamUrutanSiswa(options.acak, await soalTanpaKunci(db, [idMapel]));
   return soal.map((row, index) => {
     const shown = soalSiswa(options.acak, row, { kunci: '', jawaban: '' }).opsi;
     const base = { ...question(row, index), options: shown };
@@ -39,18 +39,18 @@ export async function soalMapel(
 
 /** Every subject of a finished attempt's category with the questions, the student's answers, keys and verdicts. */
 export async function pembahasanKategori(
-  db: Db,
+  db: Executor,
   idHasilTo: number,
   mapel: { id: number; nama: string }[],
 ): Promise<{ mapel: string; soal: PdfQuestion[] }[]> {
-  const loaded = await loadAttemptAnswers(db.kysely, idHasilTo);
+  const loaded = await loadAttemptAnswers(db, idHasilTo);
   const answerOf = new Map((loaded?.answers ?? []).map((a) => [a.id_soal, a]));
   const acak = loaded ? acakDari(loaded.attempt.acak, loaded.attempt.acak_seed) : null;
   // In the order, numbers and letters the student worked in (domain/acak.ts).
   const soal = dalamUrutanSiswa(
     acak,
     await soalDenganKunci(
-      db.kysely,
+      db,
       mapel.map((m) => m.id),
     ),
   );
@@ -95,7 +95,7 @@ function htmlOf(question: PdfQuestion): string[] {
 }
 
 /** The stored images (`/konten/<sha256>`) the questions show, read in one query before the PDF is drawn. */
-export async function gambarPdf(db: Db, questions: readonly PdfQuestion[]): Promise<GambarPdf> {
+export async function gambarPdf(db: Executor, questions: readonly PdfQuestion[]): Promise<GambarPdf> {
   const bySha = new Map<string, string>();
   for (const html of questions.flatMap(htmlOf)) {
     if (!html.includes(KONTEN_PREFIX)) continue;
@@ -105,7 +105,7 @@ export async function gambarPdf(db: Db, questions: readonly PdfQuestion[]): Prom
     }
   }
   if (bySha.size === 0) return new Map();
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('konten')
     .select(['sha256', 'content_type', 'bytes'])
     .where('sha256', 'in', [...bySha.keys()])

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prepareQuery } from '../db/compiledQuery';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { sessionCacheOf } from '../lib/sessionCache';
 import { sessionCacheLookups } from '../lib/metrics';
 import { HttpError } from '../lib/httpError';
@@ -38,7 +38,7 @@ export function tokenOf(request: FastifyRequest): string | null {
   return fromCookie && fromCookie !== '' ? fromCookie : null;
 }
 
-const siswaByTokenQuery = prepareQuery((q: Db['kysely'], p: { tokenHash: string; now: number }) =>
+const siswaByTokenQuery = prepareQuery((q: Executor, p: { tokenHash: string; now: number }) =>
   q
     .selectFrom('sesi')
     .innerJoin('siswa', 'siswa.id', 'sesi.id_siswa')
@@ -56,8 +56,8 @@ const siswaByTokenQuery = prepareQuery((q: Db['kysely'], p: { tokenHash: string;
 );
 
 /** The live session's student, from this process's cache (lib/sessionCache.ts) or else the database. */
-async function siswaOfToken(db: Db, tokenHash: string, now: number): Promise<Siswa | null> {
-  const cache = sessionCacheOf<Siswa>(db.kysely);
+async function siswaOfToken(db: Executor, tokenHash: string, now: number): Promise<Siswa | null> {
+  const cache = sessionCacheOf<Siswa>(db);
   const cached = cache?.get(tokenHash);
   if (cached && cached.expiresAt > now) {
     sessionCacheLookups.inc({ result: 'hit' });
@@ -65,7 +65,7 @@ async function siswaOfToken(db: Db, tokenHash: string, now: number): Promise<Sis
   }
   if (cache) sessionCacheLookups.inc({ result: 'miss' });
   const ticket = cache?.ticket() ?? 0;
-  const row = await siswaByTokenQuery.first(db.kysely, { tokenHash, now });
+  const row = await siswaByTokenQuery.first(db, { tokenHash, now });
   if (!row) return null;
   const { expires_at: expiresAt, ...siswa } = row;
   cache?.set(tokenHash, { siswa, expiresAt }, ticket);
@@ -77,7 +77,7 @@ async function siswaOfToken(db: Db, tokenHash: string, now: number): Promise<Sis
  * `{status: false, message}` when the token is missing or dead. It runs on request, before the body is read or
  * validated, so a caller without a live token gets 401 whatever they send.
  */
-export function registerAuth(app: FastifyInstance, db: Db, now: () => number): void {
+export function registerAuth(app: FastifyInstance, db: Executor, now: () => number): void {
   app.decorateRequest('siswa', null);
   app.decorateRequest('tokenHash', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {

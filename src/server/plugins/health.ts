@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { pendingMigrations } from '../db/migrate';
 import { NEVER_SHED } from './loadShedding';
 
@@ -18,11 +18,11 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Why the server cannot serve now, or null when it can: the database answers in time and its schema is current. */
-async function readinessProblem(db: Db): Promise<string | null> {
+async function readinessProblem(db: Executor): Promise<string | null> {
   try {
     return await withTimeout(
       (async () => {
-        await sql`select 1`.execute(db.kysely);
+        await sql`select 1`.execute(db);
         const pending = await pendingMigrations(db);
         return pending.length > 0 ? `Migrasi database belum dijalankan: ${pending.join(', ')}` : null;
       })(),
@@ -49,7 +49,7 @@ export interface HealthState {
  * 200 when the database answers within a second and every migration has run; 503 with the reason otherwise, and
  * while the server is stopping. Both are JSON routes of their own, so the SPA's history fallback never answers them.
  */
-export function registerHealth(app: FastifyInstance, db: Db, state: HealthState): void {
+export function registerHealth(app: FastifyInstance, db: Executor, state: HealthState): void {
   app.get('/healthz', { config: NEVER_SHED }, (_request, reply) => {
     void reply.header('Cache-Control', 'no-store').send({ status: true, message: 'Server berjalan' });
   });

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { savesRefused } from '../lib/metrics';
 import { saveAnswerPaketCall } from '../../contract/tryoutPaket';
 import { saveAnswerMateriCall } from '../../contract/tryoutMateri';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { databaseQueueDepth } from '../db/queueDepth';
 import { SHED_MESSAGE, SHED_RETRY_AFTER_SECONDS, type ShedGate, type ShedSignal } from './shedGate';
 
@@ -53,14 +53,13 @@ export interface LoadSheddingSettings {
 
 export async function registerLoadShedding(
   app: FastifyInstance,
-  db: Db,
+  db: Executor,
   gate: ShedGate,
   { maxEventLoopDelayMs, maxQueueDepth }: LoadSheddingSettings,
 ): Promise<void> {
   if (maxQueueDepth > 0) {
     app.addHook('onRequest', (request, reply, done) => {
-      const refused =
-        databaseQueueDepth(db.kysely) >= maxQueueDepth ? shed(request, reply, 'shed_queue') : null;
+      const refused = databaseQueueDepth(db) >= maxQueueDepth ? shed(request, reply, 'shed_queue') : null;
       if (refused) void reply.send(refused);
       else done();
     });

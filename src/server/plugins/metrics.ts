@@ -9,7 +9,7 @@ import cluster from 'node:cluster';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { trustedNetworkCheck } from '../lib/trustedNetworks';
 import { countOpenAttemptsWith, httpRequestDuration, registry, startDefaultMetrics } from '../lib/metrics';
 import { NEVER_SHED } from './loadShedding';
@@ -34,12 +34,12 @@ export function metricsAccess(config: Config): (request: FastifyRequest) => bool
   };
 }
 
-export function registerMetrics(app: FastifyInstance, db: Db, config: Config): void {
+export function registerMetrics(app: FastifyInstance, db: Executor, config: Config): void {
   startDefaultMetrics();
   if (cluster.isWorker) reportMetricsToPrimary();
   countOpenAttemptsWith(async () => {
     const { rows } = await sql<{ n: number | string }>`
-      SELECT COUNT(*) AS n FROM hasil_to WHERE is_selesai = 0`.execute(db.kysely);
+      SELECT COUNT(*) AS n FROM hasil_to WHERE is_selesai = 0`.execute(db);
     return Number(rows[0]?.n ?? 0);
   });
   app.addHook('onResponse', (request, reply, done) => {

@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import { prepareQuery } from '../db/compiledQuery';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import type { Database } from '../db/types';
 import { peringkatPaketTersimpan } from './peringkatTersimpan';
 
@@ -40,8 +40,8 @@ const perDb = new WeakMap<object, Map<number, Promise<DaftarPeringkat>>>();
  * SQLite one snapshot; on PostgreSQL (read committed) the rows may be newer than the stamp, never older, so a list
  * is never taken for newer than it is (a caller with the newer version builds it again).
  */
-function build(db: Db, idJadwal: number, now: number): Promise<DaftarPeringkat> {
-  return db.kysely.transaction().execute(async (trx) => {
+function build(db: Executor, idJadwal: number, now: number): Promise<DaftarPeringkat> {
+  return db.transaction().execute(async (trx) => {
     const stamp = Number((await stampQuery.first(trx, { idJadwal }))?.peringkat_versi ?? 0);
     const rows = await peringkatPaketTersimpan(trx, idJadwal);
     const rowAt = new Int32Array(rows.length);
@@ -94,8 +94,8 @@ const tempatQuery = prepareQuery((q: Kysely<Database>, p: { idJadwal: number; id
     .where('jadwal.id', '=', p.idJadwal),
 );
 
-async function tempatBerstempel(db: Db, idJadwal: number, idSiswa: number) {
-  const row = await tempatQuery.first(db.kysely, { idJadwal, idSiswa });
+async function tempatBerstempel(db: Executor, idJadwal: number, idSiswa: number) {
+  const row = await tempatQuery.first(db, { idJadwal, idSiswa });
   const tempat: TempatPaket | null =
     row && row.urutan !== null
       ? { peringkat: Number(row.peringkat), skor: Number(row.skor), urutan: Number(row.urutan) }
@@ -108,7 +108,7 @@ async function tempatBerstempel(db: Db, idJadwal: number, idSiswa: number) {
  * and the caller's place in that same list.
  */
 export async function daftarDenganTempat(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   idSiswa: number,
   now: number,
@@ -121,15 +121,15 @@ export async function daftarDenganTempat(
 }
 
 async function daftarBerstempel(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   stamp: number,
   now: number,
 ): Promise<DaftarPeringkat> {
-  let cache = perDb.get(db.kysely);
+  let cache = perDb.get(db);
   if (!cache) {
     cache = new Map();
-    perDb.set(db.kysely, cache);
+    perDb.set(db, cache);
   }
   const cached = cache.get(idJadwal);
   if (cached) {

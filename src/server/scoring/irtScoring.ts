@@ -6,7 +6,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { chunks, insertRows } from '../db/batch';
 import { scoringDuration, timed } from '../lib/metrics';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import type { Database } from '../db/types';
 import { abilitiesByRawScore, calibrateRasch, irtNilai } from '../domain/irt';
 import { writeHasilMapel } from './hasilMapel';
@@ -88,22 +88,22 @@ async function upsertHasilMapel(
 }
 
 /** Attempts (by id) lacking some of their subject rows. */
-async function attemptsMissingRows(db: Db, idJadwal: number): Promise<Set<number>> {
+async function attemptsMissingRows(db: Executor, idJadwal: number): Promise<Set<number>> {
   const [rowCounts, mapelCounts, attempts] = await Promise.all([
-    db.kysely
+    db
       .selectFrom('hasil_mapel')
       .select(['id_hasil_to', (eb) => eb.fn.countAll<number>().as('n')])
       .where('id_jadwal', '=', idJadwal)
       .groupBy('id_hasil_to')
       .execute(),
-    db.kysely
+    db
       .selectFrom('mapel')
       .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
       .select(['mapel.id_kategori', (eb) => eb.fn.countAll<number>().as('n')])
       .where('kategori.id_jadwal', '=', idJadwal)
       .groupBy('mapel.id_kategori')
       .execute(),
-    db.kysely
+    db
       .selectFrom('hasil_to')
       .select(['id', 'id_kategori'])
       .where('id_jadwal', '=', idJadwal)
@@ -133,7 +133,7 @@ export interface NilaiUlangOpsi {
  * same numbers.
  */
 export async function nilaiUlangJadwal(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   opsi: NilaiUlangOpsi = {},
@@ -144,7 +144,7 @@ export async function nilaiUlangJadwal(
     calibrated_at: null,
     dinilai: 0,
   };
-  const jadwal = await db.kysely
+  const jadwal = await db
     .selectFrom('jadwal')
     .select(['id', 'is_event'])
     .where('id', '=', idJadwal)
@@ -155,12 +155,12 @@ export async function nilaiUlangJadwal(
   if (!kalibrasi && !semuaKlasik) {
     // Only the missing classical rows.
     const missing = await attemptsMissingRows(db, idJadwal);
-    for (const id of missing) await writeHasilMapel(db.kysely, id);
+    for (const id of missing) await writeHasilMapel(db, id);
     report.dinilai = missing.size;
     return report;
   }
 
-  const attempts = await db.kysely
+  const attempts = await db
     .selectFrom('hasil_to')
     .select(['id', 'id_kategori', 'id_siswa', 'id_jadwal'])
     .where('id_jadwal', '=', idJadwal)
@@ -233,7 +233,7 @@ export async function nilaiUlangJadwal(
   }
   report.dinilai = semuaKlasik ? attempts.length : missing.size;
 
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     // First the schedule's row: it locks it, so two processes calibrating at once replace the items one after the
     // other instead of both deleting the old ones and inserting theirs side by side.
     if (calibratedMapel.length > 0)
@@ -262,8 +262,12 @@ export async function nilaiUlangJadwal(
  * rows written first). Idempotent: a second run on the same attempts writes the same numbers. Non-event schedules
  * are left alone.
  */
-export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Promise<JadwalCalibration> {
-  const jadwal = await db.kysely
+export async function calibrateJadwal(
+  db: Executor,
+  idJadwal: number,
+  now: number,
+): Promise<JadwalCalibration> {
+  const jadwal = await db
     .selectFrom('jadwal')
     .select('is_event')
     .where('id', '=', idJadwal)
@@ -279,8 +283,8 @@ export async function calibrateJadwal(db: Db, idJadwal: number, now: number): Pr
  * Calibrates lazily: an event schedule that has closed (tgl_akhir ≤ now) and whose last finished attempt is newer
  * than its last calibration is calibrated before its results or rankings are read.
  */
-export async function ensureIrtScores(db: Db, idJadwal: number, now: number): Promise<void> {
-  const jadwal = await db.kysely
+export async function ensureIrtScores(db: Executor, idJadwal: number, now: number): Promise<void> {
+  const jadwal = await db
     .selectFrom('jadwal')
     .select(['is_event', 'tgl_akhir', 'irt_calibrated_at'])
     .where('id', '=', idJadwal)
@@ -291,14 +295,14 @@ export async function ensureIrtScores(db: Db, idJadwal: number, now: number): Pr
 }
 
 /** Whether the schedule was calibrated after its last attempt ended (a new calibration would change nothing). */
-export async function calibrationIsCurrent(db: Db, idJadwal: number): Promise<boolean> {
-  const jadwal = await db.kysely
+export async function calibrationIsCurrent(db: Executor, idJadwal: number): Promise<boolean> {
+  const jadwal = await db
     .selectFrom('jadwal')
     .select('irt_calibrated_at')
     .where('id', '=', idJadwal)
     .executeTakeFirst();
   if (!jadwal || jadwal.irt_calibrated_at === null) return false;
-  const last = await db.kysely
+  const last = await db
     .selectFrom('hasil_to')
     .select((eb) => eb.fn.max('ended_at').as('ended_at'))
     .where('id_jadwal', '=', idJadwal)
@@ -313,7 +317,7 @@ export async function calibrationIsCurrent(db: Db, idJadwal: number): Promise<bo
  * again (Sync rebuilding a missing summary): the same numbers a calibration would write for them.
  */
 export async function scoreFromStoredItems(
-  db: Db,
+  db: Executor,
   attempts: readonly { id: number; id_kategori: number }[],
 ): Promise<void> {
   const updates: IrtScore[] = [];
@@ -323,7 +327,7 @@ export async function scoreFromStoredItems(
       .map((a) => ({ id: a.id, id_siswa: 0, id_jadwal: 0 }));
     const lembar = await bacaLembarKategori(db, idKategori, taken);
     if (lembar.butir.length === 0) continue;
-    const stored = await db.kysely
+    const stored = await db
       .selectFrom('irt_item')
       .select(['id_soal', 'difficulty'])
       .where(
@@ -350,5 +354,5 @@ export async function scoreFromStoredItems(
     }
   }
   if (updates.length === 0) return;
-  await db.kysely.transaction().execute((trx) => writeIrtScores(trx, updates));
+  await db.transaction().execute((trx) => writeIrtScores(trx, updates));
 }

@@ -6,7 +6,7 @@
  * in one transaction, and only once (the update is conditional), so a reader never sees a half-ended attempt.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { GRACE_SECONDS } from '../domain/timing';
 import { writeHasilMapel } from './hasilMapel';
 
@@ -17,12 +17,12 @@ export type Lingkup = { idJadwal: number } | { idSiswa: number };
  * Ends the running attempts, within `lingkup`, of every schedule whose window and grace are over at `now`. Returns
  * the ids of the schedules where something was ended.
  */
-export async function akhiriJadwalBerakhir(db: Db, lingkup: Lingkup, now: number): Promise<number[]> {
+export async function akhiriJadwalBerakhir(db: Executor, lingkup: Lingkup, now: number): Promise<number[]> {
   // isWindowOver(tgl_akhir, now) ⇔ now − tgl_akhir > grace ⇔ tgl_akhir < now − grace.
   const batas = now - GRACE_SECONDS * 1000;
   // First the schedules whose window is over (by key, cheap on every call), then their running attempts (the
   // partial index hasil_to_berjalan), so a schedule still open costs one look-up and a closed one no scan.
-  let closed = db.kysely.selectFrom('jadwal').select(['id', 'tgl_akhir']).where('tgl_akhir', '<', batas);
+  let closed = db.selectFrom('jadwal').select(['id', 'tgl_akhir']).where('tgl_akhir', '<', batas);
   closed =
     'idJadwal' in lingkup
       ? closed.where('id', '=', lingkup.idJadwal)
@@ -42,7 +42,7 @@ export async function akhiriJadwalBerakhir(db: Db, lingkup: Lingkup, now: number
   if (jadwal.length === 0) return [];
   const tglAkhirOf = new Map(jadwal.map((j) => [j.id, Number(j.tgl_akhir)]));
   const running = (
-    await db.kysely
+    await db
       .selectFrom('hasil_to')
       .select(['id', 'id_jadwal'])
       // A literal, so that SQLite's planner matches the partial index's own condition.
@@ -54,7 +54,7 @@ export async function akhiriJadwalBerakhir(db: Db, lingkup: Lingkup, now: number
 
   const ended = new Set<number>();
   for (const attempt of running) {
-    await db.kysely.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const done = await trx
         .updateTable('hasil_to')
         .set({ is_selesai: 1, ended_at: now })

@@ -6,7 +6,8 @@
  */
 import { sql } from 'kysely';
 import { chunks } from '../db/batch';
-import type { Db } from '../db/createDb';
+import { dialectOf } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { classicalScore, judgeAnswer, tally, type Penilaian } from '../domain/scoring';
 import type { HasilMapelRow } from './hasilMapel';
 import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
@@ -21,30 +22,33 @@ const VERDICTS_PER_QUESTION = 10_000;
  * The saved answers of some attempts, one row per attempt holding its [id, answer] pairs as a JSON array: a sheet
  * of 50 answers crosses from the database as one row, not 50 (reading rows one by one was most of a close).
  */
-async function answersOf(db: Db, ids: readonly number[]): Promise<{ id_hasil_to: number; pairs: unknown }[]> {
+async function answersOf(
+  db: Executor,
+  ids: readonly number[],
+): Promise<{ id_hasil_to: number; pairs: unknown }[]> {
   const pairs =
-    db.dialect === 'postgres'
+    dialectOf(db) === 'postgres'
       ? sql`json_agg(json_build_array(id_soal, jawaban))`
       : sql`json_group_array(json_array(id_soal, jawaban))`;
   const { rows } = await sql<{ id_hasil_to: number; pairs: unknown }>`
     SELECT id_hasil_to, ${pairs} AS pairs FROM jawaban
-    WHERE id_hasil_to IN (${sql.join(ids)}) GROUP BY id_hasil_to`.execute(db.kysely);
+    WHERE id_hasil_to IN (${sql.join(ids)}) GROUP BY id_hasil_to`.execute(db);
   return rows;
 }
 
 /** The statement answers of some attempts, as answersOf: [id_soal_group, answer] pairs per attempt. */
 async function groupAnswersOf(
-  db: Db,
+  db: Executor,
   ids: readonly number[],
 ): Promise<{ id_hasil_to: number; pairs: unknown }[]> {
   const pairs =
-    db.dialect === 'postgres'
+    dialectOf(db) === 'postgres'
       ? sql`json_agg(json_build_array(jawaban_group.id_soal_group, jawaban_group.jawaban))`
       : sql`json_group_array(json_array(jawaban_group.id_soal_group, jawaban_group.jawaban))`;
   const { rows } = await sql<{ id_hasil_to: number; pairs: unknown }>`
     SELECT jawaban.id_hasil_to, ${pairs} AS pairs FROM jawaban_group
     JOIN jawaban ON jawaban.id = jawaban_group.id_jawaban
-    WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) GROUP BY jawaban.id_hasil_to`.execute(db.kysely);
+    WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) GROUP BY jawaban.id_hasil_to`.execute(db);
   return rows;
 }
 
@@ -76,12 +80,12 @@ export interface LembarKategori {
 }
 
 export async function bacaLembarKategori(
-  database: Db,
+  database: Executor,
   idKategori: number,
   attempts: readonly AttemptRef[],
   onProgress?: (done: number) => void,
 ): Promise<LembarKategori> {
-  const { mapel, soal, statements } = await bacaKunciKategori(database.kysely, idKategori);
+  const { mapel, soal, statements } = await bacaKunciKategori(database, idKategori);
 
   const soalIndex = new Map(soal.map((s, i) => [s.id, i]));
   const statementsOf = pernyataanPerSoal(statements.map((st, index) => ({ ...st, index })));

@@ -12,7 +12,7 @@
  */
 import { sql } from 'kysely';
 import { insertRows } from '../db/batch';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { passesChoice } from '../domain/ptn';
 import { akhiriJadwalBerakhir } from './jadwalBerakhir';
 import {
@@ -93,17 +93,17 @@ export function rankPilihan(
  * Computes and stores the results of a schedule from its stored scores: package ranks, choice ranks and statuses,
  * category means. Replaces earlier rows of the schedule (a late recalculation refreshes them).
  */
-export async function simpanPeringkat(db: Db, idJadwal: number, now: number): Promise<RingkasanPeringkat> {
+export async function simpanPeringkat(
+  db: Executor,
+  idJadwal: number,
+  now: number,
+): Promise<RingkasanPeringkat> {
   // `now` is stamped as peringkat_at: the rows stand for the schedule once it is at or after its end.
   const scores = await packageScores(db, idJadwal);
   const paket = rankScores(scores);
   const pilihan = [...(await pilihanPeserta(db, idJadwal)).values()].flat();
   const perPilihan = rankPilihan(scores, pilihan);
-  const kategori = await db.kysely
-    .selectFrom('kategori')
-    .select('id')
-    .where('id_jadwal', '=', idJadwal)
-    .execute();
+  const kategori = await db.selectFrom('kategori').select('id').where('id_jadwal', '=', idJadwal).execute();
   const rataRata = await rataRataKategori(
     db,
     kategori.map((k) => k.id),
@@ -120,7 +120,7 @@ export async function simpanPeringkat(db: Db, idJadwal: number, now: number): Pr
       lulus: passesChoice(r.skor, { grade, kapasitas, rank: r.peringkat }) ? 1 : 0,
     })),
   );
-  await db.kysely.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     // First statement: takes the schedule's row lock, so concurrent closes replace the rows one after the other.
     await trx
       .updateTable('jadwal')
@@ -162,7 +162,7 @@ export async function simpanPeringkat(db: Db, idJadwal: number, now: number): Pr
  * after its last calibration; then the results stored.
  */
 export async function tutupHasil(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   opsi: { nilaiUlang?: boolean; onProgress?: (done: number, total: number) => void } = {},
@@ -175,7 +175,7 @@ export async function tutupHasil(
       onProgress: opsi.onProgress,
     });
   } else {
-    const jadwal = await db.kysely
+    const jadwal = await db
       .selectFrom('jadwal')
       .select('is_event')
       .where('id', '=', idJadwal)
@@ -190,8 +190,8 @@ export async function tutupHasil(
  * The stored results of every closed schedule written again from the data as it is now, keeping their time: after
  * an operator's import changed what they depend on (programmes, choices, names), off the request path.
  */
-export async function segarkanHasilTersimpan(db: Db): Promise<number> {
-  const closed = await db.kysely
+export async function segarkanHasilTersimpan(db: Executor): Promise<number> {
+  const closed = await db
     .selectFrom('jadwal')
     .select(['id', 'peringkat_at'])
     .whereRef('peringkat_at', '>=', 'tgl_akhir')

@@ -3,7 +3,6 @@
  * rankings give, by index — a listing in `urutan` order, one student's place by key.
  */
 import { prepareQuery } from '../db/compiledQuery';
-import type { Db } from '../db/createDb';
 import type { PeringkatPeserta } from './skorPaket';
 import type { Executor } from '../db/executor';
 
@@ -34,13 +33,13 @@ const peringkatPaketQuery = prepareQuery((q: Executor, p: { idJadwal: number }) 
 
 /** `limit` places of a programme's ranking after the first `offset`, in listing order. */
 export async function peringkatPilihanTersimpan(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   idProdi: number,
   limit: number,
   offset = 0,
 ): Promise<PeringkatPeserta[]> {
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('peringkat_pilihan')
     .innerJoin('siswa', 'siswa.id', 'peringkat_pilihan.id_siswa')
     .select([
@@ -64,8 +63,12 @@ export async function peringkatPilihanTersimpan(
 }
 
 /** The number of participants in a programme's ranking. */
-export async function jumlahPilihanTersimpan(db: Db, idJadwal: number, idProdi: number): Promise<number> {
-  const row = await db.kysely
+export async function jumlahPilihanTersimpan(
+  db: Executor,
+  idJadwal: number,
+  idProdi: number,
+): Promise<number> {
+  const row = await db
     .selectFrom('peringkat_pilihan')
     .select((eb) => eb.fn.countAll().as('jumlah'))
     .where('id_jadwal', '=', idJadwal)
@@ -77,12 +80,12 @@ export async function jumlahPilihanTersimpan(db: Db, idJadwal: number, idProdi: 
 /** One student's place in a programme's ranking (`urutan`: 1-based place in listing order), or null when the
  * student has none. */
 export async function tempatPilihanTersimpan(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   idProdi: number,
   idSiswa: number,
 ): Promise<{ peringkat: number; skor: number; urutan: number } | null> {
-  const row = await db.kysely
+  const row = await db
     .selectFrom('peringkat_pilihan')
     .select(['peringkat', 'skor', 'urutan'])
     .where('id_jadwal', '=', idJadwal)
@@ -96,11 +99,11 @@ export async function tempatPilihanTersimpan(
 
 /** A student's rank in each programme he chose (by programme id): the university-choice ranks. */
 export async function rankPilihanSiswaTersimpan(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   idSiswa: number,
 ): Promise<Map<number, number>> {
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('peringkat_pilihan')
     .select(['id_prodi', 'peringkat'])
     .where('id_jadwal', '=', idJadwal)
@@ -111,10 +114,10 @@ export async function rankPilihanSiswaTersimpan(
 
 /** Every participant's rank in each programme he chose: id_prodi → id_siswa → rank. */
 export async function rankPilihanTersimpan(
-  db: Db,
+  db: Executor,
   idJadwal: number,
 ): Promise<Map<number, Map<number, number>>> {
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('peringkat_pilihan')
     .select(['id_prodi', 'id_siswa', 'peringkat'])
     .where('id_jadwal', '=', idJadwal)
@@ -129,9 +132,12 @@ export async function rankPilihanTersimpan(
 }
 
 /** Stored category means of the closed schedules among these categories (categories still open are absent). */
-export async function rataRataKategoriTersimpan(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
+export async function rataRataKategoriTersimpan(
+  db: Executor,
+  kategoriIds: number[],
+): Promise<Map<number, number>> {
   if (kategoriIds.length === 0) return new Map();
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('rata_rata_kategori')
     .innerJoin('jadwal', 'jadwal.id', 'rata_rata_kategori.id_jadwal')
     .select(['rata_rata_kategori.id_kategori', 'rata_rata_kategori.rata_rata'])

@@ -4,7 +4,7 @@
  * and for one university programme.
  */
 import { sql } from 'kysely';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { findJadwal, isPeserta, type JadwalRow } from '../db/jadwal';
 import { competitionRanks, packageTotal } from '../domain/ranking';
 import { HttpError } from '../lib/httpError';
@@ -15,11 +15,11 @@ export const PESAN_AKSES = {
 } as const;
 
 /** A schedule the student may look at: enrolled in it, or has an attempt at it; 404 unknown, 403 otherwise. */
-export async function findJadwalOf(db: Db, idSiswa: number, idJadwal: number): Promise<JadwalRow> {
-  const jadwal = await findJadwal(db.kysely, idJadwal);
+export async function findJadwalOf(db: Executor, idSiswa: number, idJadwal: number): Promise<JadwalRow> {
+  const jadwal = await findJadwal(db, idJadwal);
   if (!jadwal) throw new HttpError(404, PESAN_AKSES.jadwalTidakAda);
-  if (await isPeserta(db.kysely, idJadwal, idSiswa)) return jadwal;
-  const attempt = await db.kysely
+  if (await isPeserta(db, idJadwal, idSiswa)) return jadwal;
+  const attempt = await db
     .selectFrom('hasil_to')
     .select('id')
     .where('id_jadwal', '=', idJadwal)
@@ -40,8 +40,8 @@ export interface Pilihan {
 }
 
 /** The student's university choices in option order. */
-export async function pilihanSiswa(db: Db, idSiswa: number, numOption?: number): Promise<Pilihan[]> {
-  let query = db.kysely
+export async function pilihanSiswa(db: Executor, idSiswa: number, numOption?: number): Promise<Pilihan[]> {
+  let query = db
     .selectFrom('pilihan_siswa')
     .innerJoin('prodi', 'prodi.id', 'pilihan_siswa.id_prodi')
     .select([
@@ -60,10 +60,10 @@ export async function pilihanSiswa(db: Db, idSiswa: number, numOption?: number):
 
 /** The university choices of every student who finished the package, in option order, by student. */
 export async function pilihanPeserta(
-  db: Db,
+  db: Executor,
   idJadwal: number,
 ): Promise<Map<number, (Pilihan & { id_siswa: number })[]>> {
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('pilihan_siswa')
     .innerJoin('prodi', 'prodi.id', 'pilihan_siswa.id_prodi')
     .select([
@@ -100,8 +100,8 @@ export interface PeringkatPeserta extends SkorPeserta {
 }
 
 /** Students who ended every category of the schedule (a finished package). */
-export function finishedStudents(db: Db, idJadwal: number) {
-  return db.kysely
+export function finishedStudents(db: Executor, idJadwal: number) {
+  return db
     .selectFrom('hasil_to')
     .select('hasil_to.id_siswa')
     .where('hasil_to.id_jadwal', '=', idJadwal)
@@ -110,14 +110,14 @@ export function finishedStudents(db: Db, idJadwal: number) {
     .having(
       (eb) => eb.fn.countAll(),
       '=',
-      db.kysely
+      db
         .selectFrom('kategori')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('kategori.id_jadwal', '=', idJadwal),
     );
 }
 
-export async function hasFinishedPackage(db: Db, idSiswa: number, idJadwal: number): Promise<boolean> {
+export async function hasFinishedPackage(db: Executor, idSiswa: number, idJadwal: number): Promise<boolean> {
   const row = await finishedStudents(db, idJadwal)
     .where('hasil_to.id_siswa', '=', idSiswa)
     .executeTakeFirst();
@@ -126,10 +126,10 @@ export async function hasFinishedPackage(db: Db, idSiswa: number, idJadwal: numb
 
 /** The schedules whose every category the student ended, oldest first. */
 export async function finishedJadwal(
-  db: Db,
+  db: Executor,
   idSiswa: number,
 ): Promise<{ id: number; paket: number; is_event: number; tgl_selesai: number }[]> {
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('hasil_to')
     .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
     .select(['jadwal.id', 'jadwal.paket', 'jadwal.is_event', 'jadwal.tgl_awal'])
@@ -154,8 +154,12 @@ export async function finishedJadwal(
 }
 
 /** Totals (mean of subject scores, 2 decimals) of every student who finished the package and has scores. */
-export async function packageScores(db: Db, idJadwal: number, idProdi?: number): Promise<SkorPeserta[]> {
-  let query = db.kysely
+export async function packageScores(
+  db: Executor,
+  idJadwal: number,
+  idProdi?: number,
+): Promise<SkorPeserta[]> {
+  let query = db
     .selectFrom('hasil_mapel')
     .innerJoin('siswa', 'siswa.id', 'hasil_mapel.id_siswa')
     .select(['hasil_mapel.id_siswa', 'siswa.nama_lengkap', 'hasil_mapel.nilai'])
@@ -196,7 +200,11 @@ export function rankScores(scores: readonly SkorPeserta[]): PeringkatPeserta[] {
 }
 
 /** The ranking of a package, or of the participants who chose one programme (any option number). */
-export async function rankPackage(db: Db, idJadwal: number, idProdi?: number): Promise<PeringkatPeserta[]> {
+export async function rankPackage(
+  db: Executor,
+  idJadwal: number,
+  idProdi?: number,
+): Promise<PeringkatPeserta[]> {
   return rankScores(await packageScores(db, idJadwal, idProdi));
 }
 
@@ -204,10 +212,10 @@ export async function rankPackage(db: Db, idJadwal: number, idProdi?: number): P
  * Mean over all participants of each category's score (a participant's category score being the mean of their
  * subject scores). Sums and counts come from SQL; the division happens here, so no dialect's AVG type matters.
  */
-export async function rataRataKategori(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
+export async function rataRataKategori(db: Executor, kategoriIds: number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   if (kategoriIds.length === 0) return result;
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('hasil_mapel')
     .innerJoin('hasil_to', 'hasil_to.id', 'hasil_mapel.id_hasil_to')
     .select([

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Db } from '../db/createDb';
+import type { Executor } from '../db/executor';
 import { GRACE_SECONDS, isWindowOver } from '../domain/timing';
 import { scoringDuration, timed } from '../lib/metrics';
 import { HttpError } from '../lib/httpError';
@@ -47,9 +47,9 @@ export class HasilSedangDihitung extends HttpError {
 }
 
 /** Who holds a lease: one name per database handle (a process normally has one; tests open several). */
-const pemegangDb = new WeakMap<Db, string>();
+const pemegangDb = new WeakMap<Executor, string>();
 
-export function pemegangOf(db: Db): string {
+export function pemegangOf(db: Executor): string {
   let pemegang = pemegangDb.get(db);
   if (pemegang === undefined) {
     pemegang = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -63,20 +63,20 @@ export function pemegangOf(db: Db): string {
  * holder has it now. One statement, so two processes asking at once cannot both get it.
  */
 export async function ambilLease(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   perkiraanMs: number,
 ): Promise<boolean> {
   // Read first: a lease another holder keeps is seen without asking for a write (on SQLite a write would wait, the
   // process's event loop with it, for the holder's close to commit its transaction).
-  const lease = await db.kysely
+  const lease = await db
     .selectFrom('penutupan')
     .select('berlaku_sampai')
     .where('id_jadwal', '=', idJadwal)
     .executeTakeFirst();
   if (lease && Number(lease.berlaku_sampai) >= now) return false;
-  const diambil = await db.kysely
+  const diambil = await db
     .insertInto('penutupan')
     .values({
       id_jadwal: idJadwal,
@@ -104,11 +104,11 @@ export async function ambilLease(
 
 /** Writes `berlaku_sampai` of a lease this holder still has (a later heartbeat, or the release). */
 async function aturLease(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   nilai: { berlaku_sampai: number; selesai_at?: number },
 ): Promise<void> {
-  await db.kysely
+  await db
     .updateTable('penutupan')
     .set(nilai)
     .where('id_jadwal', '=', idJadwal)
@@ -124,7 +124,7 @@ async function aturLease(
  * close writing the same rows.
  */
 export async function denganLease<T>(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   jam: Jam,
   perkiraanMs: number,
@@ -151,8 +151,8 @@ export async function denganLease<T>(
 }
 
 /** What a close is expected to take for the schedule's attempts now. */
-async function perkiraanPenutupan(db: Db, idJadwal: number): Promise<number> {
-  const row = await db.kysely
+async function perkiraanPenutupan(db: Executor, idJadwal: number): Promise<number> {
+  const row = await db
     .selectFrom('hasil_to')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('id_jadwal', '=', idJadwal)
@@ -160,8 +160,8 @@ async function perkiraanPenutupan(db: Db, idJadwal: number): Promise<number> {
   return PERKIRAAN_DASAR_MS + Math.round(Number(row?.n ?? 0) * PERKIRAAN_PER_PERCOBAAN_MS);
 }
 
-async function statusJadwal(db: Db, idJadwal: number): Promise<StatusPenutupan | undefined> {
-  return db.kysely
+async function statusJadwal(db: Executor, idJadwal: number): Promise<StatusPenutupan | undefined> {
+  return db
     .selectFrom('jadwal')
     .select(['tgl_akhir', 'peringkat_at'])
     .where('id', '=', idJadwal)
@@ -177,7 +177,7 @@ export type HasilTugas = 'ditutup' | 'sudah' | 'belum' | 'dipegang';
  * is held, so a close that another holder finished just before is not run again.
  */
 export async function jalankanPenutupan(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   jam: Jam,
   now = jam(),
@@ -201,10 +201,10 @@ export async function jalankanPenutupan(
 }
 
 /** Closes running in this process, by database and schedule: the scheduler and the reads start one at a time. */
-const berjalan = new WeakMap<Db, Map<number, Promise<HasilTugas>>>();
+const berjalan = new WeakMap<Executor, Map<number, Promise<HasilTugas>>>();
 
 /** jalankanPenutupan, at most one at a time per schedule in this process. */
-export function penutupanSekali(db: Db, idJadwal: number, jam: Jam, now = jam()): Promise<HasilTugas> {
+export function penutupanSekali(db: Executor, idJadwal: number, jam: Jam, now = jam()): Promise<HasilTugas> {
   let perDb = berjalan.get(db);
   if (!perDb) berjalan.set(db, (perDb = new Map()));
   const running = perDb.get(idJadwal);
@@ -215,7 +215,7 @@ export function penutupanSekali(db: Db, idJadwal: number, jam: Jam, now = jam())
 }
 
 /** Resolves once every close running in this process has ended (a graceful stop waits for them). */
-export async function penutupanSelesai(db: Db): Promise<void> {
+export async function penutupanSelesai(db: Executor): Promise<void> {
   await Promise.allSettled([...(berjalan.get(db)?.values() ?? [])]);
 }
 
@@ -231,7 +231,7 @@ function jamDari(now: number): Jam {
  * not taken yet).
  */
 async function sedangDihitung(
-  db: Db,
+  db: Executor,
   idJadwal: readonly number[],
   now: number,
 ): Promise<HasilSedangDihitung> {
@@ -240,7 +240,7 @@ async function sedangDihitung(
       console.error(`penutupan jadwal ${id} gagal`, error);
     });
   }
-  const leases = await db.kysely
+  const leases = await db
     .selectFrom('penutupan')
     .select(['id_jadwal', 'berlaku_sampai', 'perkiraan_selesai'])
     .where('id_jadwal', 'in', idJadwal)
@@ -265,13 +265,13 @@ async function sedangDihitung(
  * beyond the schedule row the caller already read.
  */
 export async function finalkanHasil(
-  db: Db,
+  db: Executor,
   jadwal: number | ({ id: number } & StatusPenutupan),
   now: number,
 ): Promise<boolean> {
   const row =
     typeof jadwal === 'number'
-      ? await db.kysely
+      ? await db
           .selectFrom('jadwal')
           .select(['id', 'tgl_akhir', 'peringkat_at'])
           .where('id', '=', jadwal)
@@ -290,7 +290,7 @@ export async function finalkanHasil(
  * `tungguMs`, while another holder has it).
  */
 export async function finalkanHasilMenunggu(
-  db: Db,
+  db: Executor,
   idJadwal: number,
   now: number,
   tungguMs = 1_000,
@@ -301,8 +301,8 @@ export async function finalkanHasilMenunggu(
 }
 
 /** Schedules whose window and grace are over at `now` and whose results are not stored yet, within `idSiswa`'s. */
-async function jadwalBelumDitutup(db: Db, now: number, idSiswa?: number): Promise<number[]> {
-  let query = db.kysely
+async function jadwalBelumDitutup(db: Executor, now: number, idSiswa?: number): Promise<number[]> {
+  let query = db
     .selectFrom('jadwal')
     .select('id')
     // isWindowOver(tgl_akhir, now) ⇔ tgl_akhir < now − grace.
@@ -325,7 +325,7 @@ async function jadwalBelumDitutup(db: Db, now: number, idSiswa?: number): Promis
 }
 
 /** Before a read of one student's results: HasilSedangDihitung while a schedule of theirs waits for its close. */
-export async function tutupJadwalSiswa(db: Db, idSiswa: number, now: number): Promise<void> {
+export async function tutupJadwalSiswa(db: Executor, idSiswa: number, now: number): Promise<void> {
   const belum = await jadwalBelumDitutup(db, now, idSiswa);
   if (belum.length > 0) throw await sedangDihitung(db, belum, now);
 }
@@ -335,7 +335,7 @@ export async function tutupJadwalSiswa(db: Db, idSiswa: number, now: number): Pr
  * stored is closed, one after the other, under its lease. A close that throws is reported, and the others go on.
  */
 export async function tutupYangBerakhir(
-  db: Db,
+  db: Executor,
   jam: Jam,
   lapor: (error: unknown, idJadwal?: number) => void,
   berhenti: () => boolean = () => false,
@@ -364,7 +364,7 @@ export interface PenjadwalPenutupan {
  * later look, once its lease has passed).
  */
 export function mulaiPenjadwalPenutupan(
-  db: Db,
+  db: Executor,
   opsi: { jam: Jam; lapor: (error: unknown, idJadwal?: number) => void; periksaMs?: number },
 ): PenjadwalPenutupan {
   let sekarang: Promise<void> | undefined;

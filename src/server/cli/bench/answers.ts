@@ -1,5 +1,5 @@
 /** The answers the bench saves, and the check that every acknowledged one is in the database. */
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import type { LoadRequest } from './load';
 import { acakDari, hurufBerteks, jawabanPaket } from '../../domain/acak';
 
@@ -47,7 +47,7 @@ export function distinctSaves(saves: readonly Save[]): number {
  * Of the acknowledged saves (repeats counted once, the last one's value: saves are listed in the order they were
  * sent), how many hold their value in the database now.
  */
-export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
+export async function storedSaves(db: Executor, saves: Save[]): Promise<number> {
   const distinct = new Map<string, Save>();
   for (const s of saves) distinct.set(keyOf(s), s);
   let stored = 0;
@@ -57,7 +57,7 @@ export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
     const plain = slice.filter((s) => s.id_jawaban_group === null);
     const grouped = slice.filter((s) => s.id_jawaban_group !== null);
     if (plain.length > 0) {
-      const rows = await db.kysely
+      const rows = await db
         .selectFrom('jawaban')
         .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
         .innerJoin('soal', 'soal.id', 'jawaban.id_soal')
@@ -92,7 +92,7 @@ export async function storedSaves(db: Db, saves: Save[]): Promise<number> {
       }).length;
     }
     if (grouped.length > 0) {
-      const rows = await db.kysely
+      const rows = await db
         .selectFrom('jawaban_group')
         .select(['id', 'jawaban'])
         .where(

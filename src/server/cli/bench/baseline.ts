@@ -8,7 +8,7 @@
  */
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
-import { dialectOf, sqlitePathOf } from '../../db/createDb';
+import { dialectOfUrl, sqlitePathOf } from '../../db/createDb';
 
 type Mode = 'route' | 'upsert';
 type Upsert = (id: number, idHasilTo: number, jawaban: string) => Promise<void>;
@@ -26,7 +26,7 @@ const UPSERT = `INSERT INTO ${TABLE} (id, id_hasil_to, id_soal, jawaban, updated
   ON CONFLICT (id) DO UPDATE SET jawaban = excluded.jawaban, updated_at = excluded.updated_at`;
 
 async function openUpsert(databaseUrl: string): Promise<Upsert> {
-  if (dialectOf(databaseUrl) === 'postgres') {
+  if (dialectOfUrl(databaseUrl) === 'postgres') {
     const pg = await import('pg');
     // The app's pool size (DB_POOL_SIZE, 10 by default): the same connections to the database as the server.
     const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE) || 10 });

@@ -4,7 +4,7 @@
  * the size of each ranking view.
  */
 import type { LoadRequest } from './load';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { timeEventClose } from './eventClose';
 import { json, type PhaseContext } from './phaseContext';
 import { measureRankingViews, RANKING_VIEW_ROWS, type RankingView } from './rankingViews';
@@ -35,14 +35,18 @@ async function syncClose(ctx: PhaseContext): Promise<TimedClose> {
   return { ms: performance.now() - started, ok: body.status === true, participants: students.length };
 }
 
-export async function resultPhases(ctx: PhaseContext, db: Db, databaseUrl: string): Promise<ResultsOutcome> {
+export async function resultPhases(
+  ctx: PhaseContext,
+  db: Executor,
+  databaseUrl: string,
+): Promise<ResultsOutcome> {
   const { students, closed } = ctx.event;
   const close = await syncClose(ctx);
 
   // The close of the event: scores, ranks and choice statuses written once; the reads below use them. The bench
   // held its lease so far, so that the server's scheduler did not close it in the middle of the load phases.
   ctx.log('close of the event (siaptes close)');
-  await db.kysely.deleteFrom('penutupan').where('id_jadwal', '=', closed.id).execute();
+  await db.deleteFrom('penutupan').where('id_jadwal', '=', closed.id).execute();
   const eventClose = timeEventClose(databaseUrl, closed.id, students.length);
 
   const rows: PhaseRow[] = [];

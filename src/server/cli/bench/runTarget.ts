@@ -3,7 +3,7 @@
  * it, then, with the server stopped, check that every acknowledged answer is in the database.
  */
 import { join } from 'node:path';
-import { createDb } from '../../db/createDb';
+import { closeDb, createDb } from '../../db/createDb';
 import { freePort } from '../childProcess';
 import { distinctSaves, storedSaves } from './answers';
 import { examPhases, type ExamOutcome } from './examPhases';
@@ -60,7 +60,7 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
   // The finished event's close is timed as its own phase (resultPhases.ts): meanwhile the bench holds its lease,
   // so the server's scheduler does not close it in the middle of the load phases.
-  await db.kysely
+  await db
     .insertInto('penutupan')
     .values({
       id_jadwal: event.closed.id,
@@ -111,7 +111,7 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   };
   const distinct = distinctSaves(exam.acknowledged);
   const databaseMb = await target.size(db);
-  await db.close();
+  await closeDb(db);
   await target.drop();
   return {
     title: `${target.label}: ${opts.students} students, ${opts.connections} connections, ${opts.seconds} s per phase`,

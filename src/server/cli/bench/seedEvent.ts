@@ -7,7 +7,8 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { insertRows } from '../../db/batch';
-import type { Db } from '../../db/createDb';
+import { dialectOf } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { migrateToLatest } from '../../db/migrate';
 import { seedDemo } from '../../demo';
 import { hashPassword } from '../../lib/password';
@@ -49,10 +50,9 @@ function costOf(hash: string): string {
   return kind === 'scrypt' ? `scrypt N=${n} r=${r} p=${p}` : kind;
 }
 
-export async function seedBenchEvent(db: Db, students: number, now = Date.now()): Promise<BenchEvent> {
+export async function seedBenchEvent(db: Executor, students: number, now = Date.now()): Promise<BenchEvent> {
   await migrateToLatest(db);
   const summary = await seedDemo(db, { now });
-  const k = db.kysely;
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const width = String(students).length;
 
@@ -82,7 +82,7 @@ export async function seedBenchEvent(db: Db, students: number, now = Date.now())
   const closed = summary.jadwal.eventSelesai;
   const bench = sql`(SELECT id FROM siswa WHERE username LIKE ${`${PREFIX}%`})`;
 
-  const ids = await k.transaction().execute(async (trx) => {
+  const ids = await db.transaction().execute(async (trx) => {
     await insertRows(trx, 'siswa', rows);
     const inserted = await trx
       .selectFrom('siswa')
@@ -111,7 +111,7 @@ export async function seedBenchEvent(db: Db, students: number, now = Date.now())
 
   const startedAt = closed.tglAwal + 60 * 60 * 1000;
   const endedAt = startedAt + 185 * 60 * 1000;
-  await k.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     await sql`
       INSERT INTO hasil_to (id_jadwal, id_kategori, id_siswa, started_at, ended_at, is_selesai)
       SELECT ${closed.id}, kategori.id, s.id, ${startedAt}, ${endedAt}, 1
@@ -170,7 +170,7 @@ export async function seedBenchEvent(db: Db, students: number, now = Date.now())
   const sessions = ids.map((s) => ({ ...s, token: newToken() }));
   const probe = { id: summary.siswa.akbar, token: newToken() };
   const expires = now + 24 * 60 * 60 * 1000;
-  await k.transaction().execute((trx) =>
+  await db.transaction().execute((trx) =>
     insertRows(
       trx,
       'sesi',
@@ -183,7 +183,7 @@ export async function seedBenchEvent(db: Db, students: number, now = Date.now())
       })),
     ),
   );
-  if (db.dialect === 'postgres') await sql`ANALYZE`.execute(k);
+  if (dialectOf(db) === 'postgres') await sql`ANALYZE`.execute(db);
 
   const kategori = running.kategori[0];
   return {

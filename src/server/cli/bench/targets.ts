@@ -4,14 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Db } from '../../db/createDb';
+import { dialectOf } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 
 export interface Target {
   label: string;
   databaseUrl: string;
   workers: number;
   /** Size of the database in MB, read before the target is dropped. */
-  size(db: Db): Promise<number>;
+  size(db: Executor): Promise<number>;
   drop(): Promise<void>;
 }
 
@@ -56,7 +57,7 @@ export async function postgresTarget(url: string, workers: number): Promise<Targ
       const { rows } = await sql<{ bytes: number | string | null }>`
         SELECT SUM(pg_total_relation_size(c.oid)) AS bytes FROM pg_class c
         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ${schema} AND c.relkind = 'r'`.execute(
-        db.kysely,
+        db,
       );
       return Number(rows[0]?.bytes ?? 0) / 1024 / 1024;
     },
@@ -69,7 +70,7 @@ export async function postgresTarget(url: string, workers: number): Promise<Targ
  * throttling every writer meanwhile, would stall the server during the first phases (on the day the event's data
  * was loaded long before). SQLite's log is copied into the file first.
  */
-export async function settleAfterSeeding(db: Db): Promise<void> {
-  if (db.dialect === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
+export async function settleAfterSeeding(db: Executor): Promise<void> {
+  if (dialectOf(db) === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   spawnSync('sync', { stdio: 'ignore' });
 }

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/createDb';
+import { dialectOf } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import type { Database } from '../../db/types';
 
 /** Login attempts are counted per username and per client address over this sliding window. */
@@ -64,14 +65,14 @@ async function countSince(trx: Trx, column: 'username' | 'alamat', value: string
  * lockout ends 15 minutes after the attempts that caused it, whatever is tried meanwhile.
  */
 export async function admitAttempt(
-  db: Db,
+  db: Executor,
   input: { username: string; address: string; now: number; limits: LoginLimits },
 ): Promise<Admission> {
   const key = attemptKey(input.username);
   const address = input.address.slice(0, 64);
   const since = input.now - LOGIN_WINDOW_MS;
-  return db.kysely.transaction().execute(async (trx): Promise<Admission> => {
-    if (db.dialect === 'postgres') {
+  return db.transaction().execute(async (trx): Promise<Admission> => {
+    if (dialectOf(db) === 'postgres') {
       // Always username first, then address: two attempts never wait for each other in a cycle.
       await sql`select pg_advisory_xact_lock(hashtext(${`login-u:${key}`}))`.execute(trx);
       await sql`select pg_advisory_xact_lock(hashtext(${`login-a:${address}`}))`.execute(trx);
@@ -112,8 +113,8 @@ export async function admitAttempt(
  * A successful login forgets this username's attempts up to and including its own; attempts that arrived after
  * it (a burst running beside it) stay counted.
  */
-export async function forgetAttemptsUpTo(db: Db, username: string, attemptId: number): Promise<void> {
-  await db.kysely
+export async function forgetAttemptsUpTo(db: Executor, username: string, attemptId: number): Promise<void> {
+  await db
     .deleteFrom('login_percobaan')
     .where('username', '=', attemptKey(username))
     .where('id', '<=', attemptId)

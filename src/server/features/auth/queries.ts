@@ -1,20 +1,16 @@
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { forgetSession } from '../../lib/sessionCache';
 import type { SiswaRow } from '../../lib/siswa';
 
-export async function findSiswaByUsername(db: Db, username: string): Promise<SiswaRow | null> {
-  const row = await db.kysely
-    .selectFrom('siswa')
-    .selectAll()
-    .where('username', '=', username)
-    .executeTakeFirst();
+export async function findSiswaByUsername(db: Executor, username: string): Promise<SiswaRow | null> {
+  const row = await db.selectFrom('siswa').selectAll().where('username', '=', username).executeTakeFirst();
   return row ?? null;
 }
 
 /** Stores a new hash (made with the current cost) for a student whose stored one was made with another. */
-export async function replacePasswordHash(db: Db, idSiswa: number, oldHash: string, newHash: string) {
+export async function replacePasswordHash(db: Executor, idSiswa: number, oldHash: string, newHash: string) {
   // Only if nobody changed it meanwhile (two logins upgrading at once write the same kind of hash anyway).
-  await db.kysely
+  await db
     .updateTable('siswa')
     .set({ password_hash: newHash })
     .where('id', '=', idSiswa)
@@ -23,10 +19,10 @@ export async function replacePasswordHash(db: Db, idSiswa: number, oldHash: stri
 }
 
 export async function createSesi(
-  db: Db,
+  db: Executor,
   sesi: { tokenHash: string; idSiswa: number; now: number; ttlMs: number },
 ): Promise<void> {
-  await db.kysely
+  await db
     .insertInto('sesi')
     .values({
       token_hash: sesi.tokenHash,
@@ -38,12 +34,12 @@ export async function createSesi(
     .execute();
 }
 
-export async function revokeSesi(db: Db, tokenHash: string, now: number): Promise<void> {
-  await db.kysely
+export async function revokeSesi(db: Executor, tokenHash: string, now: number): Promise<void> {
+  await db
     .updateTable('sesi')
     .set({ revoked_at: now })
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .execute();
-  forgetSession(db.kysely, tokenHash);
+  forgetSession(db, tokenHash);
 }

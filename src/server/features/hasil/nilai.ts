@@ -1,6 +1,6 @@
 /** Result list, category details and package scores (/siswa/tryout/hasil*, /hasilskor). */
 import type { HasilMapel } from '../../../contract/hasil';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gagal } from '../../lib/respons';
@@ -30,19 +30,19 @@ export function rataRataNilai(rows: readonly BarisMapel[]): number {
  * Makes the results of some schedules final before they are read: a schedule whose window is over is closed once
  * (attempts still running ended, an event calibrated, results stored: scoring/penutupan.ts).
  */
-export async function segarkanHasil(db: Db, jadwalIds: Iterable<number>, now: number): Promise<void> {
+export async function segarkanHasil(db: Executor, jadwalIds: Iterable<number>, now: number): Promise<void> {
   for (const id of new Set(jadwalIds)) await finalkanHasil(db, id, now);
 }
 
 /** Every participant's mean per category: stored at the close, computed for a schedule still open. */
-async function rataRataSemuaPeserta(db: Db, kategoriIds: number[]): Promise<Map<number, number>> {
+async function rataRataSemuaPeserta(db: Executor, kategoriIds: number[]): Promise<Map<number, number>> {
   const stored = await rataRataKategoriTersimpan(db, kategoriIds);
   const open = kategoriIds.filter((id) => !stored.has(id));
   return new Map([...stored, ...(await rataRataKategori(db, open))]);
 }
 
 /** `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. */
-export async function daftarHasil(db: Db, siswa: Siswa, now: number) {
+export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
   await tutupJadwalSiswa(db, siswa.id, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
   await segarkanHasil(
@@ -74,7 +74,7 @@ export async function daftarHasil(db: Db, siswa: Siswa, now: number) {
 
 /** `/siswa/tryout/hasil/id/:id/kategori/:kategori`: one ended category's subject rows. */
 export async function hasilKategori(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idJadwal: number; hash: string; now: number },
 ) {
   const { siswa } = input;
@@ -97,7 +97,7 @@ export async function hasilKategori(
 }
 
 /** `/siswa/tryout/hasil/id/:id`: every ended category of one schedule. */
-export async function hasilJadwal(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
+export async function hasilJadwal(db: Executor, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   await segarkanHasil(db, [jadwal.id], input.now);
@@ -120,7 +120,7 @@ export async function hasilJadwal(db: Db, input: { siswa: Siswa; idJadwal: numbe
 }
 
 /** `/siswa/tryout/hasilskor`: the total of every finished package. */
-export async function hasilSkor(db: Db, siswa: Siswa, now: number) {
+export async function hasilSkor(db: Executor, siswa: Siswa, now: number) {
   await tutupJadwalSiswa(db, siswa.id, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
   await segarkanHasil(

@@ -3,7 +3,7 @@
  * finished the category (and for a TO Akbar event only once the event is over), a result from the stored scores. The question PDF belongs to the package tryout
  * (features/tryoutPaket/soalPdf.ts), since fetching it opens the subject's clock.
  */
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { kunciTerkunci } from '../../domain/kunciEvent';
 import { packageTotal } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
@@ -39,7 +39,7 @@ interface PermintaanPdf {
 }
 
 /** `GET /pdf/pembahasan/:idjadwal/:kategoriHash`: questions, keys, the student's answers and explanations. */
-export async function pembahasanPdfSiswa(db: Db, input: PermintaanPdf): Promise<BerkasPdf> {
+export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Promise<BerkasPdf> {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const kategori = await findKategori(db, jadwal.id, input.hash);
@@ -64,7 +64,7 @@ export async function pembahasanPdfSiswa(db: Db, input: PermintaanPdf): Promise<
 }
 
 /** `GET /pdf/hasil/:idjadwal/:kategoriHash`: the category's subject scores, as the result page shows them. */
-export async function hasilPdfSiswa(db: Db, input: PermintaanPdf): Promise<BerkasPdf> {
+export async function hasilPdfSiswa(db: Executor, input: PermintaanPdf): Promise<BerkasPdf> {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const kategori = await findKategori(db, jadwal.id, input.hash);

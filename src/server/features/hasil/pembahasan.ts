@@ -3,7 +3,7 @@
  * Akbar event only once the event is over (domain/kunciEvent.ts). */
 import type { SoalReview } from '../../../contract/hasil';
 import type { QuestionType } from '../../../contract/common';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { isBlank } from '../../domain/scoring';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
@@ -22,15 +22,15 @@ function shownAnswer(type: number, jawaban: string): string {
   return isBlank(type, jawaban) ? '' : jawaban;
 }
 
-async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: string) {
-  const loaded = await loadAttemptAnswers(db.kysely, idHasilTo);
+async function reviewMapel(db: Executor, idHasilTo: number, idMapel: number, nama: string) {
+  const loaded = await loadAttemptAnswers(db, idHasilTo);
   const acak = loaded ? acakDari(loaded.attempt.acak, loaded.attempt.acak_seed) : null;
   // In the order, numbers and letters the student worked in (domain/acak.ts).
   const answers = dalamUrutanSiswa(
     acak,
     (loaded?.answers ?? []).filter((a) => a.id_mapel === idMapel).map((a) => ({ ...a, id: a.id_soal })),
   );
-  const texts = await soalDenganKunci(db.kysely, [idMapel]);
+  const texts = await soalDenganKunci(db, [idMapel]);
   const textOf = new Map(texts.map((t) => [t.id, t]));
 
   const soal = answers.map((answer): SoalReview => {
@@ -74,7 +74,7 @@ async function reviewMapel(db: Db, idHasilTo: number, idMapel: number, nama: str
 
 /** `/siswa/tryout/pembahasan`: the subjects of a schedule, or the review of one finished subject. */
 export async function pembahasanPaket(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idJadwal: number; idMapel?: number; now: number },
 ) {
   const { siswa } = input;
@@ -84,7 +84,7 @@ export async function pembahasanPaket(
   if (terkunci) return belumDibuka(terkunci);
   // A category still running in a closed window ends now, so its review opens.
   await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
-  const mapel = await mapelJadwal(db.kysely, jadwal.id);
+  const mapel = await mapelJadwal(db, jadwal.id);
   const ended = await endedAttempts(db, siswa.id, jadwal.id);
 
   const idmapel = input.idMapel;

@@ -1,6 +1,6 @@
 /** University-choice status and the Sync that rebuilds missing score summaries (/hasilptn,
  * /generatehasilmapel; domain/ranking.ts, domain/ptn.ts). */
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { packageTotal } from '../../domain/ranking';
 import { ptnOutcome, type PtnChoice } from '../../domain/ptn';
 import type { Siswa } from '../../lib/siswa';
@@ -21,7 +21,7 @@ export const PESAN_SYNC = {
 } as const;
 
 /** `/siswa/tryout/hasilptn`: the package score and the status of each university choice. */
-export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
+export async function statusPtn(db: Executor, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   if (!(await hasFinishedPackage(db, siswa.id, jadwal.id))) {
@@ -68,7 +68,7 @@ export async function statusPtn(db: Db, input: { siswa: Siswa; idJadwal: number;
 }
 
 /** `/siswa/tryout/generatehasilmapel` (Sync): writes missing subject rows; calibrates an event only when needed. */
-export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: number; now: number }) {
+export async function syncHasilMapel(db: Executor, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   // Attempts still running in a closed window end first, so Sync writes their rows too.
@@ -76,7 +76,7 @@ export async function syncHasilMapel(db: Db, input: { siswa: Siswa; idJadwal: nu
   const ended = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id });
   if (ended.length === 0) return gagal(PESAN.belumDikerjakan);
   const missing = ended.filter((h) => h.mapel.length < h.jumlah_mapel);
-  for (const h of missing) await writeHasilMapel(db.kysely, h.id_hasil_to);
+  for (const h of missing) await writeHasilMapel(db, h.id_hasil_to);
   let calibrated = false;
   if (jadwal.is_event === 1) {
     // A calibration that no attempt has ended since stands: the rebuilt rows are scored from its stored items.

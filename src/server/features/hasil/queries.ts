@@ -1,5 +1,5 @@
 /** Reads of package results (hasil_to + hasil_mapel), shared by the result calls and the PDFs. */
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { HttpError } from '../../lib/httpError';
 export { findJadwalOf } from '../../scoring/skorPaket';
 
@@ -25,8 +25,8 @@ export interface KategoriInfo {
   urutan: number;
 }
 
-export async function findKategori(db: Db, idJadwal: number, hash: string): Promise<KategoriInfo> {
-  const kategori = await db.kysely
+export async function findKategori(db: Executor, idJadwal: number, hash: string): Promise<KategoriInfo> {
+  const kategori = await db
     .selectFrom('kategori')
     .select(['id', 'id_jadwal', 'nama', 'hash', 'urutan'])
     .where('id_jadwal', '=', idJadwal)
@@ -64,11 +64,11 @@ export interface HasilKategori {
 
 /** The student's ended category attempts with their subject rows, in schedule and category order. */
 export async function hasilKategoriSiswa(
-  db: Db,
+  db: Executor,
   idSiswa: number,
   filter: { idJadwal?: number; idKategori?: number } = {},
 ): Promise<HasilKategori[]> {
-  let attempts = db.kysely
+  let attempts = db
     .selectFrom('hasil_to')
     .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
     .innerJoin('kategori', 'kategori.id', 'hasil_to.id_kategori')
@@ -97,7 +97,7 @@ export async function hasilKategoriSiswa(
   if (found.length === 0) return [];
 
   const ids = found.map((a) => a.id_hasil_to);
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('hasil_mapel')
     .innerJoin('mapel', 'mapel.id', 'hasil_mapel.id_mapel')
     .select([
@@ -115,7 +115,7 @@ export async function hasilKategoriSiswa(
     .orderBy('mapel.urutan')
     .orderBy('mapel.id')
     .execute();
-  const counts = await db.kysely
+  const counts = await db
     .selectFrom('mapel')
     .select(['id_kategori', (eb) => eb.fn.countAll<number>().as('n')])
     .where(
@@ -153,8 +153,8 @@ export async function hasilKategoriSiswa(
 }
 
 /** The subjects of a category in their order. */
-export async function mapelKategori(db: Db, idKategori: number) {
-  return db.kysely
+export async function mapelKategori(db: Executor, idKategori: number) {
+  return db
     .selectFrom('mapel')
     .select(['id', 'nama', 'waktu'])
     .where('id_kategori', '=', idKategori)
@@ -164,8 +164,12 @@ export async function mapelKategori(db: Db, idKategori: number) {
 }
 
 /** The student's ended attempt at a category, or null. */
-export async function endedAttempt(db: Db, idSiswa: number, idKategori: number): Promise<number | null> {
-  const row = await db.kysely
+export async function endedAttempt(
+  db: Executor,
+  idSiswa: number,
+  idKategori: number,
+): Promise<number | null> {
+  const row = await db
     .selectFrom('hasil_to')
     .select('id')
     .where('id_siswa', '=', idSiswa)
@@ -176,8 +180,12 @@ export async function endedAttempt(db: Db, idSiswa: number, idKategori: number):
 }
 
 /** The student's ended attempts of the schedule, by category. */
-export async function endedAttempts(db: Db, idSiswa: number, idJadwal: number): Promise<Map<number, number>> {
-  const rows = await db.kysely
+export async function endedAttempts(
+  db: Executor,
+  idSiswa: number,
+  idJadwal: number,
+): Promise<Map<number, number>> {
+  const rows = await db
     .selectFrom('hasil_to')
     .select(['id', 'id_kategori'])
     .where('id_siswa', '=', idSiswa)

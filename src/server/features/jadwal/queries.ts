@@ -1,4 +1,4 @@
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 
 /** Which of a student's schedules a list shows, relative to now. */
 export type JadwalWaktu = 'current' | 'future' | 'previous';
@@ -19,12 +19,12 @@ export interface JadwalRow {
  * previous: tgl_akhir ≤ now, latest end first.
  */
 export async function jadwalSiswa(
-  db: Db,
+  db: Executor,
   idSiswa: number,
   waktu: JadwalWaktu,
   now: number,
 ): Promise<JadwalRow[]> {
-  let query = db.kysely
+  let query = db
     .selectFrom('jadwal as j')
     .innerJoin('jadwal_peserta as p', 'p.id_jadwal', 'j.id')
     .where('p.id_siswa', '=', idSiswa)

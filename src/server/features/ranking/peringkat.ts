@@ -1,6 +1,6 @@
 /** Package and university-choice rankings (/siswa/tryout/ranking*, /rankingjur; domain/ranking.ts, domain/ptn.ts). */
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import type { JadwalRow } from '../../db/jadwal';
 import type { Siswa } from '../../lib/siswa';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
@@ -44,7 +44,7 @@ function rows(ranking: readonly PeringkatPeserta[], idSiswa: number) {
 }
 
 /** The packages the student finished, to choose a ranking from. */
-export async function daftarPaketRanking(db: Db, siswa: Siswa, now: number) {
+export async function daftarPaketRanking(db: Executor, siswa: Siswa, now: number) {
   await tutupJadwalSiswa(db, siswa.id, now);
   const paket = await finishedJadwal(db, siswa.id);
   return { status: true as const, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
@@ -66,7 +66,7 @@ function potongan(page: HalamanRanking): { offset: number; limit: number } {
  * `page`, only that page of the list (the count and the caller's place stay whole).
  */
 export async function rankingPaket(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idJadwal: number; now: number; page?: HalamanRanking },
 ) {
   const { siswa, page } = input;
@@ -109,7 +109,7 @@ interface BagianPilihan {
 }
 
 async function bagianPilihan(
-  db: Db,
+  db: Executor,
   input: { jadwal: JadwalRow; idProdi: number; idSiswa: number; now: number; page?: HalamanRanking },
 ): Promise<BagianPilihan> {
   const { jadwal, idProdi, idSiswa, page } = input;
@@ -134,7 +134,7 @@ async function bagianPilihan(
  * `page` that page of it.
  */
 export async function rankingJurusan(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idJadwal: number; numOption: number; now: number; page?: HalamanRanking },
 ) {
   const { siswa } = input;

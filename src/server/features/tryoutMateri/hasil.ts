@@ -1,6 +1,6 @@
 /** Results and discussion of finished topics (/siswa/tryoutmateri/hasil, /pembahasan). */
 import type { QuestionType } from '../../../contract/common';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { judgeAnswer } from '../../domain/scoring';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
@@ -20,31 +20,31 @@ import { PESAN } from './teks';
 
 /** The topic and the student's finished attempt at it (ending it first if its time is over), or null. */
 async function hasilSelesai(
-  db: Db,
+  db: Executor,
   idmateri: number,
   idSiswa: number,
   now: number,
 ): Promise<{ materi: MateriInfo; hasil: MateriHasil | null }> {
-  const materi = await findMateri(db.kysely, idmateri);
+  const materi = await findMateri(db, idmateri);
   if (!materi) throw new HttpError(404, PESAN.materiTidakAda);
-  const ada = await findHasil(db.kysely, materi.id, idSiswa);
+  const ada = await findHasil(db, materi.id, idSiswa);
   const hasil = ada ? await tutupJikaHabis(db, ada, materi.menit, now) : null;
   return { materi, hasil: hasil?.status === 1 ? hasil : null };
 }
 
 /** `hasil`: the student's finished topics (attempts whose time ran out are ended first). */
-export async function daftarHasilMateri(db: Db, siswa: Siswa, now: number) {
+export async function daftarHasilMateri(db: Executor, siswa: Siswa, now: number) {
   const t = now;
-  for (const h of await listHasilBerjalan(db.kysely, siswa.id)) await tutupJikaHabis(db, h, h.menit, t);
-  const daftar = await listHasilSelesai(db.kysely, siswa.id);
+  for (const h of await listHasilBerjalan(db, siswa.id)) await tutupJikaHabis(db, h, h.menit, t);
+  const daftar = await listHasilSelesai(db, siswa.id);
   return { status: true as const, content: daftar };
 }
 
 /** `hasil/materi/:idmateri`: the score of one finished topic. */
-export async function hasilMateri(db: Db, input: { siswa: Siswa; idMateri: number; now: number }) {
+export async function hasilMateri(db: Executor, input: { siswa: Siswa; idMateri: number; now: number }) {
   const { materi, hasil } = await hasilSelesai(db, input.idMateri, input.siswa.id, input.now);
   if (!hasil) return gagal(PESAN.dataTidakAda);
-  const soal = await listSoal(db.kysely, materi.id);
+  const soal = await listSoal(db, materi.id);
   return {
     status: true as const,
     content: {
@@ -61,12 +61,12 @@ export async function hasilMateri(db: Db, input: { siswa: Siswa; idMateri: numbe
 }
 
 /** `pembahasan/materi/:idmateri`: keys and discussions of a finished topic. */
-export async function pembahasanMateri(db: Db, input: { siswa: Siswa; idMateri: number; now: number }) {
+export async function pembahasanMateri(db: Executor, input: { siswa: Siswa; idMateri: number; now: number }) {
   const { materi, hasil } = await hasilSelesai(db, input.idMateri, input.siswa.id, input.now);
   // Keys and discussions only leave the server once the topic is done.
   if (!hasil) return gagal(PESAN.pembahasanTidakAda);
-  const soal = await listSoal(db.kysely, materi.id);
-  const jawaban = await mapJawaban(db.kysely, hasil.id);
+  const soal = await listSoal(db, materi.id);
+  const jawaban = await mapJawaban(db, hasil.id);
   return {
     status: true as const,
     content: {

@@ -1,5 +1,4 @@
 /** Life of one per-topic attempt (materi_hasil): ending it with its score, by the student or by the clock. */
-import type { Db } from '../../db/createDb';
 import { isPastGrace } from '../../domain/timing';
 import { nilaiPercobaan } from './penilaian';
 import {
@@ -30,21 +29,21 @@ async function nilaiDanSelesaikan(trx: Executor, hasil: MateriHasil, sisaWaktu: 
  * closes it whether or not the browser reports it). Returns the attempt as it now is.
  */
 export async function tutupJikaHabis(
-  db: Db,
+  db: Executor,
   hasil: MateriHasil,
   menit: number,
   now: number,
 ): Promise<MateriHasil> {
   if (hasil.status !== 0 || !isPastGrace(materiClock(hasil, menit, now), now)) return hasil;
-  return db.kysely.transaction().execute(async (trx) => {
-    const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
+  return db.transaction().execute(async (trx) => {
+    const locked = await findHasilForUpdate(trx, hasil.id);
     if (!locked) return hasil;
     const clock = materiClock(locked, menit, now);
     if (locked.status === 0 && clock.lastSeenAt !== null) {
       // The attempt ended when its time did, not when someone happened to look at it.
       await nilaiDanSelesaikan(trx, locked, 0, clock.lastSeenAt);
     }
-    return (await findHasilForUpdate(trx, db.dialect, hasil.id)) ?? locked;
+    return (await findHasilForUpdate(trx, hasil.id)) ?? locked;
   });
 }
 
@@ -55,14 +54,14 @@ export type HasilAkhiri = 'diakhiri' | 'sudah_selesai' | 'waktu_habis';
  * already ended is left untouched; one whose time and grace are over is scored with what was saved in time.
  */
 export async function akhiriPercobaan(
-  db: Db,
+  db: Executor,
   idHasil: number,
   menit: number,
   jawabanBaru: readonly JawabanBaru[],
   now: number,
 ): Promise<HasilAkhiri> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const hasil = await findHasilForUpdate(trx, db.dialect, idHasil);
+  return db.transaction().execute(async (trx) => {
+    const hasil = await findHasilForUpdate(trx, idHasil);
     if (!hasil || hasil.status !== 0) return 'sudah_selesai';
     const clock = materiClock(hasil, menit, now);
     if (isPastGrace(clock, now)) {

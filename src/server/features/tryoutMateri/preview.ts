@@ -1,5 +1,5 @@
 /** Preview levels of the per-topic tryout: categories → subjects → topics (GET .../preview/...). */
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { tutupJikaHabis } from './percobaan';
@@ -16,16 +16,16 @@ import {
 import { PESAN } from './teks';
 
 /** The categories of topics. */
-export async function kategoriMateri(db: Db) {
-  const kategori = await listKategori(db.kysely);
+export async function kategoriMateri(db: Executor) {
+  const kategori = await listKategori(db);
   return { status: true as const, content: { kategori: kategori.map((k) => ({ id: k.id, name: k.nama })) } };
 }
 
 /** The subjects of a category of topics. */
-export async function mapelMateri(db: Db, idkategori: number) {
-  const kategori = await findKategori(db.kysely, idkategori);
+export async function mapelMateri(db: Executor, idkategori: number) {
+  const kategori = await findKategori(db, idkategori);
   if (!kategori) throw new HttpError(404, PESAN.kategoriTidakAda);
-  const mapel = await listMapel(db.kysely, idkategori);
+  const mapel = await listMapel(db, idkategori);
   return {
     status: true as const,
     content: {
@@ -37,27 +37,27 @@ export async function mapelMateri(db: Db, idkategori: number) {
 
 /** The topics of a subject with the student's progress (attempts whose time ran out are ended first). */
 export async function daftarMateri(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idkategori: number; idmapel: number; now: number },
 ) {
   const { siswa, idkategori, idmapel } = input;
-  const mapel = await findMapel(db.kysely, idmapel);
+  const mapel = await findMapel(db, idmapel);
   if (!mapel || mapel.id_kategori !== idkategori) throw new HttpError(404, PESAN.mapelTidakAda);
 
-  const materi = await listMateriOfMapel(db.kysely, idmapel);
+  const materi = await listMateriOfMapel(db, idmapel);
   const ids = materi.map((m) => m.id);
   const menitOf = new Map(materi.map((m) => [m.id, m.menit]));
   const t = input.now;
   // Attempts whose time ran out are ended here, so the list shows them as done.
   const hasil = await Promise.all(
-    (await listHasilOfMateri(db.kysely, siswa.id, ids)).map((h) =>
+    (await listHasilOfMateri(db, siswa.id, ids)).map((h) =>
       tutupJikaHabis(db, h, menitOf.get(h.id_materi) ?? 0, t),
     ),
   );
   const hasilOf = new Map(hasil.map((h) => [h.id_materi, h]));
-  const jumlahSoal = await countSoalPerMateri(db.kysely, ids);
+  const jumlahSoal = await countSoalPerMateri(db, ids);
   const terjawab = await countTerjawabPerHasil(
-    db.kysely,
+    db,
     hasil.map((h) => h.id),
   );
 

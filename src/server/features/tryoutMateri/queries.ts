@@ -1,6 +1,6 @@
 /** Kysely queries of the per-topic tryout. Each takes the Kysely instance (or a transaction) it runs on. */
 import { sql, type Selectable } from 'kysely';
-import type { Dialect } from '../../db/createDb';
+import { dialectOf } from '../../db/createDb';
 import type { MateriHasilTable, MateriSoalTable } from '../../db/types';
 import type { Executor } from '../../db/executor';
 
@@ -105,16 +105,12 @@ export function findHasil(q: Executor, idMateri: number, idSiswa: number): Promi
 }
 
 /** The attempt row, locked for the rest of the transaction on PostgreSQL (SQLite serialises writers itself). */
-export function findHasilForUpdate(
-  q: Executor,
-  dialect: Dialect,
-  id: number,
-): Promise<MateriHasil | undefined> {
+export function findHasilForUpdate(q: Executor, id: number): Promise<MateriHasil | undefined> {
   return q
     .selectFrom('materi_hasil')
     .selectAll()
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+    .$if(dialectOf(q) === 'postgres', (qb) => qb.forUpdate())
     .executeTakeFirst();
 }
 

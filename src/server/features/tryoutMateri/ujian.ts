@@ -2,7 +2,7 @@
 import type { EndMateriBody, SaveAnswerMateriBody } from '../../../contract/tryoutMateri';
 import type { QuestionType } from '../../../contract/common';
 import type { Config } from '../../config';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { clampReported, durasiDetik, isPastGrace } from '../../domain/timing';
 import { mayTakePermateri } from '../../domain/studentType';
 import type { Siswa } from '../../lib/siswa';
@@ -25,8 +25,8 @@ import { gagal, teksSoalBase64 } from '../../lib/respons';
 import { PESAN } from './teks';
 import { materiClock } from './waktu';
 
-async function materiAtau404(db: Db, idmateri: number): Promise<MateriInfo> {
-  const materi = await findMateri(db.kysely, idmateri);
+async function materiAtau404(db: Executor, idmateri: number): Promise<MateriInfo> {
+  const materi = await findMateri(db, idmateri);
   if (!materi) throw new HttpError(404, PESAN.materiTidakAda);
   return materi;
 }
@@ -48,7 +48,7 @@ function validasiDaftar(soal: readonly MateriSoal[], daftar: readonly JawabanBar
 
 /** `start`: creates the attempt once (its clock starts now) and sends the questions without keys. */
 export async function startMateri(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idMateri: number; config: Config; now: number },
 ) {
   const { siswa, config } = input;
@@ -57,19 +57,19 @@ export async function startMateri(
   const materi = await materiAtau404(db, input.idMateri);
   const t = input.now;
 
-  let hasil = await findHasil(db.kysely, materi.id, siswa.id);
+  let hasil = await findHasil(db, materi.id, siswa.id);
   if (hasil) hasil = await tutupJikaHabis(db, hasil, materi.menit, t);
   if (hasil?.status === 1) return gagal(PESAN.sudahSelesai);
 
-  const soal = await listSoal(db.kysely, materi.id);
+  const soal = await listSoal(db, materi.id);
   if (soal.length === 0) return gagal(PESAN.soalBelumAda);
 
   if (!hasil) {
-    await createHasil(db.kysely, materi.id, siswa.id, durasiDetik(materi.menit), t);
-    hasil = await findHasil(db.kysely, materi.id, siswa.id);
+    await createHasil(db, materi.id, siswa.id, durasiDetik(materi.menit), t);
+    hasil = await findHasil(db, materi.id, siswa.id);
     if (!hasil) throw new HttpError(409, 'Tryout materi gagal dimulai, silakan coba lagi');
   }
-  const jawaban = await mapJawaban(db.kysely, hasil.id);
+  const jawaban = await mapJawaban(db, hasil.id);
 
   return {
     status: true as const,
@@ -91,16 +91,16 @@ export async function startMateri(
 
 /** `saveanswer`: one answer on the server's clock; refused once the attempt ended or its time and grace ran out. */
 export async function saveAnswerMateri(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idMateri: number; body: SaveAnswerMateriBody; now: number },
 ) {
   const { siswa } = input;
   const { idsoal, jawaban, sisa_waktu } = input.body;
   const materi = await materiAtau404(db, input.idMateri);
-  const [baru] = validasiDaftar(await listSoal(db.kysely, materi.id), [{ idsoal, jawaban }]);
+  const [baru] = validasiDaftar(await listSoal(db, materi.id), [{ idsoal, jawaban }]);
   const t = input.now;
 
-  const hasil = await findHasil(db.kysely, materi.id, siswa.id);
+  const hasil = await findHasil(db, materi.id, siswa.id);
   if (!hasil) return gagal(PESAN.belumDimulai);
   if (hasil.status !== 0) return gagal(PESAN.sudahSelesai);
   if (isPastGrace(materiClock(hasil, materi.menit, t), t)) {
@@ -109,8 +109,8 @@ export async function saveAnswerMateri(
   }
 
   // The attempt row is locked so that an end in flight scores either with this answer or refuses it.
-  const tersimpan = await db.kysely.transaction().execute(async (trx) => {
-    const locked = await findHasilForUpdate(trx, db.dialect, hasil.id);
+  const tersimpan = await db.transaction().execute(async (trx) => {
+    const locked = await findHasilForUpdate(trx, hasil.id);
     if (!locked || locked.status !== 0) return false;
     await upsertJawaban(trx, locked.id, baru.idsoal, baru.jawaban, t);
     const clock = materiClock(locked, materi.menit, t);
@@ -125,14 +125,14 @@ export async function saveAnswerMateri(
 
 /** `end`: scores the attempt with its last answers (an end after the time scores what was saved). */
 export async function endMateri(
-  db: Db,
+  db: Executor,
   input: { siswa: Siswa; idMateri: number; body: EndMateriBody; now: number },
 ) {
   const { siswa } = input;
   const materi = await materiAtau404(db, input.idMateri);
-  const daftar = validasiDaftar(await listSoal(db.kysely, materi.id), input.body.list_jawaban);
+  const daftar = validasiDaftar(await listSoal(db, materi.id), input.body.list_jawaban);
 
-  const hasil = await findHasil(db.kysely, materi.id, siswa.id);
+  const hasil = await findHasil(db, materi.id, siswa.id);
   if (!hasil) return gagal(PESAN.belumDimulai);
 
   const akhir = await akhiriPercobaan(db, hasil.id, materi.menit, daftar, input.now);

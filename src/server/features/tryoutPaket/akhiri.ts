@@ -1,6 +1,6 @@
 /** `POST /siswa/tryout/end/id/:id/kategori/:categoryHash`: ends a category once every subject is closed. */
 import type { Config } from '../../config';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import type { Siswa } from '../../lib/siswa';
 import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { isWallClock, kategoriContext } from './konteks';
@@ -12,10 +12,9 @@ import { PESAN } from './teks';
 import { settleClocks } from './waktu';
 
 export async function akhiriPaket(
-  db: Db,
+  q: Executor,
   input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
 ): Promise<{ status: boolean; message: string }> {
-  const q = db.kysely;
   const { siswa, now } = input;
   const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, input.hash, siswa.id);
   const attempt = await findAttempt(q, kategori.id, siswa.id);

@@ -1,7 +1,7 @@
 /** `GET /siswa/tryout/preview/paket/:paket/id/:id`: categories and subjects with their queue and clock. */
 import type { KategoriPreview } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { kategoriAntrian } from '../../domain/antrian';
 import { kunciTerkunci } from '../../domain/kunciEvent';
 import type { Siswa } from '../../lib/siswa';
@@ -15,14 +15,13 @@ import { PESAN } from './teks';
 import { antrianOf, settleClocks } from './waktu';
 
 export async function previewPaket(
-  db: Db,
+  q: Executor,
   input: { paket: number; idJadwal: number; siswa: Siswa; config: Config; now: number },
 ): Promise<KategoriPreview[]> {
-  const q = db.kysely;
   const { jadwal, kategoriList } = await jadwalContext(q, input.idJadwal, input.siswa.id);
   if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
   // A touch of the schedule: once its window is over, attempts still running end and are scored.
-  await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
+  await akhiriJadwalBerakhir(q, { idJadwal: jadwal.id }, input.now);
 
   const mapel = await listMapel(
     q,

@@ -1,7 +1,6 @@
 /** `PUT /siswa/tryout/saveanswer/id/:id`: an idempotent answer save on the server's clock. */
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
-import type { Db } from '../../db/createDb';
 import { prepareQuery } from '../../db/compiledQuery';
 import { batchedStatement, batchedTransaction } from '../../db/transaction';
 import { allowsFiveChoices } from '../../domain/studentType';
@@ -27,10 +26,9 @@ import { antrianOf, chargeIsKept, isRevealed, sameClock, saveClock, settleClocks
 type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;
 
 export async function saveAnswerPaket(
-  db: Db,
+  q: Executor,
   input: { idJadwal: number; body: SaveAnswerPaketBody; siswa: Siswa; config: Config; now: number },
 ): Promise<SaveResult> {
-  const q = db.kysely;
   const { body, siswa, now } = input;
   const target = await findSaveTarget(q, body.id_hasil_to, body.id_jawaban);
   const attempt = target?.attempt;

@@ -5,7 +5,7 @@
  * for an event schedule. Refusals are HTTP 403 with the spec's `{status: false, message}`.
  */
 import type { Config } from '../../config';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { acakDari } from '../../domain/acak';
 import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
 import { gambarPdf, soalMapel } from '../../pdf/data';
@@ -25,11 +25,10 @@ export const PESAN_PDF_SOAL = {
 } as const;
 
 export async function bukaSoalPdf(
-  db: Db,
+  q: Executor,
   input: { idJadwal: number; hash: string; idMapel: number; siswa: Siswa; config: Config; now: number },
 ): Promise<{ filename: string; pdf: Buffer }> {
   const { siswa, now } = input;
-  const q = db.kysely;
   if (!isRegularStudent(siswa.lembaga, input.config)) throw new HttpError(403, PESAN_PDF_SOAL.bukanReguler);
   const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, input.hash, siswa.id);
   const mapel = await listMapel(q, [kategori.id]);
@@ -56,7 +55,7 @@ export async function bukaSoalPdf(
   if (opening.baruDibuka) await saveClock(q, attempt.id, target.id, opening.clock);
 
   const fiveChoices = allowsFiveChoices(siswa.lembaga, siswa.minat, input.config);
-  const soal = await soalMapel(db, target.id, {
+  const soal = await soalMapel(q, target.id, {
     fiveChoices,
     acak: acakDari(attempt.acak, attempt.acak_seed),
   });
@@ -66,7 +65,7 @@ export async function bukaSoalPdf(
     mapel: target.nama,
     waktu: target.waktu,
     soal,
-    gambar: await gambarPdf(db, soal),
+    gambar: await gambarPdf(q, soal),
   });
   return { filename: `soal-paket-${jadwal.paket}-mapel-${target.id}.pdf`, pdf };
 }

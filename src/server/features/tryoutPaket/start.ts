@@ -2,7 +2,7 @@
 import type { QuestionType } from '../../../contract/common';
 import type { GroupSoal, SoalPaket, StartPaketContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { randomInt } from 'node:crypto';
 import {
   acakDari,
@@ -42,10 +42,9 @@ function groupJawaban(value: string): GroupSoal['jawaban'] {
 }
 
 export async function startPaket(
-  db: Db,
+  q: Executor,
   input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
 ): Promise<StartResult> {
-  const q = db.kysely;
   const { siswa, now } = input;
   const { jadwal, kategori, kategoriList, index } = await kategoriContext(
     q,

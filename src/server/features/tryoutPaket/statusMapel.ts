@@ -1,7 +1,7 @@
 /** `PUT /siswa/tryout/statusmapel/id/:id`: the student's clock report, judged by the server's own count. */
 import type { StatusMapelBody, StatusMapelContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
-import type { Db } from '../../db/createDb';
+import type { Executor } from '../../db/executor';
 import { clampReported, closeClock, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
@@ -18,10 +18,9 @@ type StatusResult =
 const CLOSED: StatusMapelContent = { sisa_waktu: 0, status: 1 };
 
 export async function statusMapel(
-  db: Db,
+  q: Executor,
   input: { idJadwal: number; body: StatusMapelBody; siswa: Siswa; config: Config; now: number },
 ): Promise<StatusResult> {
-  const q = db.kysely;
   const { body, siswa, now } = input;
   const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, body.kategori, siswa.id);
   const mapel = await mapelKategori(q, jadwal, kategori.id);
