@@ -183,3 +183,16 @@ describe('SHED_QUEUE_DEPTH=0', () => {
     }
   });
 });
+
+describe('a call the gate let through, at SHED_MAX_IN_FLIGHT=1', () => {
+  it('is not judged again by Fastify (where it would count itself as the one in flight)', async () => {
+    const t = await buildTestApp({ config: { shedEventLoopDelayMs: 0, shedMaxInFlight: 1 } });
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const answer = await fetch(`${address}/api/siswa/profil/user/id/1`);
+      expect(answer.status).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -83,10 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
   registerRequestIdHeader(app);
-  await registerLoadShedding(app, deps.db, gate, {
-    maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs,
-    maxQueueDepth: deps.config.shedQueueDepth,
-  });
+  await registerLoadShedding(app, gate, { maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs });
   if (deps.logger) registerRequestLog(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: deps.config.secureCookies });

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/executor';
 import { pendingMigrations } from '../db/migrate';
-import { NEVER_SHED } from './loadShedding';
 
 /** How long /readyz waits for the database before it calls it not ready. */
 const READY_TIMEOUT_MS = 1000;
@@ -50,7 +49,7 @@ export interface HealthState {
  * while the server is stopping. Both are JSON routes of their own, so the SPA's history fallback never answers them.
  */
 export function registerHealth(app: FastifyInstance, db: Executor, state: HealthState): void {
-  app.get('/healthz', { config: NEVER_SHED }, (_request, reply) => {
+  app.get('/healthz', (_request, reply) => {
     void reply.header('Cache-Control', 'no-store').send({ status: true, message: 'Server berjalan' });
   });
   app.get('/readyz', async (_request, reply) => {

@@ -12,7 +12,6 @@ import type { Config } from '../config';
 import type { Executor } from '../db/executor';
 import { trustedNetworkCheck } from '../lib/trustedNetworks';
 import { countOpenAttemptsWith, httpRequestDuration, registry, startDefaultMetrics } from '../lib/metrics';
-import { NEVER_SHED } from './loadShedding';
 import { clusterMetrics, reportMetricsToPrimary } from '../lib/clusterMetrics';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -55,7 +54,7 @@ export function registerMetrics(app: FastifyInstance, db: Executor, config: Conf
     done();
   });
   const allowed = metricsAccess(config);
-  app.get('/metrics', { config: NEVER_SHED }, async (request, reply) => {
+  app.get('/metrics', async (request, reply) => {
     if (!allowed(request)) {
       return reply.status(403).send({ status: false, message: 'Akses ke metrik ditolak' });
     }

@@ -40,6 +40,13 @@ export interface ShedGate {
   serverFactory: FastifyServerFactory;
   /** Adds the event loop's state (set once under-pressure is registered). */
   watchEventLoop(late: () => boolean): void;
+  /**
+   * The one shedding rule: why an API call arriving now is refused, or null. The gate asks it for every call it
+   * sees; Fastify's onRequest asks it for a call that reached the app without the gate (`inject`).
+   */
+  shedReason(): ShedSignal | null;
+  /** Whether the gate already let this request through (so it is not judged twice). */
+  admitted(raw: IncomingMessage): boolean;
   /** API calls being answered now. */
   inFlight(): number;
 }
@@ -52,10 +59,14 @@ const SAVE_PREFIXES: [string, 'paket' | 'materi'][] = [
 
 const SHED_BODY = Buffer.from(JSON.stringify({ status: false, message: SHED_MESSAGE }));
 
-function refuse(raw: IncomingMessage, response: ServerResponse, signal: ShedSignal, id: string): void {
-  const url = raw.url ?? '';
+/** Counts a refused answer save in siaptes_saves_refused_total by its signal (other calls are not counted). */
+export function countShedSave(url: string, signal: ShedSignal): void {
   for (const [prefix, tryout] of SAVE_PREFIXES)
     if (url.startsWith(prefix)) savesRefused.inc({ tryout, reason: signal });
+}
+
+function refuse(raw: IncomingMessage, response: ServerResponse, signal: ShedSignal, id: string): void {
+  countShedSave(raw.url ?? '', signal);
   response.writeHead(503, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': SHED_BODY.length,
@@ -69,10 +80,11 @@ function refuse(raw: IncomingMessage, response: ServerResponse, signal: ShedSign
 export function shedGate(settings: ShedGateSettings): ShedGate {
   let inFlight = 0;
   let eventLoopLate = () => false;
+  const admitted = new WeakSet<IncomingMessage>();
   const release = () => {
     inFlight -= 1;
   };
-  const signal = (): ShedSignal | null => {
+  const shedReason = (): ShedSignal | null => {
     if (settings.maxInFlight > 0 && inFlight >= settings.maxInFlight) return 'shed_in_flight';
     if (settings.maxQueueDepth > 0 && settings.queueDepth() >= settings.maxQueueDepth) return 'shed_queue';
     return eventLoopLate() ? 'shed_event_loop' : null;
@@ -80,12 +92,13 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
   const serverFactory: FastifyServerFactory = (handler, options: FastifyServerOptions) => {
     const server = http.createServer((raw, response) => {
       if (raw.url?.startsWith('/api/') && !settings.stopping()) {
-        const refused = signal();
+        const refused = shedReason();
         if (refused) {
           refuse(raw, response, refused, settings.requestId(raw));
           return;
         }
         inFlight += 1;
+        admitted.add(raw);
         response.once('close', release);
       }
       handler(raw, response);
@@ -102,6 +115,8 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
     watchEventLoop: (late) => {
       eventLoopLate = late;
     },
+    shedReason,
+    admitted: (raw) => admitted.has(raw),
     inFlight: () => inFlight,
   };
 }
