@@ -4,12 +4,9 @@
  * institution lists. Selectors over the profile state's shape, shared by every feature.
  */
 import { createSelector } from '@reduxjs/toolkit';
-import type { ProfileUser } from '../../contract';
+import { bolehPermateri, type ProfileUser } from '../../contract';
 
 type WithProfileUser = { profile: { profilUser: ProfileUser | null } };
-
-/** Programmes that show the Permateri card. */
-export const PROGRAM_PERMATERI: readonly number[] = [1, 2, 5, 6, 7];
 
 export const selectProfilUser = (state: WithProfileUser) => state.profile.profilUser;
 const selectUser = selectProfilUser;
@@ -21,10 +18,10 @@ export const selectIsRegularStudent = createSelector([selectUser], (user) => use
 /** The "five-choice-to-E" flag: whether option E is shown. */
 export const selectFiveChoiceToE = createSelector([selectUser], (user) => user?.jumlah_pilihan === 5);
 
-/** The Permateri card: hidden for event students, shown only for id_program 1, 2, 5, 6, 7. */
+/** The Permateri card: shown to whom the server lets take a per-topic tryout (bolehPermateri). */
 export const selectCanSeePermateri = createSelector(
   [selectUser],
-  (user) => user !== null && user.jenis_siswa !== 'event' && PROGRAM_PERMATERI.includes(user.id_program),
+  (user) => user !== null && bolehPermateri(user.jenis_siswa === 'event', user.id_program),
 );
 
 /** A profile kept from before the server sent the student type: it must be fetched again. */

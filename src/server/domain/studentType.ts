@@ -1,4 +1,5 @@
 /** Student types, decided from the institution (lembaga) alone: pure, no I/O. */
+import { bolehPermateri } from '../../contract/profile';
 
 /** Institutions folded so far: a handful of names, asked on every tryout call (bounded all the same). */
 const folded = new Map<string, string>();
@@ -50,10 +51,7 @@ export function allowsFiveChoices(lembaga: string, minat: string, rules: Institu
   return FIVE_CHOICE_MINAT.includes(minat.trim().toUpperCase());
 }
 
-/** Programmes whose students take per-topic tryouts. */
-export const PERMATERI_PROGRAMS = [1, 2, 5, 6, 7];
-
-/** Who may take a per-topic tryout: never an event student, otherwise the programmes above. */
+/** Who may take a per-topic tryout (the rule the SPA shows the card by, in the contract). */
 export function mayTakePermateri(lembaga: string, idProgram: number, rules: InstitutionRules): boolean {
-  return !isEventStudent(lembaga, rules) && PERMATERI_PROGRAMS.includes(idProgram);
+  return bolehPermateri(isEventStudent(lembaga, rules), idProgram);
 }
