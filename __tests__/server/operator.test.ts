@@ -9,6 +9,8 @@ import { SCHEMA_PATH } from '../../src/server/cli/siaptesPerintah';
 import { counts, runner } from '../helpers/operatorRun';
 import { paketJsonSchema, type PaketFile } from '../../src/server/operator/paketFormat';
 import { parseCsv } from '../../src/server/operator/csv';
+import { imporSiswa } from '../../src/server/operator/imporSiswa';
+import { FileBermasalah } from '../../src/server/operator/masalah';
 import { periksaPaketFile } from '../../src/server/operator/periksaPaket';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
@@ -144,6 +146,53 @@ describe('import-siswa', () => {
     ]);
     expect(result.err).toContain('5 problem(s) found; nothing was written.');
     expect((await counts(ctx.db)).siswa).toBe(0);
+  });
+
+  it('synthetic participants are only created, with a disabled password, and never log in', async () => {
+    const synthetic = [
+      'username,nama_lengkap,lembaga,id_program',
+      'sintetis.satu,Peserta Satu,TO Akbar,3',
+      'sintetis.dua,Peserta Dua,TO Akbar,3',
+    ].join('\n');
+    const hasil = await imporSiswa(ctx.db, 'sintetis.csv', synthetic, { sintetis: true });
+    expect(hasil).toMatchObject({ dibuat: 2, diperbarui: 0, passwordBaru: [] });
+    const rows = await ctx.db
+      .selectFrom('siswa')
+      .select(['username', 'password_hash', 'is_synthetic'])
+      .orderBy('username')
+      .execute();
+    expect(rows).toEqual([
+      { username: 'sintetis.dua', password_hash: '!', is_synthetic: 1 },
+      { username: 'sintetis.satu', password_hash: '!', is_synthetic: 1 },
+    ]);
+    await expect(loginAs(ctx.app, 'sintetis.satu', '!')).rejects.toThrow(/login sintetis.satu failed/);
+
+    // A student of the institution with the same username is never turned into one; nothing is written.
+    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
+    expect((await runner(ctx, dir)('import-siswa', 'kelas.csv')).code).toBe(0);
+    const before = await counts(ctx.db);
+    const clash = [
+      'username,nama_lengkap,lembaga,id_program',
+      'sintetis.tiga,Peserta Tiga,TO Akbar,3',
+      'dodi,Dodi Sintetis,TO Akbar,3',
+    ].join('\n');
+    const refused = imporSiswa(ctx.db, 'bentrok.csv', clash, { sintetis: true });
+    await expect(refused).rejects.toThrow(FileBermasalah);
+    await expect(refused).rejects.toMatchObject({
+      masalah: [
+        {
+          tempat: 'bentrok.csv line 3',
+          pesan: 'username "dodi" already exists; synthetic participants are only created',
+        },
+      ],
+    });
+    expect(await counts(ctx.db)).toEqual(before);
+    const dodi = await ctx.db
+      .selectFrom('siswa')
+      .select(['nama_lengkap', 'is_synthetic'])
+      .where('username', '=', 'dodi')
+      .executeTakeFirstOrThrow();
+    expect(dodi).toEqual({ nama_lengkap: 'Dodi Firmansyah', is_synthetic: 0 });
   });
 
   it('a dry run counts without writing', async () => {

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
-import { hashPassword } from '../lib/password';
-import type { Database, SiswaTable } from '../db/types';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { CsvTable } from '../operator/csv';
+import { type SiswaDemo, tabelSiswa } from './tabelSiswa';
 
 /** The four demo accounts people log in with. */
 export const DEMO = {
@@ -10,14 +11,11 @@ export const DEMO = {
 
 export type DemoRole = keyof typeof DEMO.usernames;
 
-type Profil = Omit<Insertable<SiswaTable>, 'password_hash' | 'is_synthetic' | 'id'>;
-
-const PROFIL: Record<DemoRole, Profil> = {
+const PROFIL: Record<DemoRole, SiswaDemo> = {
   reguler: {
     username: DEMO.usernames.reguler,
     nama_lengkap: 'Muhammad Rizky Pratama',
     nama_panggilan: 'Rizky',
-    photo_url: '',
     id_program: 1,
     lembaga: 'SiapTes',
     minat: 'SMA KELAS 12 IPA',
@@ -34,7 +32,6 @@ const PROFIL: Record<DemoRole, Profil> = {
     username: DEMO.usernames.tutor,
     nama_lengkap: 'Aisyah Putri Ramadhani',
     nama_panggilan: 'Aisyah',
-    photo_url: '',
     id_program: 5,
     lembaga: 'tutorindonesia',
     minat: 'SMP KELAS 9',
@@ -51,7 +48,6 @@ const PROFIL: Record<DemoRole, Profil> = {
     username: DEMO.usernames.akbar,
     nama_lengkap: 'Akbar Maulana Siregar',
     nama_panggilan: 'Akbar',
-    photo_url: '',
     id_program: 3,
     lembaga: 'TO Akbar',
     minat: 'SMA KELAS 12 IPS',
@@ -68,7 +64,6 @@ const PROFIL: Record<DemoRole, Profil> = {
     username: DEMO.usernames.umum,
     nama_lengkap: 'Dewi Lestari Wulandari',
     nama_panggilan: 'Dewi',
-    photo_url: '',
     id_program: 2,
     lembaga: 'Bimbel Nusantara',
     minat: 'SMA KELAS 11 IPA',
@@ -85,10 +80,9 @@ const PROFIL: Record<DemoRole, Profil> = {
 
 export const DEMO_ROLES: readonly DemoRole[] = ['reguler', 'tutor', 'akbar', 'umum'];
 
-/** Each account gets its own salted hash (hashing once and sharing it would make the accounts linkable). */
-export async function demoAccountRows(): Promise<Insertable<SiswaTable>[]> {
-  const hashes = await Promise.all(DEMO_ROLES.map(() => hashPassword(DEMO.password)));
-  return DEMO_ROLES.map((role, i) => ({ ...PROFIL[role], password_hash: hashes[i], is_synthetic: 0 }));
+/** The four accounts as a student list with their documented password (each gets its own salted hash). */
+export function demoAccountsTabel(): CsvTable {
+  return tabelSiswa(DEMO_ROLES.map((role) => ({ ...PROFIL[role], password: DEMO.password })));
 }
 
 /**

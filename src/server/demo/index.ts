@@ -4,7 +4,8 @@ import type { Database } from '../db/types';
 import { loadConfig } from '../config';
 import type { InstitutionRules } from '../domain/studentType';
 import { calibrateJadwal } from '../scoring/irtScoring';
-import { DEMO_ROLES, demoAccountRows, type DemoRole } from './accounts';
+import { imporSiswaDalam, siapkanSiswa, type SiswaSiap } from '../operator/imporSiswa';
+import { DEMO, DEMO_ROLES, demoAccountsTabel, type DemoRole } from './accounts';
 import { insertAttempts, type AttemptPlan } from './attempts';
 import { insertRows, insertRowsReturningIds } from '../db/batch';
 import { DAY, type JadwalRole } from './catalog';
@@ -12,6 +13,7 @@ import { pilihanAcak, pilihanReguler, type ProdiSeed } from './choices';
 import { insertMateri, type MateriSummary } from './materi';
 import { enrol, insertPackages, type JadwalSeed } from './packages';
 import { pesertaSintetis, type Peserta } from './participants';
+import { tabelSiswa } from './tabelSiswa';
 import { PRODI } from './prodi';
 import { Rng } from './random';
 import { isiLembar, totalPaket } from './responses';
@@ -116,24 +118,40 @@ interface Inserted {
   materi: MateriSummary;
 }
 
+/** The demo's students, checked and hashed by the operator's import before the seed's transaction. */
+interface SiswaDisiapkan {
+  accounts: SiswaSiap;
+  /** None when the seed is asked for no synthetic participant. */
+  peserta: SiswaSiap | null;
+}
+
+/** Both student lists as an institution's files would give them: the accounts, then the synthetic participants. */
+async function siapkanSiswaDemo(db: Executor, peserta: readonly Peserta[]): Promise<SiswaDisiapkan> {
+  return {
+    accounts: await siapkanSiswa(db, 'demo-akun.csv', demoAccountsTabel()),
+    peserta:
+      peserta.length === 0
+        ? null
+        : await siapkanSiswa(db, 'demo-peserta.csv', tabelSiswa(peserta.map((p) => p.siswa)), {
+            sintetis: true,
+          }),
+  };
+}
+
 async function insertAll(
   trx: Transaction<Database>,
   rng: Rng,
   now: number,
-  accounts: Awaited<ReturnType<typeof demoAccountRows>>,
+  disiapkan: SiswaDisiapkan,
   peserta: Peserta[],
   rules: InstitutionRules,
 ): Promise<Inserted> {
-  const accountIds = await insertRowsReturningIds(trx, 'siswa', accounts);
-  const siswa = Object.fromEntries(DEMO_ROLES.map((role, i) => [role, accountIds[i]])) as Record<
-    DemoRole,
-    number
-  >;
-  const pesertaIds = await insertRowsReturningIds(
-    trx,
-    'siswa',
-    peserta.map((p) => p.row),
-  );
+  const accountIds = await imporSiswaDalam(trx, disiapkan.accounts, now);
+  const siswa = Object.fromEntries(
+    DEMO_ROLES.map((role) => [role, accountIds.get(DEMO.usernames[role]) as number]),
+  ) as Record<DemoRole, number>;
+  const idPeserta = disiapkan.peserta ? await imporSiswaDalam(trx, disiapkan.peserta, now) : new Map();
+  const pesertaIds = peserta.map((p) => idPeserta.get(p.siswa.username) as number);
 
   // The demo accounts are enrolled by the package files themselves; the synthetic participants here.
   const jadwal = await insertPackages(trx, rng.fork('paket'), now, rules);
@@ -217,13 +235,12 @@ export async function seedDemo(db: Executor, options: SeedOptions = {}): Promise
   const total = options.participants ?? AKTIF_DEFAULT;
   const rules = options.rules ?? loadConfig({});
   const rng = new Rng(SEED);
-  // scrypt is slow on purpose; hash before the transaction so the write lock is held briefly.
-  const accounts = await demoAccountRows();
   const peserta = pesertaSintetis(rng.fork('peserta'), total);
+  const disiapkan = await siapkanSiswaDemo(db, peserta);
 
   const inserted = await db
     .transaction()
-    .execute((trx) => insertAll(trx, rng, now, accounts, peserta, rules));
+    .execute((trx) => insertAll(trx, rng, now, disiapkan, peserta, rules));
   await calibrateJadwal(db, inserted.jadwal.eventSelesai.id, now);
 
   const jadwal = Object.fromEntries(

@@ -1,13 +1,14 @@
-import type { Insertable } from 'kysely';
-import { DISABLED_PASSWORD } from '../lib/password';
-import type { SiswaTable } from '../db/types';
 import { JALAN, NAMA_BELAKANG, NAMA_DEPAN, NAMA_TENGAH, SEKOLAH } from './names';
 import type { Rng } from './random';
+import type { SiswaDemo } from './tabelSiswa';
 
-/** Synthetic participants: they never log in, they give rankings, averages and IRT real data. */
+/**
+ * Synthetic participants: they never log in, they give rankings, averages and IRT real data. They are imported as
+ * synthetic (imporSiswa's `sintetis`): a disabled password, marked is_synthetic.
+ */
 
 export interface Peserta {
-  row: Insertable<SiswaTable>;
+  siswa: SiswaDemo;
   event: boolean;
   /** Ability (logits) for the simulated answers. */
   theta: number;
@@ -51,12 +52,10 @@ export function pesertaSintetis(rng: Rng, total: number): Peserta[] {
     return {
       event: isEvent,
       theta: rng.normal(),
-      row: {
+      siswa: {
         username,
-        password_hash: DISABLED_PASSWORD,
         nama_lengkap: `${depan}${tengah} ${belakang}`,
         nama_panggilan: depan,
-        photo_url: '',
         id_program,
         lembaga,
         minat: ips ? 'SMA KELAS 12 IPS' : 'SMA KELAS 12 IPA',
@@ -68,7 +67,6 @@ export function pesertaSintetis(rng: Rng, total: number): Peserta[] {
         jenjang: 'SMA',
         sekolah,
         kurikulum_str: rng.chance(0.8) ? 'Kurikulum Merdeka' : 'Kurikulum 2013',
-        is_synthetic: 1,
       },
     };
   });
