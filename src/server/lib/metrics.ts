@@ -58,6 +58,12 @@ export const saveBatchRows = new client.Histogram({
   buckets: [1, 2, 4, 8, 16, 32, 64, 128],
 });
 
+export const startBatchRows = new client.Histogram({
+  name: 'siaptes_start_batch_rows',
+  help: 'First starts written by one group-commit statement (PostgreSQL)',
+  buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+});
+
 export const scoringDuration = new client.Histogram({
   name: 'siaptes_scoring_duration_seconds',
   help: 'Time of a schedule close (scores, ranks) and of an IRT calibration',

@@ -11,6 +11,7 @@
 import type { Kysely } from 'kysely';
 import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
 import type { Database } from '../../db/types';
+import { sePutaran } from '../../db/sePutaran';
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
 
@@ -64,17 +65,7 @@ export function simpanBersama(
   const pg = directPostgresOf(q);
   if (!pg) return sendiri();
   return new Promise<void>((resolve, reject) => {
-    let menunggu = antrian.get(pg);
-    if (menunggu === undefined) {
-      const batch: Menunggu[] = [];
-      menunggu = batch;
-      antrian.set(pg, batch);
-      setImmediate(() => {
-        antrian.delete(pg);
-        void tulisBersama(pg, batch);
-      });
-    }
-    menunggu.push({ tulisan, sendiri, resolve, reject });
+    sePutaran(antrian, pg, { tulisan, sendiri, resolve, reject }, (batch) => void tulisBersama(pg, batch));
   });
 }
 

@@ -1,12 +1,20 @@
 /**
- * A first start on PostgreSQL in one statement: the attempt, its clocks (the first subject opened), the first
+ * First starts on PostgreSQL in one statement: the attempt, its clocks (the first subject opened), the first
  * subject's answer rows and their statements' rows are written by data-modifying CTEs and returned, in one round
  * trip and one commit. What createAttempt (hasilTo.ts) writes in a transaction of six statements; SQLite, which
  * has no data-modifying CTE, keeps that path (its transactions cost no round trip).
+ *
+ * The first starts of one turn of the event loop go together in that one statement (a group commit, as the saves
+ * in simpanBersama.ts): one commit instead of one each, and the schedule's shared rows (its category, subjects,
+ * statements), which every new row's foreign key locks, are locked by one transaction instead of by every start
+ * at once, where PostgreSQL has to share each such lock between them. Each start is answered only once that
+ * statement committed. Should it fail, nothing of it was written, and each start of the batch is written again
+ * alone, so a row that fails fails its own start only.
  */
-import { directPostgresOf } from '../../../db/createDb';
+import { directPostgresOf, type DirectPostgres } from '../../../db/createDb';
 import type { Executor } from '../../../db/executor';
-import { attemptsStarted } from '../../../lib/metrics';
+import { sePutaran } from '../../../db/sePutaran';
+import { attemptsStarted, startBatchRows } from '../../../lib/metrics';
 import type { AttemptBaruInput } from './hasilTo';
 import type { MapelWaktu } from './mapelWaktu';
 
@@ -18,63 +26,132 @@ export interface AttemptBaru {
   jawabanGroup: { id: number; id_jawaban: number; id_soal_group: number; jawaban: string }[];
 }
 
-// Blank is '0' for choices and statement groups, '' for text, as createAttempt writes it. When the attempt exists
-// (a start racing this one won), `baru` is empty and so is every insert after it: no row comes back.
+// `masuk` holds the starts (n: their place in the batch). Blank is '0' for choices and statement groups, '' for
+// text, as createAttempt writes it. A start whose attempt exists (a start racing it won) inserts nothing, and no
+// row of it comes back. The inserts go in (category, student) order, so two statements in flight (two workers)
+// take the unique key's locks in the same order.
 const MULAI_SQL = `
-WITH baru AS (
+WITH masuk AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS m (n integer, id_jadwal integer, id_kategori integer,
+    id_siswa integer, now bigint, acak integer, acak_seed integer, mapel integer[], durasi integer[])
+), baru AS (
   INSERT INTO hasil_to (id_jadwal, id_kategori, id_siswa, started_at, ended_at, is_selesai, acak, acak_seed)
-  VALUES ($1, $2, $3, $4::bigint, NULL, 0, $5, $6::integer)
+  SELECT id_jadwal, id_kategori, id_siswa, now, NULL, 0, acak, acak_seed FROM masuk ORDER BY n
   ON CONFLICT (id_kategori, id_siswa) DO NOTHING
-  RETURNING id
+  RETURNING id, id_kategori, id_siswa
+), mulai AS (
+  SELECT baru.id, masuk.n, masuk.now, masuk.mapel, masuk.durasi
+  FROM baru JOIN masuk ON masuk.id_kategori = baru.id_kategori AND masuk.id_siswa = baru.id_siswa
 ), jam AS (
   INSERT INTO mapel_waktu (id_hasil_to, id_mapel, sisa_waktu, status, opened_at, last_seen_at)
-  SELECT baru.id, m.id_mapel, m.durasi, 0,
-    CASE WHEN m.urutan = 1 THEN $4::bigint END, CASE WHEN m.urutan = 1 THEN $4::bigint END
-  FROM baru CROSS JOIN unnest($7::integer[], $8::integer[]) WITH ORDINALITY AS m (id_mapel, durasi, urutan)
+  SELECT mulai.id, m.id_mapel, m.durasi, 0,
+    CASE WHEN m.urutan = 1 THEN mulai.now END, CASE WHEN m.urutan = 1 THEN mulai.now END
+  FROM mulai CROSS JOIN LATERAL unnest(mulai.mapel, mulai.durasi) WITH ORDINALITY AS m (id_mapel, durasi, urutan)
   RETURNING id_hasil_to, id_mapel, sisa_waktu, status, opened_at, last_seen_at
 ), jwb AS (
   INSERT INTO jawaban (id_hasil_to, id_soal, jawaban, updated_at)
-  SELECT baru.id, soal.id, CASE WHEN soal.type IN (1, 3) THEN '0' ELSE '' END, $4::bigint
-  FROM baru CROSS JOIN soal WHERE soal.id_mapel = $9
-  RETURNING id, id_soal, jawaban
+  SELECT mulai.id, soal.id, CASE WHEN soal.type IN (1, 3) THEN '0' ELSE '' END, mulai.now
+  FROM mulai JOIN soal ON soal.id_mapel = mulai.mapel[1]
+  RETURNING id, id_hasil_to, id_soal, jawaban
 ), grp AS (
   INSERT INTO jawaban_group (id_jawaban, id_soal_group, jawaban)
   SELECT jwb.id, soal_group.id, '0' FROM jwb JOIN soal_group ON soal_group.id_soal = jwb.id_soal
   RETURNING id, id_jawaban, id_soal_group, jawaban
 )
-SELECT baru.id,
-  (SELECT coalesce(json_agg(jam), '[]') FROM jam) AS clocks,
-  (SELECT coalesce(json_agg(jwb), '[]') FROM jwb) AS jawaban,
-  (SELECT coalesce(json_agg(grp), '[]') FROM grp) AS jawaban_group
-FROM baru`;
+SELECT mulai.n, mulai.id, coalesce(j.clocks, '[]') AS clocks, coalesce(w.jawaban, '[]') AS jawaban,
+  coalesce(g.jawaban_group, '[]') AS jawaban_group
+FROM mulai
+LEFT JOIN (SELECT id_hasil_to, json_agg(jam) AS clocks FROM jam GROUP BY id_hasil_to) j ON j.id_hasil_to = mulai.id
+LEFT JOIN (
+  SELECT id_hasil_to, json_agg(json_build_object('id', id, 'id_soal', id_soal, 'jawaban', jawaban)) AS jawaban
+  FROM jwb GROUP BY id_hasil_to
+) w ON w.id_hasil_to = mulai.id
+LEFT JOIN (
+  SELECT jwb.id_hasil_to, json_agg(grp) AS jawaban_group FROM grp JOIN jwb ON jwb.id = grp.id_jawaban
+  GROUP BY jwb.id_hasil_to
+) g ON g.id_hasil_to = mulai.id`;
 
 interface Row {
+  n: number;
   id: number;
   clocks: MapelWaktu[];
   jawaban: AttemptBaru['jawaban'];
   jawaban_group: AttemptBaru['jawabanGroup'];
 }
 
+interface Menunggu {
+  input: AttemptBaruInput;
+  resolve: (attempt: AttemptBaru | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** First starts waiting for the next shared statement, per database pool. */
+const antrian = new WeakMap<DirectPostgres, Menunggu[]>();
+
 /**
- * Creates the attempt with its clocks and first subject's rows in one statement. Undefined when this cannot be
- * done here (SQLite, or a transaction) or when the attempt already exists: the caller takes createAttempt's path.
+ * Creates the attempt with its clocks and first subject's rows, with the other first starts of this turn (see
+ * above). Undefined when this cannot be done here (SQLite, or a transaction) or when the attempt already exists:
+ * the caller takes createAttempt's path.
  */
-export async function mulaiSekaligus(q: Executor, input: AttemptBaruInput): Promise<AttemptBaru | undefined> {
+export function mulaiSekaligus(q: Executor, input: AttemptBaruInput): Promise<AttemptBaru | undefined> {
   const pg = directPostgresOf(q);
-  if (!pg || input.mapel.length === 0) return undefined;
-  const { rows } = await pg.query('siaptes_mulai_sekaligus', MULAI_SQL, [
-    input.idJadwal,
-    input.idKategori,
-    input.idSiswa,
-    input.now,
-    input.acak,
-    input.acakSeed,
-    input.mapel.map((m) => m.id),
-    input.mapel.map((m) => m.durasi),
-    input.mapel[0].id,
-  ]);
-  const row = rows[0] as Row | undefined;
-  if (!row) return undefined;
-  attemptsStarted.inc();
-  return { id: row.id, clocks: row.clocks, jawaban: row.jawaban, jawabanGroup: row.jawaban_group };
+  if (!pg || input.mapel.length === 0) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    sePutaran(antrian, pg, { input, resolve, reject }, (batch) => void tulisBersama(pg, batch));
+  });
+}
+
+async function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<void> {
+  // Two starts of one attempt in one batch: the first writes it, the other is answered as a start that lost the
+  // race (undefined), as it would be one after the other.
+  const pertama = new Map<string, Menunggu>();
+  for (const m of batch) {
+    const key = `${m.input.idKategori}:${m.input.idSiswa}`;
+    if (pertama.has(key)) m.resolve(undefined);
+    else pertama.set(key, m);
+  }
+  const urut = [...pertama.values()].sort(
+    (a, b) => a.input.idKategori - b.input.idKategori || a.input.idSiswa - b.input.idSiswa,
+  );
+  let rows: Row[];
+  try {
+    rows = await tulis(pg, urut);
+  } catch (error) {
+    if (urut.length === 1) {
+      urut[0].reject(error);
+      return;
+    }
+    // Nothing of the statement was written: each start again alone, so a failing row fails only its own start.
+    await Promise.all(urut.map((m) => tulis(pg, [m]).then((r) => selesai([m], r), m.reject)));
+    return;
+  }
+  startBatchRows.observe(urut.length);
+  selesai(urut, rows);
+}
+
+async function tulis(pg: DirectPostgres, urut: readonly Menunggu[]): Promise<Row[]> {
+  const masuk = urut.map(({ input }, n) => ({
+    n,
+    id_jadwal: input.idJadwal,
+    id_kategori: input.idKategori,
+    id_siswa: input.idSiswa,
+    now: input.now,
+    acak: input.acak,
+    acak_seed: input.acakSeed,
+    mapel: input.mapel.map((m) => m.id),
+    durasi: input.mapel.map((m) => m.durasi),
+  }));
+  const { rows } = await pg.query('siaptes_mulai_bersama', MULAI_SQL, [JSON.stringify(masuk)]);
+  return rows as Row[];
+}
+
+/** Answers each start of a committed statement: its rows, or undefined when its attempt existed already. */
+function selesai(urut: readonly Menunggu[], rows: readonly Row[]): void {
+  const byN = new Map(rows.map((row) => [row.n, row]));
+  urut.forEach((m, n) => {
+    const row = byN.get(n);
+    if (!row) return m.resolve(undefined);
+    attemptsStarted.inc();
+    m.resolve({ id: row.id, clocks: row.clocks, jawaban: row.jawaban, jawabanGroup: row.jawaban_group });
+  });
 }
