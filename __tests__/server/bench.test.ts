@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
 import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/acak';
 import { runOverloadProcess, startLoadProcess } from '../../src/server/cli/bench/processes';
+import { cpuTable } from '../../src/server/cli/bench/report';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Executor } from '../../src/server/db/executor';
 import { hashToken } from '../../src/server/plugins/auth';
@@ -232,5 +233,61 @@ describe('the overload generator', () => {
       server.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the CPU per request table', () => {
+  const rowOf = (lines: string[], phase: string) =>
+    lines
+      .find((l) => l.startsWith(`| ${phase} |`))
+      ?.split('|')
+      .map((cell) => cell.trim())
+      .slice(1, -1);
+
+  it('prints each phase’s app and database microseconds per request and the cores they kept busy', () => {
+    const lines = cpuTable(
+      [
+        {
+          phase: 'start spike',
+          requests: 2000,
+          seconds: 4,
+          cpu: { appMs: 3200, databaseMs: 3640, generatorMs: 800 },
+        },
+        {
+          phase: 'overload',
+          requests: 500,
+          seconds: null,
+          cpu: { appMs: 100, databaseMs: 50, generatorMs: 25 },
+        },
+        {
+          phase: 'nothing answered',
+          requests: 0,
+          seconds: 2,
+          cpu: { appMs: 10, databaseMs: 5, generatorMs: 5 },
+        },
+      ],
+      'postmaster',
+    );
+    expect(lines[0]).toContain('database: the PostgreSQL postmaster and its backends');
+    // 3,200 ms over 2,000 starts: 1,600 µs; 3,640 ms: 1,820 µs; 800 ms: 400 µs; 7.64 s of CPU in 4 s: 1.91 cores.
+    expect(rowOf(lines, 'start spike')).toEqual(['start spike', '2000', '1600', '1820', '400', '1.91']);
+    expect(rowOf(lines, 'overload')).toEqual(['overload', '500', '200', '100', '50', '—']);
+    expect(rowOf(lines, 'nothing answered')).toEqual(['nothing answered', '0', '—', '—', '—', '0.01']);
+  });
+
+  it('says on SQLite that the database’s CPU is in the app’s column', () => {
+    const lines = cpuTable(
+      [
+        {
+          phase: 'answer save',
+          requests: 40_000,
+          seconds: 5,
+          cpu: { appMs: 4800, databaseMs: null, generatorMs: 500 },
+        },
+      ],
+      'in the app (SQLite)',
+    );
+    expect(lines[0]).toContain('SQLite works inside the server process: its CPU is in the app column');
+    expect(rowOf(lines, 'answer save')).toEqual(['answer save', '40000', '120', 'in app', '13', '1.06']);
   });
 });

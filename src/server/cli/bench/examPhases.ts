@@ -86,17 +86,19 @@ export async function examPhases(ctx: PhaseContext): Promise<ExamOutcome> {
   // answers than that phase's so that what is found in the database afterwards is this phase's.
   const overloadPlan = overloadSaves(perStudent, (n) => students[opened[n]].token, running.id);
   ctx.log('overload (2× the sustainable save rate)');
-  const overloadResult = await runOverloadProcess(
-    {
-      url: `http://127.0.0.1:${ctx.port}`,
-      rate: 2 * save.perSecond,
-      seconds: ctx.seconds,
-      requests: overloadPlan.requests,
-      sockets: OVERLOAD_SOCKETS,
-      drainSeconds: 30,
-    },
-    ctx.dir,
-    'overload',
+  const { value: overloadResult, cpu: overloadCpu } = await ctx.measured(() =>
+    runOverloadProcess(
+      {
+        url: `http://127.0.0.1:${ctx.port}`,
+        rate: 2 * save.perSecond,
+        seconds: ctx.seconds,
+        requests: overloadPlan.requests,
+        sockets: OVERLOAD_SOCKETS,
+        drainSeconds: 30,
+      },
+      ctx.dir,
+      'overload',
+    ),
   );
   const overloadAcknowledged = overloadResult.acknowledged.map((index) => overloadPlan.saves[index]);
   acknowledged.push(...overloadAcknowledged);
@@ -111,6 +113,6 @@ export async function examPhases(ctx: PhaseContext): Promise<ExamOutcome> {
     rows,
     acknowledged,
     overloadAcknowledged,
-    overload: { sustainablePerSecond: save.perSecond, result: overloadResult, lost: 0 },
+    overload: { sustainablePerSecond: save.perSecond, result: overloadResult, lost: 0, cpu: overloadCpu },
   };
 }

@@ -1,9 +1,15 @@
 /** What every phase of a bench run needs: the server's port, the event, and how to run a load job against it. */
+import { cpuNow, cpuSince, type CpuSpent, type CpuWatch } from './cpu';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 import { runLoadProcess } from './processes';
 import type { BenchEvent } from './seedEvent';
 
 export type JobSpec = Omit<LoadJob, 'url'>;
+
+/** A job's result and, against the server under test, the CPU its processes spent meanwhile. */
+export interface PhaseResult extends LoadResult {
+  cpu?: CpuSpent;
+}
 
 export interface PhaseContext {
   /** The server under test. */
@@ -17,7 +23,9 @@ export interface PhaseContext {
   /** A job of the run's connections and seconds with these requests, unless `extra` says otherwise. */
   job(requests: LoadRequest[], extra?: Partial<LoadJob>): JobSpec;
   /** Runs a job against the server under test (or another port: a baseline) in a generator process. */
-  load(name: string, spec: JobSpec, port?: number): Promise<LoadResult>;
+  load(name: string, spec: JobSpec, port?: number): Promise<PhaseResult>;
+  /** Runs a phase against the server under test and the CPU its processes spent meanwhile, when watched. */
+  measured<T>(run: () => Promise<T>): Promise<{ value: T; cpu?: CpuSpent }>;
 }
 
 export function phaseContext(fields: {
@@ -27,15 +35,27 @@ export function phaseContext(fields: {
   connections: number;
   event: BenchEvent;
   log(text: string): void;
+  /** The server's and the database's processes, once the server runs. */
+  cpu?: CpuWatch;
 }): PhaseContext {
-  const { port, dir, seconds, connections, log } = fields;
+  const { port, dir, seconds, connections, log, cpu } = fields;
+  const measured = async <T>(run: () => Promise<T>) => {
+    if (!cpu) return { value: await run() };
+    const before = cpuNow(cpu);
+    const value = await run();
+    return { value, cpu: cpuSince(cpu, before) };
+  };
   return {
     ...fields,
     job: (requests, extra = {}) => ({ connections, duration: seconds, requests, ...extra }),
-    load: (name, spec, at = port) => {
+    load: async (name, spec, at = port) => {
       log(name);
-      return runLoadProcess({ url: `http://127.0.0.1:${at}`, ...spec }, dir, fileName(name));
+      const run = () => runLoadProcess({ url: `http://127.0.0.1:${at}`, ...spec }, dir, fileName(name));
+      if (at !== port) return run();
+      const { value, cpu: spent } = await measured(run);
+      return { ...value, cpu: spent };
     },
+    measured,
   };
 }
 

@@ -1,6 +1,6 @@
 /** The bench's child processes: the built server, the baselines and the load generators, each its own process. */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startBuiltServer, track, type Running } from '../childProcess';
 import type { LoadJob, LoadResult } from './load';
@@ -90,32 +90,4 @@ export function runOverloadProcess(job: OverloadJob, dir: string, name: string):
 /** Runs one load job in a generator process of its own and returns its result. */
 export function runLoadProcess(job: LoadJob, dir: string, name: string): Promise<LoadResult> {
   return startLoadProcess(job, dir, name).result;
-}
-
-/** Resident memory (kB) of a process and its descendants (the cluster's workers), from /proc. */
-export function residentKb(pid: number): number {
-  const parentOf = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Field 4 (ppid) follows the command name in parentheses, which may itself hold spaces.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parentOf.set(Number(entry), Number(fields[1]));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) {
-    for (const [child, parent] of parentOf) if (parent === tree[i]) tree.push(child);
-  }
-  return tree.reduce((sum, p) => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      return sum + (match ? Number(match[1]) : 0);
-    } catch {
-      return sum;
-    }
-  }, 0);
 }

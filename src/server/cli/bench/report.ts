@@ -1,11 +1,13 @@
 /** The bench's Markdown: one table per database run, every figure beside the baseline of the same run. */
+import { perRequestUs, type CpuSpent, type DatabaseCpu } from './cpu';
 import type { LoadResult } from './load';
 import type { OverloadResult } from './overload';
+import type { PhaseResult } from './phaseContext';
 import type { RankingView } from './rankingViews';
 
 export interface PhaseRow {
   phase: string;
-  result: LoadResult;
+  result: PhaseResult;
   /** Which baseline the ratio is taken against. */
   baseline?: 'route' | 'upsert';
   /** Only the p99 matters (a probe): no rate or ratio. */
@@ -38,6 +40,8 @@ export interface OverloadReport {
   result: OverloadResult;
   /** Acknowledged saves of this phase whose value is not in the database afterwards. */
   lost: number;
+  /** CPU the server's and the database's processes spent during the phase. */
+  cpu?: CpuSpent;
 }
 
 /** Accepted saves within this p99 (ms) while overloaded: the load shedding's target. */
@@ -72,6 +76,8 @@ export interface RunReport {
   rankingViews: RankingView[];
   memoryMb: number;
   databaseMb: number;
+  /** Where the database's CPU time was measured. */
+  databaseCpu: DatabaseCpu;
   logins: { perSecond: number; cores: number; hash: string };
 }
 
@@ -102,6 +108,77 @@ export function rankingViewsLine(views: readonly RankingView[]): string {
   const largest = Math.max(...views.map((v) => v.bytes));
   const each = views.map((v) => `${v.view} ${fixed(v.bytes / 1024, 1)} KB`).join('; ');
   return `Ranking view (one page as the SPA fetches it), largest: ${fixed(largest / 1024, 1)} KB of JSON (target ≤ 30 KB) — ${each}`;
+}
+
+/** A phase's CPU: what it spent, over how many requests answered and how many seconds of load (null: unknown). */
+export interface CpuRow {
+  phase: string;
+  requests: number;
+  seconds: number | null;
+  cpu: CpuSpent;
+}
+
+/**
+ * The CPU per request of each phase: the capacity model's figures (README "Capacity model"). Busy cores are the
+ * CPU time over the load's seconds: near the machine's cores, the phase was bound by CPU.
+ */
+export function cpuTable(rows: readonly CpuRow[], databaseCpu: DatabaseCpu): string[] {
+  const database = {
+    postmaster: 'the PostgreSQL postmaster and its backends',
+    'in the app (SQLite)': 'SQLite works inside the server process: its CPU is in the app column',
+    'not on this machine': 'not measured (the database is not on this machine)',
+  }[databaseCpu];
+  const lines = [
+    `CPU per request (user + system time from /proc around each phase; app: every server process, workers ` +
+      `included; database: ${database}; load generator: the bench's other processes, on the same cores):`,
+    '',
+    row([
+      'phase',
+      'requests',
+      'app µs per request',
+      'database µs per request',
+      'load generator µs per request',
+      'busy cores (app + database + generator)',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:']),
+  ];
+  for (const r of rows) {
+    const us = perRequestUs(r.cpu, r.requests);
+    const ms = r.cpu.appMs + (r.cpu.databaseMs ?? 0) + r.cpu.generatorMs;
+    lines.push(
+      row([
+        r.phase,
+        r.requests,
+        us ? fixed(us.appUs) : '—',
+        us && us.databaseUs !== null ? fixed(us.databaseUs) : databaseCpu === 'postmaster' ? '—' : 'in app',
+        us ? fixed(us.generatorUs) : '—',
+        r.seconds ? (ms / 1000 / r.seconds).toFixed(2) : '—',
+      ]),
+    );
+  }
+  return [...lines, ''];
+}
+
+/** The CPU rows of a run: every measured phase, and the overload phase over the requests it answered. */
+function cpuRows(run: RunReport): CpuRow[] {
+  const rows: CpuRow[] = [];
+  for (const p of run.phases)
+    if (p.result.cpu)
+      rows.push({
+        phase: p.phase,
+        requests: p.result.requests,
+        seconds: p.result.seconds,
+        cpu: p.result.cpu,
+      });
+  const o = run.overload;
+  if (o?.cpu)
+    rows.push({
+      phase: 'overload (answered, shed ones included)',
+      requests: o.result.sent - o.result.unanswered,
+      seconds: null,
+      cpu: o.cpu,
+    });
+  return rows;
 }
 
 export function formatRun(run: RunReport): string {
@@ -141,6 +218,7 @@ export function formatRun(run: RunReport): string {
       `lost: ${run.answers.lost}`,
     '',
     ...overloadLines(run.overload),
+    ...cpuTable(cpuRows(run), run.databaseCpu),
     rankingViewsLine(run.rankingViews),
     '',
     `Server memory at the end (RSS, every server process): ${fixed(run.memoryMb, 1)} MB; ` +

@@ -3,15 +3,17 @@
  * it, then, with the server stopped, check that every acknowledged answer is in the database.
  */
 import { join } from 'node:path';
-import { closeDb, createDb } from '../../db/createDb';
+import { closeDb, createDb, dialectOf } from '../../db/createDb';
 import { freePort } from '../childProcess';
 import { distinctSaves, storedSaves } from './answers';
+import { postmasterOf, type DatabaseCpu } from './cpu';
 import { examPhases, type ExamOutcome } from './examPhases';
 import type { LoadRequest } from './load';
 import { loginStorm } from './loginPhase';
 import type { Options } from './options';
 import { json, phaseContext, type PhaseContext } from './phaseContext';
-import { residentKb, ROOT, startBaseline, startServer } from './processes';
+import { ROOT, startBaseline, startServer } from './processes';
+import { treeUsage } from './procfs';
 import type { RunReport } from './report';
 import { resultPhases, type ResultsOutcome } from './resultPhases';
 import { seedBenchEvent } from './seedEvent';
@@ -73,15 +75,11 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
     .execute();
   await settleAfterSeeding(db);
   const port = await freePort();
-  const ctx = phaseContext({
-    port,
-    dir,
-    seconds: opts.seconds,
-    connections: opts.connections,
-    event,
-    log,
-  });
-  const floors = await baselines(ctx, target);
+  const fields = { port, dir, seconds: opts.seconds, connections: opts.connections, event, log };
+  const floors = await baselines(phaseContext(fields), target);
+  const postmaster = await postmasterOf(db);
+  const databaseCpu: DatabaseCpu =
+    dialectOf(db) === 'sqlite' ? 'in the app (SQLite)' : postmaster ? 'postmaster' : 'not on this machine';
 
   const server = await startServer(
     ROOT,
@@ -94,11 +92,16 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   let exam: ExamOutcome;
   let results: ResultsOutcome;
   let memoryMb: number;
+  // Every phase from here on is charged the CPU the server's and the database's processes spent meanwhile.
+  const ctx = phaseContext({
+    ...fields,
+    cpu: { server: server.child.pid as number, database: postmaster, bench: process.pid },
+  });
   try {
     storm = await loginStorm(ctx, opts.loginConnections);
     exam = await examPhases(ctx);
     results = await resultPhases(ctx, db, target.databaseUrl);
-    memoryMb = residentKb(server.child.pid as number) / 1024;
+    memoryMb = treeUsage(server.child.pid as number).residentKb / 1024;
   } finally {
     await server.stop();
   }
@@ -125,5 +128,6 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
     logins: storm.logins,
     memoryMb,
     databaseMb,
+    databaseCpu,
   };
 }

@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { cpuNow, cpuSince, perRequestUs, postmasterOf } from '../../src/server/cli/bench/cpu';
+import { parseStat, processInfo, treeOf, treeUsage, type ProcStat } from '../../src/server/cli/bench/procfs';
+import { closeDb, dialectOf } from '../../src/server/db/createDb';
+import { createTestDb } from '../helpers/buildTestApp';
+
+jest.setTimeout(60_000);
+
+describe('a line of /proc/PID/stat', () => {
+  it('gives the parent, the CPU ticks with the waited-for children’s, and the resident pages', () => {
+    // Fields 3… after a command name holding spaces and parentheses: state, ppid 4100, …, utime 250, stime 40,
+    // cutime 7, cstime 3, …, rss 5120 pages.
+    const line =
+      '4242 (tsx (bench) w) S 4100 4242 4100 0 -1 4194560 9000 0 12 0 250 40 7 3 20 0 11 0 123456 ' +
+      '1234567890 5120 18446744073709551615 1 1 0 0 0 0 0 4096 134234626 0 0 0 17 1 0 0 0 0 0';
+    expect(parseStat(line)).toEqual({ parent: 4100, cpuTicks: 300, residentPages: 5120 });
+  });
+});
+
+/** A script that burns this much CPU, says "busy", and ends when its standard input closes (its parent ended). */
+const burn = (cpuMs: number) =>
+  `while (process.cpuUsage().user < ${cpuMs * 1000}); console.log("busy");` +
+  'process.stdin.on("end", () => process.exit()); process.stdin.resume();';
+
+/** A child running the script; resolves once it said "busy". */
+async function busyChild(script: string) {
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  return child;
+}
+
+describe('a process tree', () => {
+  it('holds a process and all its descendants, nothing else', () => {
+    const stat = (parent: number): ProcStat => ({ parent, cpuTicks: 0, residentPages: 0 });
+    const table = new Map([
+      [1, stat(0)],
+      [10, stat(1)],
+      [11, stat(1)],
+      [100, stat(10)],
+      [2, stat(0)],
+      [20, stat(2)],
+    ]);
+    expect(treeOf(1, table).sort((a, b) => a - b)).toEqual([1, 10, 11, 100]);
+    expect(treeOf(10, table).sort((a, b) => a - b)).toEqual([10, 100]);
+    expect(treeOf(999, table)).toEqual([]);
+  });
+
+  it('is charged a child’s CPU time while it runs and after it ended', async () => {
+    const before = treeUsage(process.pid).cpuMs;
+    const child = await busyChild(burn(300));
+    expect(processInfo(child.pid as number)?.parent).toBe(process.pid);
+    expect(treeUsage(process.pid).cpuMs - before).toBeGreaterThanOrEqual(300);
+    // Once ended and waited for, its time is its parent's children's time.
+    const ended = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin.end();
+    await ended;
+    expect(processInfo(child.pid as number)).toBeNull();
+    expect(treeUsage(process.pid).cpuMs - before).toBeGreaterThanOrEqual(300);
+  });
+
+  it('holds at least this process’s resident memory', () => {
+    const own = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+    expect(own).toBeGreaterThan(10_000);
+    // Pages counted from stat: the same kB as status's VmRSS, give or take what changed in between.
+    expect(treeUsage(process.pid).residentKb).toBeGreaterThan(own * 0.9);
+  });
+});
+
+describe('CPU per request', () => {
+  it('charges the server’s tree to the app and the bench’s other processes to the load generator', async () => {
+    // Sampled before the server exists: its whole CPU time falls within the phase, as the generator's does.
+    const before = cpuNow({ server: -1, database: null, bench: process.pid });
+    // A server whose worker burns 600 ms, as a cluster worker does, and a load generator that burns 600 ms.
+    const server = await busyChild(
+      `const worker = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(burn(600))}],` +
+        ' { stdio: ["pipe", "pipe", "inherit"] });' +
+        ' worker.stdout.once("data", () => console.log("busy")); setInterval(() => undefined, 1000);',
+    );
+    const generator = await busyChild(burn(600));
+    const watch = { server: server.pid as number, database: null, bench: process.pid };
+    try {
+      const spent = cpuSince(watch, before);
+      expect(spent.databaseMs).toBeNull();
+      // The server and its worker, start-ups included (a few hundred ms on a loaded machine); the generator too.
+      expect(spent.appMs).toBeGreaterThanOrEqual(600);
+      expect(spent.generatorMs).toBeGreaterThanOrEqual(600);
+      // The generator is not charged the server's time as well (that would be the app's ≥ 600 ms more).
+      expect(spent.generatorMs).toBeLessThan(spent.appMs + 600);
+    } finally {
+      server.kill();
+      generator.stdin.end();
+    }
+  });
+
+  it('divides the app’s and the database’s milliseconds by the requests, in microseconds', () => {
+    expect(perRequestUs({ appMs: 30, databaseMs: 12, generatorMs: 4 }, 200)).toEqual({
+      appUs: 150,
+      databaseUs: 60,
+      generatorUs: 20,
+    });
+    expect(perRequestUs({ appMs: 30, databaseMs: null, generatorMs: 0 }, 1)).toEqual({
+      appUs: 30_000,
+      databaseUs: null,
+      generatorUs: 0,
+    });
+    expect(perRequestUs({ appMs: 30, databaseMs: 12, generatorMs: 4 }, 0)).toBeNull();
+  });
+});
+
+describe('the database’s processes', () => {
+  it('are the postmaster’s tree on a PostgreSQL of this machine, charged its queries; none on SQLite', async () => {
+    const db = await createTestDb();
+    try {
+      const postmaster = await postmasterOf(db);
+      if (dialectOf(db) === 'sqlite') {
+        expect(postmaster).toBeNull();
+        return;
+      }
+      expect(postmaster).not.toBeNull();
+      const before = treeUsage(postmaster as number).cpuMs;
+      await sql`SELECT count(*) FROM generate_series(1, 5000000)`.execute(db);
+      expect(treeUsage(postmaster as number).cpuMs - before).toBeGreaterThanOrEqual(100);
+    } finally {
+      await closeDb(db);
+    }
+  });
+});
