@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --students N --seconds S --connections C --login-connections L --irt-persons P
- * --targets sqlite,pg1,pg2]`: the load of an event day, measured end to end. For each database (SQLite; PostgreSQL
+ * --targets sqlite,sqlite2,pg1,pg2]`: the load of an event day, measured end to end. For each database (SQLite; PostgreSQL
  * at BENCH_DATABASE_URL with 1 and 2 workers) it seeds a fresh database with an event of N students, runs the two baselines and the built server
  * (`npm run build`; dist/node/server/main.js) each as its own process, drives them with load generators in other
  * processes, checks that no acknowledged answer is missing from the database, and prints a Markdown table.
@@ -49,7 +49,9 @@ async function main(): Promise<void> {
       `## SiapTes bench\n\nRun ${new Date().toISOString()}, Node ${process.version}. The load generators run on the ` +
         'same machine as the server; the ratios to the baselines of the same run are the figures that count.\n\n',
     );
-    const targets: Target[] = opts.targets.has('sqlite') ? [sqliteTarget(dir)] : [];
+    const targets: Target[] = [1, 2]
+      .filter((workers) => opts.targets.has(workers === 1 ? 'sqlite' : 'sqlite2'))
+      .map((workers) => sqliteTarget(dir, workers));
     if (opts.postgresUrl) {
       if (opts.targets.has('pg1')) targets.push(await postgresTarget(opts.postgresUrl, 1));
       if (!opts.closeOnly && opts.targets.has('pg2')) targets.push(await postgresTarget(opts.postgresUrl, 2));

@@ -39,10 +39,9 @@ async function baselines(ctx: PhaseContext, target: Target): Promise<RunReport['
   const measured = {} as RunReport['baselines'];
   for (const mode of ['route', 'upsert'] as const) {
     const port = await freePort();
-    const upsertUrl =
-      target.workers === 1 && target.databaseUrl.startsWith('file:')
-        ? `file:${join(ctx.dir, 'upsert.db')}`
-        : target.databaseUrl;
+    const upsertUrl = target.databaseUrl.startsWith('file:')
+      ? `file:${join(ctx.dir, `upsert-${target.workers}.db`)}`
+      : target.databaseUrl;
     const baseline = await startBaseline([mode, String(port), upsertUrl, String(target.workers)]);
     try {
       measured[mode] = await ctx.load(`baseline ${mode}`, ctx.job(bodies), port);

@@ -16,12 +16,13 @@ export interface Target {
   drop(): Promise<void>;
 }
 
-export function sqliteTarget(dir: string): Target {
-  const file = join(dir, 'bench.db');
+/** A SQLite file of its own, served by that many processes (one writer at a time whatever their number). */
+export function sqliteTarget(dir: string, workers: number): Target {
+  const file = join(dir, `bench-${workers}.db`);
   return {
-    label: 'SQLite, 1 process',
+    label: workers === 1 ? 'SQLite, 1 process' : `SQLite, ${workers} workers`,
     databaseUrl: `file:${file}`,
-    workers: 1,
+    workers,
     size: async () =>
       ['', '-wal', '-shm'].reduce((sum, suffix) => {
         const path = `${file}${suffix}`;
