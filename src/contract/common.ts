@@ -64,6 +64,15 @@ export const MAX_ID = 2_147_483_647;
 export const Id = (description?: string) =>
   Type.Integer(description ? { minimum: 1, maximum: MAX_ID, description } : { minimum: 1, maximum: MAX_ID });
 
+/** The caller's own student id, in a path or a body; the server refuses any other. */
+export const IdSiswa = Id('the student id; must be the caller');
+
+/** A body holding only the caller's student id. */
+export const IdSiswaBody = Type.Object({ id_siswa: IdSiswa });
+
+/** A schedule (jadwal) id, in a path or a body. */
+export const IdJadwal = Id('schedule (jadwal) id');
+
 /** The category hash used in paths and bodies. */
 export const CategoryHash = (description?: string) =>
   Type.String(
@@ -86,6 +95,9 @@ export type QuestionType = Static<typeof QuestionType>;
 
 /** Longest answer text accepted. */
 export const MAX_ANSWER_LENGTH = 5000;
+
+/** An answer as the student gave it: a letter, a typed text, 'Y'/'N'; '' when blank. */
+export const AnswerText = Type.String({ maxLength: MAX_ANSWER_LENGTH });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calls

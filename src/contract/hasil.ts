@@ -9,14 +9,15 @@ import {
   Envelope,
   Flag,
   Id,
+  IdJadwal,
+  IdSiswa,
   QuestionType,
   StatusMessage,
   defineCall,
   type CallBody,
   type CallResponse,
 } from './common';
-
-const IdSiswa = Id('the student id; must be the caller');
+import { JumlahJawaban, Koreksi, OpsiSoal, PilihanJurusan } from './fragments';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Package result list
@@ -50,9 +51,7 @@ export const hasilListCall = defineCall({
 /** Subject result list row. */
 export const HasilMapel = Type.Object({
   mapel: Type.String(),
-  benar: Type.Number(),
-  salah: Type.Number(),
-  kosong: Type.Number(),
+  ...JumlahJawaban,
   nilai: Type.Number(),
 });
 export type HasilMapel = Static<typeof HasilMapel>;
@@ -75,7 +74,7 @@ const DetailBody = Type.Object({ id_siswa: IdSiswa, type: Type.Literal('detail')
 export const hasilKategoriCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/hasil/id/:id/kategori/:kategori',
-  params: Type.Object({ id: Id('schedule (jadwal) id'), kategori: CategoryHash('the category hash') }),
+  params: Type.Object({ id: IdJadwal, kategori: CategoryHash('the category hash') }),
   body: DetailBody,
   response: Envelope(HasilKategoriDetail),
 });
@@ -100,7 +99,7 @@ export type HasilJadwalDetail = Static<typeof HasilJadwalDetail>;
 export const hasilJadwalCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/hasil/id/:id',
-  params: Type.Object({ id: Id('schedule (jadwal) id') }),
+  params: Type.Object({ id: IdJadwal }),
   body: DetailBody,
   response: Envelope(HasilJadwalDetail),
 });
@@ -139,10 +138,7 @@ export type MyPtn = Static<typeof MyPtn>;
 
 /** PTN result choice. `grade` is the minimum score; `rank_jurusan` the student's rank for the choice. */
 export const PilihanPtn = Type.Object({
-  num_option: Type.Number(),
-  jenjang: Type.String(),
-  jurusan: Type.String(),
-  universitas: Type.String(),
+  ...PilihanJurusan,
   rank_jurusan: Type.Number(),
   grade: Type.Number(),
   status: Type.Number(),
@@ -158,7 +154,7 @@ export const HasilPtn = Type.Object({
 });
 export type HasilPtn = Static<typeof HasilPtn>;
 
-const JadwalBody = Type.Object({ idsiswa: IdSiswa, idjadwal: Id('schedule (jadwal) id') });
+const JadwalBody = Type.Object({ idsiswa: IdSiswa, idjadwal: IdJadwal });
 
 /** `POST /siswa/tryout/hasilptn` — body idsiswa, idjadwal — answer my_ptn, list_pilihan. A missing score summary
  * answers `{status: false, message}` (the client then offers Sync). */
@@ -212,15 +208,9 @@ export const SoalReview = Type.Object({
   id_soal: Type.Number(),
   soal: Type.String(),
   type: QuestionType,
-  a: Type.String(),
-  b: Type.String(),
-  c: Type.String(),
-  d: Type.String(),
-  e: Type.String(),
+  ...OpsiSoal,
   jawaban: Type.String(),
-  kunci: Type.String(),
-  is_benar: Flag,
-  pembahasan: Type.String(),
+  ...Koreksi,
   group_soal: Type.Optional(Type.Array(GroupSoalReview)),
   /** Type 3 only: 2 means the statements are judged Memperkuat/Memperlemah, otherwise Benar/Salah (as on the
    * sheet); `jawaban` and `kunci` of the statements stay Y/N. */
@@ -244,7 +234,7 @@ export const pembahasanCall = defineCall({
   path: '/siswa/tryout/pembahasan',
   body: Type.Object({
     idsiswa: IdSiswa,
-    idjadwal: Id('schedule (jadwal) id'),
+    idjadwal: IdJadwal,
     idmapel: Type.Optional(Id('subject id; present for a single subject review')),
   }),
   response: Envelope(Type.Union([PembahasanMapel, PembahasanList])),

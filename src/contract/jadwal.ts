@@ -1,6 +1,6 @@
 /** Tryout schedules (/siswa/jadwal/*). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, defineCall } from './common';
+import { Envelope, IdSiswa, defineCall } from './common';
 
 /** Status of a schedule item that is finished and whose discussion is available. */
 export const JADWAL_STATUS_FINISHED = '5';
@@ -18,7 +18,7 @@ export type JadwalItem = Static<typeof JadwalItem>;
 export const JadwalList = Type.Array(JadwalItem);
 export type JadwalList = Static<typeof JadwalList>;
 
-const params = Type.Object({ idsiswa: Id('the student id; must be the caller') });
+const params = Type.Object({ idsiswa: IdSiswa });
 
 /** `GET /siswa/jadwal/jadwaltocurrent/idsiswa/{idsiswa}` — body none — answer status, content (schedule list). */
 export const jadwalCurrentCall = defineCall({

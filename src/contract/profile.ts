@@ -1,6 +1,6 @@
 /** Profile (GET /siswa/profil/user/id/{idsiswa}). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, defineCall } from './common';
+import { Envelope, IdSiswa, defineCall } from './common';
 
 /** Profile user. `lembaga` is SiapTes, tutorindonesia or TO Akbar (compared accent-insensitively). */
 export const ProfileUser = Type.Object({
@@ -45,6 +45,6 @@ export function bolehPermateri(isEvent: boolean, idProgram: number): boolean {
 export const profileUserCall = defineCall({
   method: 'GET',
   path: '/siswa/profil/user/id/:idsiswa',
-  params: Type.Object({ idsiswa: Id('the student id; must be the caller') }),
+  params: Type.Object({ idsiswa: IdSiswa }),
   response: Envelope(ProfileUser),
 });

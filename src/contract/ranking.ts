@@ -1,8 +1,7 @@
 /** Rankings (/siswa/tryout/ranking*, rankingjur). Ranks are competition ranks (1, 2, 2, 4). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, defineCall, type CallBody, type CallResponse } from './common';
-
-const IdSiswa = Id('the student id; must be the caller');
+import { Envelope, Id, IdJadwal, IdSiswa, defineCall, type CallBody, type CallResponse } from './common';
+import { PilihanJurusan } from './fragments';
 
 /** Ranking list item. `codepaket` is the schedule (jadwal) id, used as `:paket` of the package ranking. */
 export const RankingPaketItem = Type.Object({
@@ -79,10 +78,7 @@ export type RankingPaketResponse = CallResponse<typeof rankingPaketCall>;
 
 /** The student's university choice in the choice ranking. `grade` is the minimum score. */
 export const OptionStudent = Type.Object({
-  num_option: Type.Number(),
-  jenjang: Type.String(),
-  jurusan: Type.String(),
-  universitas: Type.String(),
+  ...PilihanJurusan,
   grade: Type.Number(),
 });
 export type OptionStudent = Static<typeof OptionStudent>;
@@ -110,7 +106,7 @@ export const rankingJurusanCall = defineCall({
   path: '/siswa/tryout/rankingjur',
   body: Type.Object({
     idsiswa: IdSiswa,
-    idjadwal: Id('schedule (jadwal) id'),
+    idjadwal: IdJadwal,
     numoption: Id('the choice number (1-based)'),
     ...RankingPaketBody.properties,
   }),

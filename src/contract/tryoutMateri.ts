@@ -4,19 +4,18 @@
  * `kunci` (the key) are plain text: a letter A..E for type 1, the typed text for types 2 and 4, '' when blank. */
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  AnswerText,
   Envelope,
-  Flag,
   Id,
-  MAX_ANSWER_LENGTH,
+  IdSiswa,
+  IdSiswaBody,
   QuestionType,
   StatusMessage,
   StatusOnly,
   defineCall,
   type CallBody,
 } from './common';
-
-const IdSiswaBody = Type.Object({ id_siswa: Id('the student id; must be the caller') });
-const IdSiswa = Id('the student id; must be the caller');
+import { JumlahJawaban, Koreksi, OpsiSoal } from './fragments';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Preview: categories → subjects → topics
@@ -88,11 +87,7 @@ export const materiListCall = defineCall({
 export const SoalMateri = Type.Object({
   id_soal: Type.Number(),
   soal: Type.String(),
-  a: Type.String(),
-  b: Type.String(),
-  c: Type.String(),
-  d: Type.String(),
-  e: Type.String(),
+  ...OpsiSoal,
   type: QuestionType,
   jawaban: Type.String(),
 });
@@ -128,7 +123,7 @@ export const saveAnswerMateriCall = defineCall({
   body: Type.Object({
     idsiswa: IdSiswa,
     idsoal: Id(),
-    jawaban: Type.String({ maxLength: MAX_ANSWER_LENGTH }),
+    jawaban: AnswerText,
     sisa_waktu: Type.Number({ minimum: 0 }),
   }),
   response: StatusOnly,
@@ -138,7 +133,7 @@ export type SaveAnswerMateriBody = CallBody<typeof saveAnswerMateriCall>;
 /** One answer in the end-of-topic list. */
 export const JawabanMateri = Type.Object({
   idsoal: Id(),
-  jawaban: Type.String({ maxLength: MAX_ANSWER_LENGTH }),
+  jawaban: AnswerText,
 });
 export type JawabanMateri = Static<typeof JawabanMateri>;
 
@@ -181,9 +176,7 @@ export const HasilMateriDetail = Type.Object({
   materi: Type.String(),
   mapel: Type.String(),
   skor: Type.Number(),
-  benar: Type.Number(),
-  salah: Type.Number(),
-  kosong: Type.Number(),
+  ...JumlahJawaban,
   jumlah_soal: Type.Number(),
 });
 export type HasilMateriDetail = Static<typeof HasilMateriDetail>;
@@ -198,21 +191,9 @@ export const hasilMateriCall = defineCall({
   response: Envelope(HasilMateriDetail),
 });
 
-/** Per-topic question with key, in the discussion. `soal`, `a`..`e`, `pembahasan` base64. */
-export const SoalMateriReview = Type.Object({
-  id_soal: Type.Number(),
-  soal: Type.String(),
-  a: Type.String(),
-  b: Type.String(),
-  c: Type.String(),
-  d: Type.String(),
-  e: Type.String(),
-  type: QuestionType,
-  jawaban: Type.String(),
-  kunci: Type.String(),
-  is_benar: Flag,
-  pembahasan: Type.String(),
-});
+/** Per-topic question with key, in the discussion: the sheet's question, then the key and the discussion.
+ * `soal`, `a`..`e`, `pembahasan` base64. */
+export const SoalMateriReview = Type.Object({ ...SoalMateri.properties, ...Koreksi });
 export type SoalMateriReview = Static<typeof SoalMateriReview>;
 
 export const PembahasanMateri = Type.Object({

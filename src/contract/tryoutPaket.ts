@@ -1,17 +1,21 @@
 /** Package tryout (/siswa/tryout/preview|start|saveanswer|statusmapel|end). Answer keys never appear here. */
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  AnswerText,
   CategoryHash,
   Envelope,
   Flag,
   Id,
-  MAX_ANSWER_LENGTH,
+  IdJadwal,
+  IdSiswa,
+  IdSiswaBody,
   QuestionType,
   StatusMessage,
   StatusOnly,
   defineCall,
   type CallBody,
 } from './common';
+import { OpsiSoal } from './fragments';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Preview
@@ -58,7 +62,7 @@ export type PreviewContent = Static<typeof PreviewContent>;
 export const previewPaketCall = defineCall({
   method: 'GET',
   path: '/siswa/tryout/preview/paket/:paket/id/:id',
-  params: Type.Object({ paket: Id('package number'), id: Id('schedule (jadwal) id') }),
+  params: Type.Object({ paket: Id('package number'), id: IdJadwal }),
   response: Envelope(PreviewContent),
 });
 
@@ -85,11 +89,7 @@ export const SoalPaket = Type.Object({
   group_soal: Type.Array(GroupSoal),
   group_text_type: Type.Union([Type.Number(), Type.Null()]),
   id_mapel: Type.Number(),
-  a: Type.String(),
-  b: Type.String(),
-  c: Type.String(),
-  d: Type.String(),
-  e: Type.String(),
+  ...OpsiSoal,
   nomor: Type.Number(),
 });
 export type SoalPaket = Static<typeof SoalPaket>;
@@ -101,14 +101,18 @@ export const StartPaketContent = Type.Object({
 });
 export type StartPaketContent = Static<typeof StartPaketContent>;
 
-const IdSiswaBody = Type.Object({ id_siswa: Id('the student id; must be the caller') });
+/** A category of a schedule: the start and the end of a package category. */
+const KategoriParams = Type.Object({ id: IdJadwal, categoryHash: CategoryHash() });
+
+/** The schedule alone: the calls made inside a started category. */
+const JadwalParams = Type.Object({ id: IdJadwal });
 
 /** `POST /siswa/tryout/start/id/{id}/kategori/{categoryHash}` — body id_siswa — answer status, message,
  * content.id_hasil_to, content.soal. Idempotent: a second start returns the same attempt. */
 export const startPaketCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/start/id/:id/kategori/:categoryHash',
-  params: Type.Object({ id: Id('schedule (jadwal) id'), categoryHash: CategoryHash() }),
+  params: KategoriParams,
   body: IdSiswaBody,
   response: Envelope(StartPaketContent),
 });
@@ -122,11 +126,11 @@ export const startPaketCall = defineCall({
 export const saveAnswerPaketCall = defineCall({
   method: 'PUT',
   path: '/siswa/tryout/saveanswer/id/:id',
-  params: Type.Object({ id: Id('schedule (jadwal) id') }),
+  params: JadwalParams,
   body: Type.Object({
     id_hasil_to: Id(),
     id_jawaban: Id(),
-    jawaban: Type.String({ maxLength: MAX_ANSWER_LENGTH }),
+    jawaban: AnswerText,
     sisa_waktu: Type.Number({ minimum: 0 }),
     type_soal: Type.Integer({ minimum: 1, maximum: 5 }),
     operation: Type.Union([Type.Literal('save'), Type.Literal('groupCancel')]),
@@ -152,9 +156,9 @@ export type StatusMapelContent = Static<typeof StatusMapelContent>;
 export const statusMapelCall = defineCall({
   method: 'PUT',
   path: '/siswa/tryout/statusmapel/id/:id',
-  params: Type.Object({ id: Id('schedule (jadwal) id') }),
+  params: JadwalParams,
   body: Type.Object({
-    id_siswa: Id('the student id; must be the caller'),
+    id_siswa: IdSiswa,
     id_mapel: Id(),
     kategori: CategoryHash('the category hash'),
     sisa_waktu: Type.Integer({ minimum: 0 }),
@@ -175,7 +179,7 @@ export type StatusMapelBody = CallBody<typeof statusMapelCall>;
 export const endPaketCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/end/id/:id/kategori/:categoryHash',
-  params: Type.Object({ id: Id('schedule (jadwal) id'), categoryHash: CategoryHash() }),
+  params: KategoriParams,
   body: IdSiswaBody,
   response: StatusMessage,
 });
