@@ -1,19 +1,10 @@
-import type { CallReply, LoginBody, LogoutBody, loginCall, logoutCall } from '../../contract';
-import { http } from './http';
-import type { PathOf } from './path';
+import type { LoginBody, LogoutBody, loginCall, logoutCall } from '../../contract';
+import { send } from './endpoint';
 
-const loginPath: PathOf<typeof loginCall> = '/auth/login';
-const logoutPath: PathOf<typeof logoutCall> = '/auth/logout';
-
-export type LoginReply = CallReply<typeof loginCall>;
-export type LogoutReply = CallReply<typeof logoutCall>;
-
-export async function login(body: LoginBody): Promise<LoginReply> {
-  const { data } = await http.post<LoginReply>(loginPath, body);
-  return data;
+export function login(body: LoginBody) {
+  return send<typeof loginCall>('POST /auth/login', undefined, body);
 }
 
-export async function logout(body: LogoutBody): Promise<LogoutReply> {
-  const { data } = await http.post<LogoutReply>(logoutPath, body);
-  return data;
+export function logout(body: LogoutBody) {
+  return send<typeof logoutCall>('POST /auth/logout', undefined, body);
 }

@@ -14,91 +14,58 @@ import type {
   pembahasanCall,
   pembahasanMateriCall,
 } from '../../contract';
-import { http } from './http';
-import { API_BASE_URL, fillPath, type PathOf } from './path';
+import { send } from './endpoint';
+import { API_BASE_URL } from './path';
 
-const paths: {
-  list: PathOf<typeof hasilListCall>;
-  skor: PathOf<typeof hasilSkorCall>;
-  materi: PathOf<typeof hasilMateriListCall>;
-  kategori: PathOf<typeof hasilKategoriCall>;
-  ptn: PathOf<typeof hasilPtnCall>;
-  sync: PathOf<typeof generateHasilMapelCall>;
-  pembahasan: PathOf<typeof pembahasanCall>;
-  pembahasanMateri: PathOf<typeof pembahasanMateriCall>;
-} = {
-  list: '/siswa/tryout/hasil',
-  skor: '/siswa/tryout/hasilskor',
-  materi: '/siswa/tryoutmateri/hasil',
-  kategori: '/siswa/tryout/hasil/id/:id/kategori/:kategori',
-  ptn: '/siswa/tryout/hasilptn',
-  sync: '/siswa/tryout/generatehasilmapel',
-  pembahasan: '/siswa/tryout/pembahasan',
-  pembahasanMateri: '/siswa/tryoutmateri/pembahasan/materi/:idmateri',
-};
-
-export type HasilListReply = CallReply<typeof hasilListCall>;
-export type HasilSkorReply = CallReply<typeof hasilSkorCall>;
-export type HasilMateriListReply = CallReply<typeof hasilMateriListCall>;
-export type HasilKategoriReply = CallReply<typeof hasilKategoriCall>;
-export type HasilPtnReply = CallReply<typeof hasilPtnCall>;
-export type GenerateHasilMapelReply = CallReply<typeof generateHasilMapelCall>;
 export type PembahasanReply = CallReply<typeof pembahasanCall>;
-export type PembahasanMateriReply = CallReply<typeof pembahasanMateriCall>;
 
 /** Package results of the student (the "Paket" tab). */
-export async function fetchHasilList(idSiswa: number): Promise<HasilListReply> {
-  const { data } = await http.post<HasilListReply>(paths.list, { id_siswa: idSiswa, type: 'list' });
-  return data;
+export function fetchHasilList(idSiswa: number) {
+  return send<typeof hasilListCall>('POST /siswa/tryout/hasil', undefined, {
+    id_siswa: idSiswa,
+    type: 'list',
+  });
 }
 
 /** Package scores (the chart and the PTN tab). */
-export async function fetchHasilSkor(idSiswa: number): Promise<HasilSkorReply> {
-  const { data } = await http.post<HasilSkorReply>(paths.skor, { id_siswa: idSiswa });
-  return data;
+export function fetchHasilSkor(idSiswa: number) {
+  return send<typeof hasilSkorCall>('POST /siswa/tryout/hasilskor', undefined, { id_siswa: idSiswa });
 }
 
 /** Per-topic results (the "Materi" tab). */
-export async function fetchHasilMateri(idSiswa: number): Promise<HasilMateriListReply> {
-  const { data } = await http.post<HasilMateriListReply>(paths.materi, { id_siswa: idSiswa });
-  return data;
+export function fetchHasilMateri(idSiswa: number) {
+  return send<typeof hasilMateriListCall>('POST /siswa/tryoutmateri/hasil', undefined, { id_siswa: idSiswa });
 }
 
 /** Result of one category of a schedule; `kategori` is the category hash. */
-export async function fetchHasilKategori(
-  id: number,
-  kategori: string,
-  idSiswa: number,
-): Promise<HasilKategoriReply> {
-  const url = fillPath<typeof hasilKategoriCall>(paths.kategori, { id, kategori });
-  const { data } = await http.post<HasilKategoriReply>(url, { id_siswa: idSiswa, type: 'detail' });
-  return data;
+export function fetchHasilKategori(id: number, kategori: string, idSiswa: number) {
+  return send<typeof hasilKategoriCall>(
+    'POST /siswa/tryout/hasil/id/:id/kategori/:kategori',
+    { id, kategori },
+    { id_siswa: idSiswa, type: 'detail' },
+  );
 }
 
-export async function fetchHasilPtn(body: HasilPtnBody): Promise<HasilPtnReply> {
-  const { data } = await http.post<HasilPtnReply>(paths.ptn, body);
-  return data;
+export function fetchHasilPtn(body: HasilPtnBody) {
+  return send<typeof hasilPtnCall>('POST /siswa/tryout/hasilptn', undefined, body);
 }
 
 /** Sync: ask the server to build the missing score summary of a schedule. */
-export async function generateHasilMapel(body: GenerateHasilMapelBody): Promise<GenerateHasilMapelReply> {
-  const { data } = await http.post<GenerateHasilMapelReply>(paths.sync, body);
-  return data;
+export function generateHasilMapel(body: GenerateHasilMapelBody) {
+  return send<typeof generateHasilMapelCall>('POST /siswa/tryout/generatehasilmapel', undefined, body);
 }
 
 /** Without `idmapel` the subjects of a schedule; with it the review of one subject. */
-export async function fetchPembahasan(body: PembahasanBody): Promise<PembahasanReply> {
-  const { data } = await http.post<PembahasanReply>(paths.pembahasan, body);
-  return data;
+export function fetchPembahasan(body: PembahasanBody): Promise<PembahasanReply> {
+  return send<typeof pembahasanCall>('POST /siswa/tryout/pembahasan', undefined, body);
 }
 
-export async function fetchPembahasanMateri(
-  idmateri: number,
-  idSiswa: number,
-): Promise<PembahasanMateriReply> {
-  const url = fillPath<typeof pembahasanMateriCall>(paths.pembahasanMateri, { idmateri });
-  const { data } = await http.post<PembahasanMateriReply>(url, { id_siswa: idSiswa });
-  return data;
+export function fetchPembahasanMateri(idmateri: number, idSiswa: number) {
+  return send<typeof pembahasanMateriCall>(
+    'POST /siswa/tryoutmateri/pembahasan/materi/:idmateri',
+    { idmateri },
+    { id_siswa: idSiswa },
+  );
 }
 
 /** The result PDF of one category: a plain link, authenticated by the session cookie. */

@@ -1,14 +1,6 @@
-import type { CallReply, profileUserCall } from '../../contract';
-import { http } from './http';
-import { fillPath, type PathOf } from './path';
+import type { profileUserCall } from '../../contract';
+import { send } from './endpoint';
 
-const profileUserPath: PathOf<typeof profileUserCall> = '/siswa/profil/user/id/:idsiswa';
-
-export type ProfileUserReply = CallReply<typeof profileUserCall>;
-
-export async function fetchProfileUser(idsiswa: number): Promise<ProfileUserReply> {
-  const { data } = await http.get<ProfileUserReply>(
-    fillPath<typeof profileUserCall>(profileUserPath, { idsiswa }),
-  );
-  return data;
+export function fetchProfileUser(idsiswa: number) {
+  return send<typeof profileUserCall>('GET /siswa/profil/user/id/:idsiswa', { idsiswa });
 }
