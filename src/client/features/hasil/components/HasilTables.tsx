@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { HasilListItem, HasilMateriItem, SkorPaketItem } from '../../../../contract';
+import type { HasilListItem, HasilMapel, HasilMateriItem, SkorPaketItem } from '../../../../contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
@@ -104,4 +104,16 @@ export function HasilPtnTable({ items, status }: { items: SkorPaketItem[]; statu
       rowKey={(item) => String(item.id)}
     />
   );
+}
+
+/** The per-subject result columns (subject, right, wrong, blank, score); the PTN page names the right answers
+ * "Betul", the category result "Benar". */
+export function mapelColumns(benar: string): Column<HasilMapel>[] {
+  return [
+    { header: t.mataPelajaran, cell: (m) => m.mapel },
+    { header: benar, cell: (m) => m.benar },
+    { header: t.salah, cell: (m) => m.salah },
+    { header: t.kosong, cell: (m) => m.kosong },
+    { header: t.nilai, cell: (m) => formatNilai(m.nilai) },
+  ];
 }

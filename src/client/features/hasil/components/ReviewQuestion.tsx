@@ -4,6 +4,7 @@ import {
   type SoalMateriReview,
   type SoalReview,
 } from '../../../../contract';
+import { Table, type Column } from '../../../components/DataTable';
 import { OPTION_LETTERS } from '../../../components/question/answered';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { statementValueText } from '../../../components/question/statementLabels';
@@ -57,6 +58,23 @@ function Options({ soal }: { soal: Soal }) {
   );
 }
 
+function statementColumns(groupTextType: number | null | undefined): Column<GroupSoalReview>[] {
+  const judged = (item: GroupSoalReview) => item.jawaban !== '' && item.jawaban === item.kunci;
+  return [
+    { header: t.pernyataan, cell: (item) => <Html base64={item.soal} /> },
+    {
+      header: t.jawabanKamu,
+      className: (item) => (judged(item) ? 'text-success fw-semibold' : 'text-danger fw-semibold'),
+      cell: (item) => statementValueText(item.jawaban, groupTextType),
+    },
+    {
+      header: t.kunciJawaban,
+      className: 'text-success fw-semibold',
+      cell: (item) => statementValueText(item.kunci, groupTextType),
+    },
+  ];
+}
+
 /** Type 3: each statement with the student's judgement and the key, named Benar/Salah or Memperkuat/Memperlemah
  * as on the sheet (never the stored Y/N). */
 function Statements({
@@ -67,38 +85,14 @@ function Statements({
   groupTextType: number | null | undefined;
 }) {
   return (
-    <div className="table-responsive mb-3">
-      <table className="table table-sm align-middle table-stack" aria-label={t.pernyataan}>
-        <thead>
-          <tr>
-            <th scope="col">{t.pernyataan}</th>
-            <th scope="col">{t.jawabanKamu}</th>
-            <th scope="col">{t.kunciJawaban}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {group.map((item, index) => {
-            const right = item.jawaban !== '' && item.jawaban === item.kunci;
-            return (
-              <tr key={index}>
-                <td data-label={t.pernyataan}>
-                  <Html base64={item.soal} />
-                </td>
-                <td
-                  data-label={t.jawabanKamu}
-                  className={right ? 'text-success fw-semibold' : 'text-danger fw-semibold'}
-                >
-                  {statementValueText(item.jawaban, groupTextType)}
-                </td>
-                <td data-label={t.kunciJawaban} className="text-success fw-semibold">
-                  {statementValueText(item.kunci, groupTextType)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label={t.pernyataan}
+      items={group}
+      columns={statementColumns(groupTextType)}
+      rowKey={(_item, index) => index}
+      className="table table-sm align-middle table-stack"
+      boxClassName="table-responsive mb-3"
+    />
   );
 }
 

@@ -1,17 +1,25 @@
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useParams } from 'react-router-dom';
+import type { HasilMapel } from '../../../../contract';
 import { hasilPdfUrl } from '../../../api/hasil';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Table, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { formatNilai } from '../../../lib/format';
 import { idParam } from '../../../lib/routeParams';
+import { mapelColumns } from '../components/HasilTables';
 import { selectDetail } from '../selectors';
 import { detailRequested } from '../slice';
 
 const t = text.hasil;
+
+const kategoriColumns: Column<HasilMapel>[] = [
+  { header: t.no, cell: (_row, index) => index + 1 },
+  ...mapelColumns(t.benar),
+];
 
 /** Category result detail (/hasil/:id/kategori/:id2, id2 = category hash). */
 export default function HasilKategoriPage() {
@@ -43,37 +51,19 @@ export default function HasilKategoriPage() {
         </a>
       </div>
       <section className="card shadow-sm">
-        <div className="card-body table-responsive">
-          <table className="table align-middle mb-0 table-stack" aria-label={data.kategori}>
-            <thead>
-              <tr>
-                <th scope="col">{t.no}</th>
-                <th scope="col">{t.mataPelajaran}</th>
-                <th scope="col">{t.benar}</th>
-                <th scope="col">{t.salah}</th>
-                <th scope="col">{t.kosong}</th>
-                <th scope="col">{t.nilai}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.detail.map((row, index) => (
-                <tr key={row.mapel}>
-                  <td data-label={t.no}>{index + 1}</td>
-                  <td data-label={t.mataPelajaran}>{row.mapel}</td>
-                  <td data-label={t.benar}>{row.benar}</td>
-                  <td data-label={t.salah}>{row.salah}</td>
-                  <td data-label={t.kosong}>{row.kosong}</td>
-                  <td data-label={t.nilai}>{formatNilai(row.nilai)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
+        <div className="card-body">
+          <Table
+            label={data.kategori}
+            items={data.detail}
+            columns={kategoriColumns}
+            rowKey={(row) => row.mapel}
+            footer={
               <tr className="fw-semibold">
                 <td colSpan={5}>{t.rataRata}</td>
                 <td data-label={t.nilai}>{formatNilai(data.rata_rata)}</td>
               </tr>
-            </tfoot>
-          </table>
+            }
+          />
         </div>
       </section>
     </>

@@ -4,60 +4,58 @@ import { Link, useParams } from 'react-router-dom';
 import type { HasilMapel, PilihanPtn } from '../../../../contract';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';
+import { Table, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { encodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
 import { formatNilai } from '../../../lib/format';
 import { idParam } from '../../../lib/routeParams';
+import { mapelColumns } from '../components/HasilTables';
 import { selectPtn } from '../selectors';
 import { ptnRequested, ptnSyncRequested } from '../slice';
 
 const t = text.hasil;
 
+function pilihanColumns(idjadwal: number): Column<PilihanPtn>[] {
+  return [
+    { header: t.pilihan, cell: (p) => p.num_option },
+    { header: t.universitas, cell: (p) => p.universitas },
+    { header: t.jurusan, cell: (p) => p.jurusan },
+    { header: t.jenjang, cell: (p) => p.jenjang },
+    {
+      header: t.rank,
+      // The choice ranking's id2 is the base64 of the choice number.
+      cell: (p) => (
+        <Link
+          to={`/rangking/${idjadwal}/pilihan/${encodeBase64Utf8(String(p.num_option))}`}
+          aria-label={`${t.rank} ${p.rank_jurusan} ${p.jurusan}`}
+        >
+          {p.rank_jurusan}
+        </Link>
+      ),
+    },
+    { header: t.nilaiMinimum, cell: (p) => formatNilai(p.grade) },
+    {
+      header: t.status,
+      cell: (p) => (
+        <span className={`badge text-wrap ${p.status === 1 ? 'text-bg-success' : 'text-bg-danger'}`}>
+          {p.status_str}
+        </span>
+      ),
+    },
+  ];
+}
+
 function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: PilihanPtn[] }) {
   if (pilihan.length === 0) return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
   return (
-    <div className="table-responsive">
-      <table className="table align-middle mb-0 table-stack" aria-label={t.pilihan}>
-        <thead>
-          <tr>
-            <th scope="col">{t.pilihan}</th>
-            <th scope="col">{t.universitas}</th>
-            <th scope="col">{t.jurusan}</th>
-            <th scope="col">{t.jenjang}</th>
-            <th scope="col">{t.rank}</th>
-            <th scope="col">{t.nilaiMinimum}</th>
-            <th scope="col">{t.status}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pilihan.map((p) => (
-            <tr key={p.num_option}>
-              <td data-label={t.pilihan}>{p.num_option}</td>
-              <td data-label={t.universitas}>{p.universitas}</td>
-              <td data-label={t.jurusan}>{p.jurusan}</td>
-              <td data-label={t.jenjang}>{p.jenjang}</td>
-              <td data-label={t.rank}>
-                {/* The choice ranking's id2 is the base64 of the choice number. */}
-                <Link
-                  to={`/rangking/${idjadwal}/pilihan/${encodeBase64Utf8(String(p.num_option))}`}
-                  aria-label={`${t.rank} ${p.rank_jurusan} ${p.jurusan}`}
-                >
-                  {p.rank_jurusan}
-                </Link>
-              </td>
-              <td data-label={t.nilaiMinimum}>{formatNilai(p.grade)}</td>
-              <td data-label={t.status}>
-                <span className={`badge text-wrap ${p.status === 1 ? 'text-bg-success' : 'text-bg-danger'}`}>
-                  {p.status_str}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label={t.pilihan}
+      items={pilihan}
+      columns={pilihanColumns(idjadwal)}
+      rowKey={(p) => p.num_option}
+    />
   );
 }
 
@@ -66,39 +64,21 @@ function PilihanTable({ idjadwal, pilihan }: { idjadwal: number; pilihan: Piliha
 function MapelTable({ mapel, skor }: { mapel: HasilMapel[]; skor: number }) {
   const sum = (pick: (m: HasilMapel) => number) => mapel.reduce((total, m) => total + pick(m), 0);
   return (
-    <div className="table-responsive">
-      <table className="table align-middle mb-0 table-stack" aria-label={t.mataPelajaran}>
-        <thead>
-          <tr>
-            <th scope="col">{t.mataPelajaran}</th>
-            <th scope="col">{t.betul}</th>
-            <th scope="col">{t.salah}</th>
-            <th scope="col">{t.kosong}</th>
-            <th scope="col">{t.nilai}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mapel.map((m) => (
-            <tr key={m.mapel}>
-              <td data-label={t.mataPelajaran}>{m.mapel}</td>
-              <td data-label={t.betul}>{m.benar}</td>
-              <td data-label={t.salah}>{m.salah}</td>
-              <td data-label={t.kosong}>{m.kosong}</td>
-              <td data-label={t.nilai}>{formatNilai(m.nilai)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="fw-semibold">
-            <td>{t.total}</td>
-            <td data-label={t.betul}>{sum((m) => m.benar)}</td>
-            <td data-label={t.salah}>{sum((m) => m.salah)}</td>
-            <td data-label={t.kosong}>{sum((m) => m.kosong)}</td>
-            <td data-label={t.nilai}>{formatNilai(skor)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <Table
+      label={t.mataPelajaran}
+      items={mapel}
+      columns={mapelColumns(t.betul)}
+      rowKey={(m) => m.mapel}
+      footer={
+        <tr className="fw-semibold">
+          <td>{t.total}</td>
+          <td data-label={t.betul}>{sum((m) => m.benar)}</td>
+          <td data-label={t.salah}>{sum((m) => m.salah)}</td>
+          <td data-label={t.kosong}>{sum((m) => m.kosong)}</td>
+          <td data-label={t.nilai}>{formatNilai(skor)}</td>
+        </tr>
+      }
+    />
   );
 }
 

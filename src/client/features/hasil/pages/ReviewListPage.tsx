@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useParams } from 'react-router-dom';
+import type { PembahasanMapelItem } from '../../../../contract';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Table, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
 import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
 import { Spinner } from '../../../components/Spinner';
@@ -11,6 +13,35 @@ import { selectPembahasanTerkunci, selectReviewList } from '../selectors';
 import { reviewListRequested, reviewMapelChosen } from '../slice';
 
 const t = text.hasil;
+
+function reviewColumns(choose: (mapel: PembahasanMapelItem) => void): Column<PembahasanMapelItem>[] {
+  return [
+    { header: t.no, cell: (_mapel, index) => index + 1 },
+    { header: t.mataPelajaran, cell: (mapel) => mapel.mapel },
+    {
+      header: t.status,
+      cell: (mapel) =>
+        mapel.status === '1' ? (
+          <span className="badge text-bg-success">{t.selesai}</span>
+        ) : (
+          <span className="badge text-bg-secondary">{t.belumDikerjakan}</span>
+        ),
+    },
+    {
+      header: t.aksi,
+      cell: (mapel) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-success"
+          aria-label={`${t.lihatPembahasan} ${mapel.mapel}`}
+          onClick={() => choose(mapel)}
+        >
+          {t.lihatPembahasan}
+        </button>
+      ),
+    },
+  ];
+}
 
 /** /hasil/:id/review: the subjects of a finished schedule; a finished one opens its review sheet. */
 export default function ReviewListPage() {
@@ -33,42 +64,13 @@ export default function ReviewListPage() {
     <>
       <h1 className="h4 mb-4">{t.reviewListTitle(data.paket)}</h1>
       <section className="card shadow-sm">
-        <div className="card-body table-responsive">
-          <table className="table align-middle mb-0 table-stack" aria-label={t.reviewListTitle(data.paket)}>
-            <thead>
-              <tr>
-                <th scope="col">{t.no}</th>
-                <th scope="col">{t.mataPelajaran}</th>
-                <th scope="col">{t.status}</th>
-                <th scope="col">{t.aksi}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.mapel.map((mapel, index) => (
-                <tr key={mapel.idmapel}>
-                  <td data-label={t.no}>{index + 1}</td>
-                  <td data-label={t.mataPelajaran}>{mapel.mapel}</td>
-                  <td data-label={t.status}>
-                    {mapel.status === '1' ? (
-                      <span className="badge text-bg-success">{t.selesai}</span>
-                    ) : (
-                      <span className="badge text-bg-secondary">{t.belumDikerjakan}</span>
-                    )}
-                  </td>
-                  <td data-label={t.aksi}>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-success"
-                      aria-label={`${t.lihatPembahasan} ${mapel.mapel}`}
-                      onClick={() => dispatch(reviewMapelChosen({ idjadwal, mapel }))}
-                    >
-                      {t.lihatPembahasan}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="card-body">
+          <Table
+            label={t.reviewListTitle(data.paket)}
+            items={data.mapel}
+            columns={reviewColumns((mapel) => dispatch(reviewMapelChosen({ idjadwal, mapel })))}
+            rowKey={(mapel) => mapel.idmapel}
+          />
         </div>
       </section>
     </>
