@@ -91,21 +91,29 @@ export interface MapelTable {
   urutan: number;
 }
 
-export interface SoalTable {
-  id: Generated<number>;
-  id_mapel: number;
-  nomor: number;
-  /** 1 choice, 2 short answer, 3 statement group, 4 essay, 5 numeric short answer. */
-  type: number;
+/** A question's text and its options (HTML), as every question table holds them. */
+export interface TeksSoal {
   soal: string;
   a: string;
   b: string;
   c: string;
   d: string;
   e: string;
+}
+
+/** What a package's question (soal) and a per-topic tryout's question (materi_soal) both hold. */
+interface SoalDasar extends TeksSoal {
+  id: Generated<number>;
+  nomor: number;
+  /** 1 choice, 2 short answer, 3 statement group, 4 essay, 5 numeric short answer (per-topic: 1, 2 and 4). */
+  type: number;
   /** Type 1: 'A'..'E'; types 2 and 5: the expected text; type 3: unused (''); type 4: model answer. */
   kunci: string;
   pembahasan: string;
+}
+
+export interface SoalTable extends SoalDasar {
+  id_mapel: number;
   /** Type 3 only: 1 Benar/Salah, 2 Memperkuat/Memperlemah. */
   group_text_type: number | null;
   /** Type 1: the letter of an option shown last whatever the shuffle ("none of the above"); '' for none. */
@@ -207,20 +215,8 @@ export interface MateriTable {
   urutan: number;
 }
 
-export interface MateriSoalTable {
-  id: Generated<number>;
+export interface MateriSoalTable extends SoalDasar {
   id_materi: number;
-  nomor: number;
-  /** 1 choice, 2 short text, 4 essay. */
-  type: number;
-  soal: string;
-  a: string;
-  b: string;
-  c: string;
-  d: string;
-  e: string;
-  kunci: string;
-  pembahasan: string;
 }
 
 export interface MateriHasilTable {

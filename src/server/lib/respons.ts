@@ -1,4 +1,5 @@
 /** Pieces of the answers every feature sends: the spec's refusal and the contract's encoding of question texts. */
+import type { TeksSoal } from '../db/types';
 
 /** A refusal the client shows as a message (HTTP 200, the spec's "status false" flows). */
 export function gagal(message: string): { status: false; message: string } {
@@ -17,15 +18,6 @@ export function belumDibuka(terkunci: { message: string; dibuka_pada: string }):
 /** Base64 of the UTF-8 bytes of an HTML text (contract: soal, a..e and pembahasan travel this way). */
 export function base64(teks: string): string {
   return Buffer.from(teks, 'utf8').toString('base64');
-}
-
-export interface TeksSoal {
-  soal: string;
-  a: string;
-  b: string;
-  c: string;
-  d: string;
-  e: string;
 }
 
 /** A question's text and options, each in base64. */

@@ -3,6 +3,7 @@
  * the Sync call. Three queries load an attempt whatever its size; one upsert per subject writes the result.
  */
 import type { Executor } from '../db/executor';
+import type { HasilMapelTable } from '../db/types';
 import { classicalScore, judgeAnswer, tally, type GroupAnswer, type Penilaian } from '../domain/scoring';
 import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
 
@@ -80,18 +81,30 @@ export async function loadAttemptAnswers(
   return { attempt, mapel: mapel.map((m) => m.id), answers };
 }
 
-export interface HasilMapelRow {
-  id_hasil_to: number;
-  id_mapel: number;
-  id_siswa: number;
-  id_jadwal: number;
-  benar: number;
-  salah: number;
-  kosong: number;
-  nilai: number;
-  persentase: number;
-  metode: 'klasik';
-  theta: null;
+/** A classical subject row, as `hasil_mapel` holds it until IRT rescores an event. */
+export type HasilMapelRow = HasilMapelTable & { metode: 'klasik'; theta: null };
+
+/** The classical row of one subject of an attempt, from the verdicts of its answers (end, Sync and bulk close). */
+export function barisKlasik(
+  attempt: { id: number; id_siswa: number; id_jadwal: number },
+  idMapel: number,
+  verdicts: readonly Penilaian[],
+): HasilMapelRow {
+  const counts = tally(verdicts);
+  const score = classicalScore(counts);
+  return {
+    id_hasil_to: attempt.id,
+    id_mapel: idMapel,
+    id_siswa: attempt.id_siswa,
+    id_jadwal: attempt.id_jadwal,
+    benar: counts.benar,
+    salah: counts.salah,
+    kosong: counts.kosong,
+    nilai: score.nilai,
+    persentase: score.persentase,
+    metode: 'klasik',
+    theta: null,
+  };
 }
 
 /**
@@ -104,23 +117,13 @@ export async function writeHasilMapel(db: Executor, idHasilTo: number): Promise<
   if (!loaded) return [];
   const { attempt, mapel, answers } = loaded;
 
-  const rows = mapel.map((id): HasilMapelRow => {
-    const counts = tally(answers.filter((a) => a.id_mapel === id).map((a) => a.penilaian));
-    const score = classicalScore(counts);
-    return {
-      id_hasil_to: attempt.id,
-      id_mapel: id,
-      id_siswa: attempt.id_siswa,
-      id_jadwal: attempt.id_jadwal,
-      benar: counts.benar,
-      salah: counts.salah,
-      kosong: counts.kosong,
-      nilai: score.nilai,
-      persentase: score.persentase,
-      metode: 'klasik',
-      theta: null,
-    };
-  });
+  const rows = mapel.map((id) =>
+    barisKlasik(
+      attempt,
+      id,
+      answers.filter((a) => a.id_mapel === id).map((a) => a.penilaian),
+    ),
+  );
 
   for (const row of rows) {
     await db

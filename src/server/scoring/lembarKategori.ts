@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { chunks } from '../db/batch';
 import { dialectOf } from '../db/createDb';
 import type { Executor } from '../db/executor';
-import { classicalScore, judgeAnswer, tally, type Penilaian } from '../domain/scoring';
-import type { HasilMapelRow } from './hasilMapel';
+import { judgeAnswer, type Penilaian } from '../domain/scoring';
+import { barisKlasik, type HasilMapelRow } from './hasilMapel';
 import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
 
 /** Attempts whose answers are read per query. */
@@ -153,23 +153,7 @@ export async function bacaLembarKategori(
       });
       const perMapel: Penilaian[][] = mapel.map(() => []);
       soal.forEach((s, i) => perMapel[mapelIndex.get(s.id_mapel) as number].push(verdicts[i]));
-      mapel.forEach((m, i) => {
-        const counts = tally(perMapel[i]);
-        const score = classicalScore(counts);
-        klasik.push({
-          id_hasil_to: attempt.id,
-          id_mapel: m.id,
-          id_siswa: attempt.id_siswa,
-          id_jadwal: attempt.id_jadwal,
-          benar: counts.benar,
-          salah: counts.salah,
-          kosong: counts.kosong,
-          nilai: score.nilai,
-          persentase: score.persentase,
-          metode: 'klasik',
-          theta: null,
-        });
-      });
+      mapel.forEach((m, i) => klasik.push(barisKlasik(attempt, m.id, perMapel[i])));
       const offset = (done + a) * scorable.length;
       scorable.forEach(({ i }, b) => {
         respons[offset + b] = verdicts[i] === 'benar' ? 1 : 0;

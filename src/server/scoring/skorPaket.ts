@@ -39,20 +39,23 @@ export interface Pilihan {
   kapasitas: number;
 }
 
+/** A choice's columns: its option and programme. */
+const KOLOM_PILIHAN = [
+  'pilihan_siswa.num_option',
+  'pilihan_siswa.id_prodi',
+  'prodi.jenjang',
+  'prodi.jurusan',
+  'prodi.universitas',
+  'prodi.grade',
+  'prodi.kapasitas',
+] as const;
+
 /** The student's university choices in option order. */
 export async function pilihanSiswa(db: Executor, idSiswa: number, numOption?: number): Promise<Pilihan[]> {
   let query = db
     .selectFrom('pilihan_siswa')
     .innerJoin('prodi', 'prodi.id', 'pilihan_siswa.id_prodi')
-    .select([
-      'pilihan_siswa.num_option',
-      'pilihan_siswa.id_prodi',
-      'prodi.jenjang',
-      'prodi.jurusan',
-      'prodi.universitas',
-      'prodi.grade',
-      'prodi.kapasitas',
-    ])
+    .select(KOLOM_PILIHAN)
     .where('pilihan_siswa.id_siswa', '=', idSiswa);
   if (numOption !== undefined) query = query.where('pilihan_siswa.num_option', '=', numOption);
   return query.orderBy('pilihan_siswa.num_option').execute();
@@ -66,16 +69,7 @@ export async function pilihanPeserta(
   const rows = await db
     .selectFrom('pilihan_siswa')
     .innerJoin('prodi', 'prodi.id', 'pilihan_siswa.id_prodi')
-    .select([
-      'pilihan_siswa.id_siswa',
-      'pilihan_siswa.num_option',
-      'pilihan_siswa.id_prodi',
-      'prodi.jenjang',
-      'prodi.jurusan',
-      'prodi.universitas',
-      'prodi.grade',
-      'prodi.kapasitas',
-    ])
+    .select(['pilihan_siswa.id_siswa', ...KOLOM_PILIHAN])
     .where('pilihan_siswa.id_siswa', 'in', finishedStudents(db, idJadwal))
     .orderBy('pilihan_siswa.id_siswa')
     .orderBy('pilihan_siswa.num_option')

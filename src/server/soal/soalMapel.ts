@@ -7,6 +7,8 @@
  */
 import { prepareQuery } from '../db/compiledQuery';
 import type { Executor } from '../db/executor';
+import type { SoalTable } from '../db/types';
+import type { Selectable } from 'kysely';
 
 export interface Pernyataan {
   id: number;
@@ -15,22 +17,7 @@ export interface Pernyataan {
 }
 
 /** A question with everything the server knows: keys and discussion included. */
-export interface SoalLengkap {
-  id: number;
-  id_mapel: number;
-  nomor: number;
-  type: number;
-  soal: string;
-  a: string;
-  b: string;
-  c: string;
-  d: string;
-  e: string;
-  kunci: string;
-  pembahasan: string;
-  group_text_type: number | null;
-  /** Type 1: the letter pinned last when options are shuffled; '' for none. */
-  opsi_tetap: string;
+export interface SoalLengkap extends Selectable<SoalTable> {
   pernyataan: Pernyataan[];
 }
 

@@ -41,8 +41,11 @@ async function rataRataSemuaPeserta(db: Executor, kategoriIds: number[]): Promis
   return new Map([...stored, ...(await rataRataKategori(db, open))]);
 }
 
-/** `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. */
-export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
+/**
+ * The student's ended categories once his schedules that ended are closed and the closed events' scores are
+ * current (calibration may change them, so they are read after it).
+ */
+async function hasilTerkini(db: Executor, siswa: Siswa, now: number) {
   await tutupJadwalSiswa(db, siswa.id, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
   await segarkanHasil(
@@ -50,8 +53,12 @@ export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
     ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
     now,
   );
-  // Scores may have changed with the calibration: read them again.
-  const hasil = (await hasilKategoriSiswa(db, siswa.id)).filter((h) => h.mapel.length > 0);
+  return hasilKategoriSiswa(db, siswa.id);
+}
+
+/** `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. */
+export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
+  const hasil = (await hasilTerkini(db, siswa, now)).filter((h) => h.mapel.length > 0);
   const rataRata = await rataRataSemuaPeserta(
     db,
     hasil.map((h) => h.id_kategori),
@@ -121,15 +128,8 @@ export async function hasilJadwal(db: Executor, input: { siswa: Siswa; idJadwal:
 
 /** `/siswa/tryout/hasilskor`: the total of every finished package. */
 export async function hasilSkor(db: Executor, siswa: Siswa, now: number) {
-  await tutupJadwalSiswa(db, siswa.id, now);
-  const ended = await hasilKategoriSiswa(db, siswa.id);
-  await segarkanHasil(
-    db,
-    ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
-    now,
-  );
+  const hasil = await hasilTerkini(db, siswa, now);
   const paket = await finishedJadwal(db, siswa.id);
-  const hasil = await hasilKategoriSiswa(db, siswa.id);
   const content = paket.flatMap((p) => {
     const rows = hasil.filter((h) => h.id_jadwal === p.id).flatMap((h) => h.mapel);
     const skor = packageTotal(rows.map((r) => r.nilai));

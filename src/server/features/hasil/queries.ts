@@ -1,5 +1,6 @@
 /** Reads of package results (hasil_to + hasil_mapel), shared by the result calls and the PDFs. */
 import type { Executor } from '../../db/executor';
+import type { HasilMapelTable } from '../../db/types';
 import { HttpError } from '../../lib/httpError';
 export { findJadwalOf } from '../../scoring/skorPaket';
 
@@ -36,16 +37,10 @@ export async function findKategori(db: Executor, idJadwal: number, hash: string)
   return kategori;
 }
 
-export interface BarisMapel {
-  id_mapel: number;
-  mapel: string;
-  benar: number;
-  salah: number;
-  kosong: number;
-  nilai: number;
-  persentase: number;
-  metode: string;
-}
+export type BarisMapel = Pick<
+  HasilMapelTable,
+  'id_mapel' | 'benar' | 'salah' | 'kosong' | 'nilai' | 'persentase' | 'metode'
+> & { mapel: string };
 
 export interface HasilKategori {
   id_hasil_to: number;

@@ -21,7 +21,7 @@ import { pembahasanPaket } from './pembahasan';
 import { hasilPdfSiswa, pembahasanPdfSiswa } from './pdf';
 import { statusPtn, syncHasilMapel } from './ptn';
 
-/** The PDFs' links: plain links authenticated by the session cookie, not API calls of the contract. */
+/** The PDFs' links (discussion, result): plain links authenticated by the session cookie, not API calls of the contract. */
 const KategoriParams = Type.Object({ idjadwal: Id('schedule (jadwal) id'), kategoriHash: CategoryHash() });
 const pdfErrors = { '4xx': Failure, '5xx': Failure };
 
@@ -76,31 +76,22 @@ export const hasilRoutes: FeatureRoutes = (app, { db, now }) => {
     }),
   );
 
-  app.get(
-    '/pdf/pembahasan/:idjadwal/:kategoriHash',
-    { schema: { params: KategoriParams, response: pdfErrors } },
-    async (request, reply) => {
-      const { filename, pdf } = await pembahasanPdfSiswa(db, {
-        siswa: currentSiswa(request),
-        idJadwal: request.params.idjadwal,
-        hash: request.params.kategoriHash,
-        now: now(),
-      });
-      return sendPdf(reply, filename, pdf);
-    },
-  );
-
-  app.get(
-    '/pdf/hasil/:idjadwal/:kategoriHash',
-    { schema: { params: KategoriParams, response: pdfErrors } },
-    async (request, reply) => {
-      const { filename, pdf } = await hasilPdfSiswa(db, {
-        siswa: currentSiswa(request),
-        idJadwal: request.params.idjadwal,
-        hash: request.params.kategoriHash,
-        now: now(),
-      });
-      return sendPdf(reply, filename, pdf);
-    },
-  );
+  for (const [dokumen, pdfSiswa] of [
+    ['pembahasan', pembahasanPdfSiswa],
+    ['hasil', hasilPdfSiswa],
+  ] as const) {
+    app.get(
+      `/pdf/${dokumen}/:idjadwal/:kategoriHash`,
+      { schema: { params: KategoriParams, response: pdfErrors } },
+      async (request, reply) => {
+        const { filename, pdf } = await pdfSiswa(db, {
+          siswa: currentSiswa(request),
+          idJadwal: request.params.idjadwal,
+          hash: request.params.kategoriHash,
+          now: now(),
+        });
+        return sendPdf(reply, filename, pdf);
+      },
+    );
+  }
 };
