@@ -3,8 +3,8 @@ import type { Executor } from '../../db/executor';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { tutupJikaHabis } from './percobaan';
+import { jumlahSoalPer } from '../../db/jumlahSoal';
 import {
-  countSoalPerMateri,
   countTerjawabPerHasil,
   findKategori,
   findMapel,
@@ -55,7 +55,7 @@ export async function daftarMateri(
     ),
   );
   const hasilOf = new Map(hasil.map((h) => [h.id_materi, h]));
-  const jumlahSoal = await countSoalPerMateri(db, ids);
+  const jumlahSoal = await jumlahSoalPer(db, 'id_materi', ids);
   const terjawab = await countTerjawabPerHasil(
     db,
     hasil.map((h) => h.id),

@@ -60,18 +60,6 @@ export function findMateri(q: Executor, id: number): Promise<MateriInfo | undefi
     .executeTakeFirst();
 }
 
-/** Question count per topic. */
-export async function countSoalPerMateri(q: Executor, idMateri: number[]): Promise<Map<number, number>> {
-  if (idMateri.length === 0) return new Map();
-  const rows = await q
-    .selectFrom('materi_soal')
-    .select(['id_materi', (eb) => eb.fn.countAll<number>().as('jumlah')])
-    .where('id_materi', 'in', idMateri)
-    .groupBy('id_materi')
-    .execute();
-  return new Map(rows.map((r) => [r.id_materi, Number(r.jumlah)]));
-}
-
 /** Answered count per attempt (blank or spaces only is not an answer). */
 export async function countTerjawabPerHasil(q: Executor, idHasil: number[]): Promise<Map<number, number>> {
   if (idHasil.length === 0) return new Map();

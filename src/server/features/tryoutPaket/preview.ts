@@ -8,7 +8,8 @@ import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { jadwalContext, isWallClock } from './konteks';
-import { countSoal, listMapel } from './queries/mapel';
+import { jumlahSoalPer } from '../../db/jumlahSoal';
+import { listMapel } from './queries/mapel';
 import { listAttempts } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
 import { PESAN } from './teks';
@@ -27,8 +28,9 @@ export async function previewPaket(
     q,
     kategoriList.map((k) => k.id),
   );
-  const jumlah = await countSoal(
+  const jumlah = await jumlahSoalPer(
     q,
+    'id_mapel',
     mapel.map((m) => m.id),
   );
   const attempts = await listAttempts(q, jadwal.id, input.siswa.id);

@@ -60,18 +60,6 @@ export async function listMapel(q: Executor, kategoriIds: readonly number[]): Pr
     .execute();
 }
 
-/** Number of questions per subject. */
-export async function countSoal(q: Executor, mapelIds: readonly number[]): Promise<Map<number, number>> {
-  if (mapelIds.length === 0) return new Map();
-  const rows = await q
-    .selectFrom('soal')
-    .select(['id_mapel', (eb) => eb.fn.countAll<number>().as('jumlah')])
-    .where('id_mapel', 'in', mapelIds)
-    .groupBy('id_mapel')
-    .execute();
-  return new Map(rows.map((r) => [r.id_mapel, Number(r.jumlah)]));
-}
-
 // One row at most: whether any exists, not how many.
 const soalOfKategoriQuery = prepareQuery((q: Executor, p: { idKategori: number }) =>
   q
