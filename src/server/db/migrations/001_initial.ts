@@ -1,8 +1,6 @@
-import { sql, type Kysely, type CreateTableBuilder } from 'kysely';
+import { sql, type CreateTableBuilder } from 'kysely';
+import type { AnyDb } from './anyDb';
 import type { Dialect } from '../createDb';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
 
 /** The whole data model, written once for SQLite and PostgreSQL. */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
@@ -10,6 +8,7 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     dialect === 'postgres'
       ? table.addColumn('id', 'serial', (c) => c.primaryKey())
       : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design
   const text = (c: any) => c.notNull().defaultTo('');
 
   await id(db.schema.createTable('siswa'))

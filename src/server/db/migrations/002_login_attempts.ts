@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from './anyDb';
 import type { Dialect } from '../createDb';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
 
 /**
  * Login attempts counted before the password is checked (plugins/auth.ts): one row per attempt that was let

@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import type { AnyDb } from './anyDb';
 
 /**
  * The attempts still running, by schedule (a partial index, on SQLite and PostgreSQL alike): every read of results

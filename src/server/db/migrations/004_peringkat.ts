@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './anyDb';
 
 /**
  * Results written once at the close of a schedule (README "Performance"; scoring/penutupan.ts): each finished

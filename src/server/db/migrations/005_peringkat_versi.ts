@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './anyDb';
 
 /**
  * A version of a schedule's stored results, raised by every write of them (scoring/penutupan.ts simpanPeringkat):

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './anyDb';
 
 /**
  * A category's subjects are read in their order on every save, status report and start: an index in that order

@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { AnyDb } from './anyDb';
 import type { Dialect } from '../createDb';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
 
 /**
  * An answer row no longer has a foreign key to its question, nor the `jawaban(id_soal)` index that key needed.

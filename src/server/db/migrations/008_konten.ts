@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { AnyDb } from './anyDb';
 import type { Dialect } from '../createDb';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
 
 /**
  * The content store: images of imported questions, keyed by the SHA-256 of their bytes (hex), in the database so

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './anyDb';
 
 /**
  * Each student's own order (domain/acak.ts): a package says whether it shuffles its questions and options, a

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on an untyped schema by design */
-type AnyDb = Kysely<any>;
+import type { AnyDb } from './anyDb';
 
 /**
  * The lease of a schedule's close (scoring/tugasPenutupan.ts): one row per schedule whose close was ever started,
