@@ -108,6 +108,20 @@ export function barisKlasik(
 }
 
 /**
+ * Ends a running attempt at `now`, in the caller's transaction with what goes with it (its classical rows). False
+ * when it had already ended: a concurrent end, or the reader that closes ended schedules, got there first.
+ */
+export async function tandaiSelesai(trx: Executor, idHasilTo: number, now: number): Promise<boolean> {
+  const ended = await trx
+    .updateTable('hasil_to')
+    .set({ is_selesai: 1, ended_at: now })
+    .where('id', '=', idHasilTo)
+    .where('is_selesai', '=', 0)
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows) > 0;
+}
+
+/**
  * Computes and upserts one classical `hasil_mapel` row per subject of the attempt (subjects without questions get
  * a row of zeros). Replaces an earlier row of the same subject, IRT included: the caller decides when to rescore.
  * Pass the open transaction when it must commit together with something else.

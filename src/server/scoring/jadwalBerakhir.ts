@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
 import { GRACE_SECONDS } from '../domain/timing';
-import { writeHasilMapel } from './hasilMapel';
+import { tandaiSelesai, writeHasilMapel } from './hasilMapel';
 
 /** Which running attempts to look at: those of one schedule, or those of the schedules one student takes part in. */
 export type Lingkup = { idJadwal: number } | { idSiswa: number };
@@ -55,13 +55,7 @@ export async function akhiriJadwalBerakhir(db: Executor, lingkup: Lingkup, now: 
   const ended = new Set<number>();
   for (const attempt of running) {
     await db.transaction().execute(async (trx) => {
-      const done = await trx
-        .updateTable('hasil_to')
-        .set({ is_selesai: 1, ended_at: now })
-        .where('id', '=', attempt.id)
-        .where('is_selesai', '=', 0)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) return; // another reader ended it first
+      if (!(await tandaiSelesai(trx, attempt.id, now))) return; // another reader ended it first
       // The subjects still open stopped when the window closed.
       await trx
         .updateTable('mapel_waktu')

@@ -4,7 +4,7 @@
  * model needs. Answers are read a slice of attempts at a time (a few queries per slice, never one per attempt), so
  * 100,000 participants fit in memory: what is kept is one byte per response and one row per subject.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { chunks } from '../db/batch';
 import { dialectOf } from '../db/createDb';
 import type { Executor } from '../db/executor';
@@ -18,34 +18,31 @@ const SLICE = 1000;
 /** Distinct answers remembered per question (short texts are free: a bound keeps memory flat at 100,000). */
 const VERDICTS_PER_QUESTION = 10_000;
 
+/** One attempt's [key, answer] pairs as a JSON array (SQLite: text; PostgreSQL: parsed). */
+type PairsRow = { id_hasil_to: number; pairs: unknown };
+
 /**
  * The saved answers of some attempts, one row per attempt holding its [id, answer] pairs as a JSON array: a sheet
  * of 50 answers crosses from the database as one row, not 50 (reading rows one by one was most of a close).
  */
-async function answersOf(
-  db: Executor,
-  ids: readonly number[],
-): Promise<{ id_hasil_to: number; pairs: unknown }[]> {
-  const pairs =
-    dialectOf(db) === 'postgres'
-      ? sql`json_agg(json_build_array(id_soal, jawaban))`
-      : sql`json_group_array(json_array(id_soal, jawaban))`;
-  const { rows } = await sql<{ id_hasil_to: number; pairs: unknown }>`
-    SELECT id_hasil_to, ${pairs} AS pairs FROM jawaban
+async function answersOf(db: Executor, ids: readonly number[]): Promise<PairsRow[]> {
+  const { rows } = await sql<PairsRow>`
+    SELECT id_hasil_to, ${jsonPairs(db, sql`id_soal`, sql`jawaban`)} AS pairs FROM jawaban
     WHERE id_hasil_to IN (${sql.join(ids)}) GROUP BY id_hasil_to`.execute(db);
   return rows;
 }
 
+/** The aggregate of [key, answer] pairs as a JSON array, in each database's spelling. */
+function jsonPairs(db: Executor, key: RawBuilder<unknown>, answer: RawBuilder<unknown>): RawBuilder<unknown> {
+  return dialectOf(db) === 'postgres'
+    ? sql`json_agg(json_build_array(${key}, ${answer}))`
+    : sql`json_group_array(json_array(${key}, ${answer}))`;
+}
+
 /** The statement answers of some attempts, as answersOf: [id_soal_group, answer] pairs per attempt. */
-async function groupAnswersOf(
-  db: Executor,
-  ids: readonly number[],
-): Promise<{ id_hasil_to: number; pairs: unknown }[]> {
-  const pairs =
-    dialectOf(db) === 'postgres'
-      ? sql`json_agg(json_build_array(jawaban_group.id_soal_group, jawaban_group.jawaban))`
-      : sql`json_group_array(json_array(jawaban_group.id_soal_group, jawaban_group.jawaban))`;
-  const { rows } = await sql<{ id_hasil_to: number; pairs: unknown }>`
+async function groupAnswersOf(db: Executor, ids: readonly number[]): Promise<PairsRow[]> {
+  const pairs = jsonPairs(db, sql`jawaban_group.id_soal_group`, sql`jawaban_group.jawaban`);
+  const { rows } = await sql<PairsRow>`
     SELECT jawaban.id_hasil_to, ${pairs} AS pairs FROM jawaban_group
     JOIN jawaban ON jawaban.id = jawaban_group.id_jawaban
     WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) GROUP BY jawaban.id_hasil_to`.execute(db);

@@ -2,7 +2,7 @@
 import type { Config } from '../../config';
 import type { Executor } from '../../db/executor';
 import type { Siswa } from '../../lib/siswa';
-import { writeHasilMapel } from '../../scoring/hasilMapel';
+import { tandaiSelesai, writeHasilMapel } from '../../scoring/hasilMapel';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
@@ -33,13 +33,7 @@ export async function akhiriPaket(
 
   // Classical results are written with the end; an event package is rescored by IRT later.
   await q.transaction().execute(async (trx) => {
-    const ended = await trx
-      .updateTable('hasil_to')
-      .set({ is_selesai: 1, ended_at: now })
-      .where('id', '=', attempt.id)
-      .where('is_selesai', '=', 0)
-      .executeTakeFirst();
-    if (Number(ended.numUpdatedRows) > 0) await writeHasilMapel(trx, attempt.id);
+    if (await tandaiSelesai(trx, attempt.id, now)) await writeHasilMapel(trx, attempt.id);
   });
   return { status: true, message: PESAN.berhasilDiakhiri };
 }
