@@ -193,16 +193,21 @@ describe('a probe', () => {
 });
 
 describe('the overload generator', () => {
-  it('sends at its rate whatever the server answers, and tells accepted from shed and from refused', async () => {
-    // Request n's path is /n: 0, 3, 6 … accepted; 1, 4, 7 … shed; 2, 5, 8 … refused by the rules. Every third
-    // answer waits 300 ms: a closed loop of 4 connections could not send 300 in a second behind them.
+  it('sends at its rate whatever the server answers, and tells accepted, shed, refused and errored apart', async () => {
+    // Request n's path is /n: 0, 4, 8 … accepted; 1, 5, 9 … shed; 2, 6, 10 … refused by the rules; 3, 7, 11 … cut
+    // (the connection closed before an answer). Every accepted answer waits 300 ms: a closed loop of 4 connections
+    // could not send 400 in a second behind them.
     const server = createServer((request, response) => {
       const n = Number(request.url?.slice(1));
+      if (n % 4 === 3) {
+        request.socket.destroy();
+        return;
+      }
       const answer = () => {
-        if (n % 3 === 1) response.writeHead(503).end('{"status":false,"message":"sibuk"}');
-        else response.end(n % 3 === 0 ? '{"status":true}' : '{"status":false,"message":"ditolak"}');
+        if (n % 4 === 1) response.writeHead(503).end('{"status":false,"message":"sibuk"}');
+        else response.end(n % 4 === 0 ? '{"status":true}' : '{"status":false,"message":"ditolak"}');
       };
-      if (n % 3 === 0) setTimeout(answer, 300);
+      if (n % 4 === 0) setTimeout(answer, 300);
       else answer();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -211,24 +216,27 @@ describe('the overload generator', () => {
       const result = await runOverloadProcess(
         {
           url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-          rate: 300,
+          rate: 400,
           seconds: 1,
-          requests: Array.from({ length: 300 }, (_, n) => ({ method: 'GET' as const, path: `/${n}` })),
+          requests: Array.from({ length: 400 }, (_, n) => ({ method: 'GET' as const, path: `/${n}` })),
           sockets: 200,
           drainSeconds: 10,
         },
         dir,
         'overload',
       );
-      expect(result.sent).toBe(300);
-      expect(result.offeredPerSecond).toBeGreaterThan(200);
-      expect(result.acknowledged.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i * 3));
+      expect(result.sent).toBe(400);
+      expect(result.offeredPerSecond).toBeGreaterThan(250);
+      expect(result.acknowledged.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i * 4));
       expect(result.shed).toBe(100);
       expect(result.other).toBe(100);
+      expect(result.errored).toBe(100);
       expect(result.unanswered).toBe(0);
-      // The accepted waited 300 ms each.
+      // The accepted waited 300 ms each, timed from when the generator sent them; its own lateness apart.
       expect(result.acceptedP50).toBeGreaterThanOrEqual(300);
-      expect(result.acceptedP99).toBeLessThan(5000);
+      expect(result.acceptedP99).toBeLessThan(2000);
+      expect(result.acceptedDueP99).toBeGreaterThanOrEqual(result.acceptedP99);
+      expect(result.lateMax).toBeGreaterThanOrEqual(result.lateP99);
     } finally {
       server.close();
       rmSync(dir, { recursive: true, force: true });

@@ -47,7 +47,11 @@ export interface OverloadReport {
 /** Accepted saves within this p99 (ms) while overloaded: the load shedding's target. */
 export const OVERLOAD_P99_TARGET_MS = 100;
 
-/** The overload phase's lines: what was offered, what was accepted and how fast, what was shed, what was lost. */
+/**
+ * The overload phase's lines: what was offered, what was accepted and how fast (timed from when the generator sent
+ * each save; the generator's own lateness to its schedule, on the same shared cores, apart), what was shed, what was
+ * lost.
+ */
 export function overloadLines(o: OverloadReport | null): string[] {
   if (!o) return ['Overload phase: not run', ''];
   const r = o.result;
@@ -56,9 +60,12 @@ export function overloadLines(o: OverloadReport | null): string[] {
     `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.sustainablePerSecond)}/s ` +
       `(the answer-save phase), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
       `accepted ${r.acknowledged.length} (${fixed((r.acknowledged.length / Math.max(r.sent, 1)) * 100, 1)} %), ` +
-      `p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +
+      `from sent p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +
       `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
-      `other answers or errors ${r.other}; unanswered ${r.unanswered}; acknowledged and lost ${o.lost}`,
+      `other answers ${r.other}; connection errors ${r.errored}; unanswered ${r.unanswered}; ` +
+      `acknowledged and lost ${o.lost}`,
+    `  the generator's own lateness to its schedule: p99 ${fixed(r.lateP99)} ms, max ${fixed(r.lateMax)} ms ` +
+      `(accepted p99 from when due, lateness included: ${fixed(r.acceptedDueP99)} ms)`,
     '',
   ];
 }
