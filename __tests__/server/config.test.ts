@@ -77,6 +77,16 @@ describe('SHED_MAX_IN_FLIGHT', () => {
   });
 });
 
+describe('SHED_SAVE_TARGET_MS', () => {
+  it('is 50 ms unless set, 0 turns it off, and a negative or odd value stops the server', () => {
+    expect(loadConfig({}).shedSaveTargetMs).toBe(50);
+    expect(loadConfig({ SHED_SAVE_TARGET_MS: '0' }).shedSaveTargetMs).toBe(0);
+    expect(loadConfig({ SHED_SAVE_TARGET_MS: '80' }).shedSaveTargetMs).toBe(80);
+    expect(() => loadConfig({ SHED_SAVE_TARGET_MS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHED_SAVE_TARGET_MS: 'banyak' })).toThrow(/SHED_SAVE_TARGET_MS/);
+  });
+});
+
 describe('SHED_EVENT_LOOP_DELAY_MS', () => {
   it('is 500 ms unless set, 0 turns shedding off, and a negative or odd value stops the server', () => {
     expect(loadConfig({}).shedEventLoopDelayMs).toBe(500);

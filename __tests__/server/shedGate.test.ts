@@ -23,8 +23,9 @@ let server: http.Server;
 let gate: ShedGate;
 let agent: http.Agent;
 
-function build(limits: { maxInFlight: number; maxQueueDepth: number }) {
+function build(limits: { maxInFlight: number; maxQueueDepth: number; saveTargetMs?: number }) {
   gate = shedGate({
+    saveTargetMs: 0,
     ...limits,
     queueDepth: () => state.depth,
     stopping: () => state.stopping,
@@ -33,7 +34,7 @@ function build(limits: { maxInFlight: number; maxQueueDepth: number }) {
   gate.watchEventLoop(() => state.late);
   const app = (request: IncomingMessage, response: ServerResponse) => {
     const answer = () => response.end('{"status":true}');
-    if (request.url === '/api/hold') held.push(answer);
+    if (request.url?.endsWith('/hold')) held.push(answer);
     else request.resume().on('end', answer);
   };
   server = gate.serverFactory(app, {} as FastifyServerOptions) as http.Server;
@@ -56,9 +57,10 @@ function ask(path: string, method = 'GET', body?: string, via = agent): Promise<
 }
 
 /** Starts `count` calls that stay in flight, and waits until the gate counts them. */
-async function hold(count: number): Promise<Promise<Answer>[]> {
-  const calls = Array.from({ length: count }, () => ask('/api/hold'));
-  while (held.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+async function hold(count: number, path = '/api/hold'): Promise<Promise<Answer>[]> {
+  const before = held.length;
+  const calls = Array.from({ length: count }, () => ask(path));
+  while (held.length < before + count) await new Promise((resolve) => setTimeout(resolve, 5));
   return calls;
 }
 
@@ -138,6 +140,33 @@ describe('at SHED_MAX_IN_FLIGHT=2', () => {
     state.stopping = true;
     expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
     await releaseAll(calls);
+  });
+});
+
+describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
+  beforeEach(() => build({ maxInFlight: 0, maxQueueDepth: 0, saveTargetMs: 50 }));
+  const saveHeld = '/api/siswa/tryout/saveanswer/id/hold';
+
+  it('after 20 saves in flight were answered too slowly, takes on 15 saves and refuses the 16th', async () => {
+    const before = await shedSaves('shed_save_limit');
+    // 20 saves held past the target and past the limit's first tenth of a second: answered slow.
+    const slow = await hold(20, saveHeld);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await releaseAll(slow);
+    const fifteen = await hold(15, saveHeld);
+    const refused = await ask(saveHeld, 'PUT', '{}');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(await shedSaves('shed_save_limit')).toBe(before + 1);
+    // Other API calls are not saves: the limit is not theirs.
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    await releaseAll(fifteen);
+  });
+
+  it('takes on a burst of 60 saves at once while none was answered slowly', async () => {
+    const many = await hold(60, saveHeld);
+    expect(gate.inFlight()).toBe(60);
+    await releaseAll(many);
   });
 });
 

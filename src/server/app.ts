@@ -58,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const health = deps.health ?? { stopping: false };
   const gate = shedGate({
     maxInFlight: deps.config.shedMaxInFlight,
+    saveTargetMs: deps.config.shedSaveTargetMs,
     maxQueueDepth: deps.config.shedQueueDepth,
     queueDepth: () => databaseQueueDepth(deps.db),
     stopping: () => health.stopping,

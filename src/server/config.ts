@@ -48,6 +48,11 @@ export interface Config {
   shedQueueDepth: number;
   /** SHED_MAX_IN_FLIGHT: API calls a process answers at once, at most; a further one gets 503 (0: no cap). */
   shedMaxInFlight: number;
+  /**
+   * SHED_SAVE_TARGET_MS: an answer save answered slower than this lowers the number of saves a process takes on at
+   * once (lib/saveLimit.ts); 0: saves are capped by SHED_MAX_IN_FLIGHT only.
+   */
+  shedSaveTargetMs: number;
   /** METRICS_TOKEN: a bearer token that may read /metrics from anywhere; null: only the machine and trusted networks. */
   metricsToken: string | null;
   /** SIAPTES_DEMO: when the server seeds the demo data into an empty database (README "Demo accounts"). */
@@ -75,6 +80,12 @@ export const DEFAULT_SHED_QUEUE_DEPTH = 100;
  * when its answers slow down: at a few thousand calls a second, a thousand in flight is already some 300 ms queued.
  */
 export const DEFAULT_SHED_MAX_IN_FLIGHT = 1024;
+
+/**
+ * The time (ms) within which the server answers an admitted save. Half the 100 ms a student's save may take in all:
+ * the other half is for the wait before the server reads it (a busy event loop's turn) and the network.
+ */
+export const DEFAULT_SHED_SAVE_TARGET_MS = 50;
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
@@ -244,6 +255,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       DEFAULT_SHED_MAX_IN_FLIGHT,
       0,
       1_000_000,
+    ),
+    shedSaveTargetMs: parseCount(
+      'SHED_SAVE_TARGET_MS',
+      env.SHED_SAVE_TARGET_MS,
+      DEFAULT_SHED_SAVE_TARGET_MS,
+      0,
+      60_000,
     ),
   };
 }

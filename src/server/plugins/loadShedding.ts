@@ -25,7 +25,8 @@ export async function registerLoadShedding(
   app.addHook('onRequest', (request, reply, done) => {
     // The app's files and the content store's images are cheap to serve, and a refused script chunk would leave the
     // student a blank page instead of a call that is tried again.
-    const refused = request.url.startsWith('/api/') && !gate.admitted(request.raw) ? gate.shedReason() : null;
+    const refused =
+      request.url.startsWith('/api/') && !gate.admitted(request.raw) ? gate.shedReason(request.url) : null;
     if (!refused) {
       done();
       return;

@@ -5,6 +5,8 @@
  * fills the CPU by itself, and the accepted calls wait behind the refused ones (README "Load shedding"). Three
  * signals, each read per request:
  * - SHED_MAX_IN_FLIGHT API calls of this process are already being answered;
+ * - for an answer save: as many saves are in flight as the save limit allows, which follows how fast saves are
+ *   answered (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any load;
  * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts);
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
  * Only `/api/` calls are refused: the app's files and /healthz, /readyz, /metrics are always served. While the
@@ -15,17 +17,20 @@ import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { saveAnswerPaketCall } from '../../contract/tryoutPaket';
 import { saveAnswerMateriCall } from '../../contract/tryoutMateri';
 import { savesRefused } from '../lib/metrics';
+import { saveLimit } from '../lib/saveLimit';
 import { REQUEST_ID_HEADER } from './requestId';
 
 export const SHED_RETRY_AFTER_SECONDS = 2;
 export const SHED_MESSAGE =
   'Server sedang sibuk melayani banyak peserta. Jawabanmu akan dikirim ulang otomatis.';
 
-export type ShedSignal = 'shed_in_flight' | 'shed_queue' | 'shed_event_loop';
+export type ShedSignal = 'shed_in_flight' | 'shed_save_limit' | 'shed_queue' | 'shed_event_loop';
 
 export interface ShedGateSettings {
   /** API calls this process answers at once, at most; a further one is refused (0: no cap). */
   maxInFlight: number;
+  /** An answer save slower than this (ms) lowers the limit of saves in flight (0: saves share maxInFlight only). */
+  saveTargetMs: number;
   /** Works waiting for the database at which a further call is refused (0: never). */
   maxQueueDepth: number;
   queueDepth(): number;
@@ -44,7 +49,7 @@ export interface ShedGate {
    * The one shedding rule: why an API call arriving now is refused, or null. The gate asks it for every call it
    * sees; Fastify's onRequest asks it for a call that reached the app without the gate (`inject`).
    */
-  shedReason(): ShedSignal | null;
+  shedReason(url: string): ShedSignal | null;
   /** Whether the gate already let this request through (so it is not judged twice). */
   admitted(raw: IncomingMessage): boolean;
   /** API calls being answered now. */
@@ -59,10 +64,12 @@ const SAVE_PREFIXES: [string, 'paket' | 'materi'][] = [
 
 const SHED_BODY = Buffer.from(JSON.stringify({ status: false, message: SHED_MESSAGE }));
 
+const saveTryoutOf = (url: string) => SAVE_PREFIXES.find(([prefix]) => url.startsWith(prefix))?.[1];
+
 /** Counts a refused answer save in siaptes_saves_refused_total by its signal (other calls are not counted). */
 export function countShedSave(url: string, signal: ShedSignal): void {
-  for (const [prefix, tryout] of SAVE_PREFIXES)
-    if (url.startsWith(prefix)) savesRefused.inc({ tryout, reason: signal });
+  const tryout = saveTryoutOf(url);
+  if (tryout) savesRefused.inc({ tryout, reason: signal });
 }
 
 function refuse(raw: IncomingMessage, response: ServerResponse, signal: ShedSignal, id: string): void {
@@ -79,20 +86,30 @@ function refuse(raw: IncomingMessage, response: ServerResponse, signal: ShedSign
 
 export function shedGate(settings: ShedGateSettings): ShedGate {
   let inFlight = 0;
+  let savesInFlight = 0;
   let eventLoopLate = () => false;
   const admitted = new WeakSet<IncomingMessage>();
   const release = () => {
     inFlight -= 1;
   };
-  const shedReason = (): ShedSignal | null => {
+  // Without a cap on calls, the save limit still starts somewhere: its first slow tenth of a second sets it.
+  const saves =
+    settings.saveTargetMs > 0
+      ? saveLimit(
+          { ceiling: settings.maxInFlight || Number.MAX_SAFE_INTEGER, targetMs: settings.saveTargetMs },
+          performance.now(),
+        )
+      : null;
+  const shedReason = (url: string): ShedSignal | null => {
     if (settings.maxInFlight > 0 && inFlight >= settings.maxInFlight) return 'shed_in_flight';
+    if (saves && savesInFlight >= saves.limit() && saveTryoutOf(url)) return 'shed_save_limit';
     if (settings.maxQueueDepth > 0 && settings.queueDepth() >= settings.maxQueueDepth) return 'shed_queue';
     return eventLoopLate() ? 'shed_event_loop' : null;
   };
   const serverFactory: FastifyServerFactory = (handler, options: FastifyServerOptions) => {
     const server = http.createServer((raw, response) => {
       if (raw.url?.startsWith('/api/') && !settings.stopping()) {
-        const refused = shedReason();
+        const refused = shedReason(raw.url);
         if (refused) {
           refuse(raw, response, refused, settings.requestId(raw));
           return;
@@ -100,6 +117,15 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
         inFlight += 1;
         admitted.add(raw);
         response.once('close', release);
+        if (saves && saveTryoutOf(raw.url)) {
+          const taken = performance.now();
+          savesInFlight += 1;
+          response.once('close', () => {
+            const now = performance.now();
+            saves.answered(now - taken, savesInFlight, now);
+            savesInFlight -= 1;
+          });
+        }
       }
       handler(raw, response);
     });
