@@ -30,17 +30,6 @@ export const ProfileUser = Type.Object({
 export type ProfileUser = Static<typeof ProfileUser>;
 export type JenisSiswa = ProfileUser['jenis_siswa'];
 
-/** Programmes whose students take per-topic tryouts. */
-export const PROGRAM_PERMATERI: readonly number[] = [1, 2, 5, 6, 7];
-
-/**
- * Who may take a per-topic tryout: never an event student, otherwise the programmes above. The server refuses the
- * others; the SPA shows the Permateri card by the same rule, from the profile's `jenis_siswa` and `id_program`.
- */
-export function bolehPermateri(isEvent: boolean, idProgram: number): boolean {
-  return !isEvent && PROGRAM_PERMATERI.includes(idProgram);
-}
-
 /** `GET /siswa/profil/user/id/{idsiswa}` — body none — answer: status, content (profile). */
 export const profileUserCall = defineCall({
   method: 'GET',

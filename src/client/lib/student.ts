@@ -4,7 +4,8 @@
  * institution lists. Selectors over the profile state's shape, shared by every feature.
  */
 import { createSelector } from '@reduxjs/toolkit';
-import { bolehPermateri, type ProfileUser } from '../../contract';
+import type { ProfileUser } from '../../contract';
+import { bolehPermateri } from '../../contract/permateri';
 
 type WithProfileUser = { profile: { profilUser: ProfileUser | null } };
 

@@ -1,5 +1,5 @@
 /** Student types, decided from the institution (lembaga) alone: pure, no I/O. */
-import { bolehPermateri } from '../../contract/profile';
+import { bolehPermateri } from '../../contract/permateri';
 
 /** Institutions folded so far: a handful of names, asked on every tryout call (bounded all the same). */
 const folded = new Map<string, string>();
