@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { chunks } from '../db/batch';
 import type { Database } from '../db/types';
+import { dalamUrutan } from '../db/urutan';
 
 export interface GroupAda {
   id: number;
@@ -66,8 +67,7 @@ export async function muatPaketAda(
     .selectFrom('kategori')
     .select(['id', 'hash', 'nama'])
     .where('id_jadwal', '=', idJadwal)
-    .orderBy('urutan')
-    .orderBy('id')
+    .$call(dalamUrutan('kategori'))
     .execute();
   const mapel = await inChunks(
     kategori.map((k) => k.id),
@@ -76,8 +76,7 @@ export async function muatPaketAda(
         .selectFrom('mapel')
         .select(['id', 'id_kategori', 'nama', 'waktu'])
         .where('id_kategori', 'in', ids)
-        .orderBy('urutan')
-        .orderBy('id')
+        .$call(dalamUrutan('mapel'))
         .execute(),
   );
   const soal = await inChunks(
@@ -98,8 +97,7 @@ export async function muatPaketAda(
         .selectFrom('soal_group')
         .select(['id', 'id_soal', 'kunci'])
         .where('id_soal', 'in', ids)
-        .orderBy('urutan')
-        .orderBy('id')
+        .$call(dalamUrutan('soal_group'))
         .execute(),
   );
   const percobaan = await db

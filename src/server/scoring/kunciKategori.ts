@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { dalamUrutan, pernyataanDalamUrutan, soalDalamUrutan } from '../db/urutan';
 
 export interface KunciSoal {
   id: number;
@@ -34,28 +35,16 @@ export async function bacaKunciKategori(db: Kysely<Database>, idKategori: number
     .selectFrom('mapel')
     .select('id')
     .where('id_kategori', '=', idKategori)
-    .orderBy('urutan')
-    .orderBy('id')
+    .$call(dalamUrutan('mapel'))
     .execute();
-  const soal = await db
-    .selectFrom('soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+  const soal = await soalDalamUrutan(db)
     .select(['soal.id', 'soal.id_mapel', 'soal.nomor', 'soal.type', 'soal.kunci'])
     .where('mapel.id_kategori', '=', idKategori)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .orderBy('soal.nomor')
-    .orderBy('soal.id')
     .execute();
-  const statements = await db
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+  const statements = await pernyataanDalamUrutan(db)
     .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
     .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.kunci'])
     .where('mapel.id_kategori', '=', idKategori)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
     .execute();
   return { mapel, soal, statements };
 }

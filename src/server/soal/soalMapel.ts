@@ -7,6 +7,7 @@
  */
 import { prepareQuery } from '../db/compiledQuery';
 import type { Executor } from '../db/executor';
+import { dalamUrutan, pernyataanDalamUrutan, soalDalamUrutan } from '../db/urutan';
 import type { SoalTable } from '../db/types';
 import type { Selectable } from 'kysely';
 
@@ -48,26 +49,15 @@ const KOLOM_LEMBAR = [
  */
 async function bacaSoal(q: Executor, mapelIds: readonly number[], denganKunci: boolean) {
   if (mapelIds.length === 0) return [];
-  const soal = await q
-    .selectFrom('soal')
-    .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+  const soal = await soalDalamUrutan(q)
     .select(KOLOM_LEMBAR)
     .$if(denganKunci, (qb) => qb.select(['soal.kunci', 'soal.pembahasan']))
     .where('soal.id_mapel', 'in', mapelIds)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
-    .orderBy('soal.nomor')
-    .orderBy('soal.id')
     .execute();
-  const statements = await q
-    .selectFrom('soal_group')
-    .innerJoin('soal', 'soal.id', 'soal_group.id_soal')
+  const statements = await pernyataanDalamUrutan(q)
     .select(['soal_group.id', 'soal_group.id_soal', 'soal_group.pernyataan'])
     .$if(denganKunci, (qb) => qb.select('soal_group.kunci'))
     .where('soal.id_mapel', 'in', mapelIds)
-    .orderBy('soal_group.id_soal')
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id')
     .execute();
   return gabungPernyataan(soal, statements);
 }
@@ -158,9 +148,7 @@ export function mapelJadwal(q: Executor, idJadwal: number): Promise<MapelJadwal[
     .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
     .select(['mapel.id', 'mapel.nama', 'mapel.id_kategori', 'kategori.nama as kategori'])
     .where('kategori.id_jadwal', '=', idJadwal)
-    .orderBy('kategori.urutan')
-    .orderBy('kategori.id')
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
+    .$call(dalamUrutan('kategori'))
+    .$call(dalamUrutan('mapel'))
     .execute();
 }

@@ -15,7 +15,7 @@ import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { segarkanHasil } from './nilai';
 import {
   PESAN,
-  endedAttempt,
+  endedAttempts,
   findJadwalOf,
   findKategori,
   hasilKategoriSiswa,
@@ -46,9 +46,9 @@ export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Pr
   const terkunci = kunciTerkunci(jadwal, input.now);
   if (terkunci) throw new HttpError(403, terkunci.message, terkunci.dibuka_pada);
   await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
-  const idHasilTo = await endedAttempt(db, siswa.id, kategori.id);
+  const idHasilTo = (await endedAttempts(db, siswa.id, { idKategori: kategori.id })).get(kategori.id);
   // Keys and explanations never leave the server before the category is finished.
-  if (idHasilTo === null) throw new HttpError(403, PESAN_PDF.belumSelesai);
+  if (idHasilTo === undefined) throw new HttpError(403, PESAN_PDF.belumSelesai);
   const mapel = await pembahasanKategori(db, idHasilTo, await mapelKategori(db, kategori.id));
   const pdf = await pembahasanPdf({
     paket: jadwal.paket,

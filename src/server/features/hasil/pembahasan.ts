@@ -85,7 +85,7 @@ export async function pembahasanPaket(
   // A category still running in a closed window ends now, so its review opens.
   await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
   const mapel = await mapelJadwal(db, jadwal.id);
-  const ended = await endedAttempts(db, siswa.id, jadwal.id);
+  const ended = await endedAttempts(db, siswa.id, { idJadwal: jadwal.id });
 
   const idmapel = input.idMapel;
   if (idmapel === undefined) {

@@ -1,6 +1,7 @@
 /** Reads of package results (hasil_to + hasil_mapel), shared by the result calls and the PDFs. */
 import type { Executor } from '../../db/executor';
 import type { HasilMapelTable } from '../../db/types';
+import { dalamUrutan } from '../../db/urutan';
 import { HttpError } from '../../lib/httpError';
 export { findJadwalOf } from '../../scoring/skorPaket';
 
@@ -57,14 +58,31 @@ export interface HasilKategori {
   jumlah_mapel: number;
 }
 
+/** Which of the student's ended attempts to read: all, one schedule's, one category's. */
+interface SaringPercobaan {
+  idJadwal?: number;
+  idKategori?: number;
+}
+
+/** The student's ended category attempts (hasil_to), all or those of one schedule or category. */
+function percobaanSelesai(db: Executor, idSiswa: number, filter: SaringPercobaan) {
+  let attempts = db
+    .selectFrom('hasil_to')
+    .where('hasil_to.id_siswa', '=', idSiswa)
+    .where('hasil_to.is_selesai', '=', 1);
+  if (filter.idJadwal !== undefined) attempts = attempts.where('hasil_to.id_jadwal', '=', filter.idJadwal);
+  if (filter.idKategori !== undefined)
+    attempts = attempts.where('hasil_to.id_kategori', '=', filter.idKategori);
+  return attempts;
+}
+
 /** The student's ended category attempts with their subject rows, in schedule and category order. */
 export async function hasilKategoriSiswa(
   db: Executor,
   idSiswa: number,
-  filter: { idJadwal?: number; idKategori?: number } = {},
+  filter: SaringPercobaan = {},
 ): Promise<HasilKategori[]> {
-  let attempts = db
-    .selectFrom('hasil_to')
+  const found = await percobaanSelesai(db, idSiswa, filter)
     .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
     .innerJoin('kategori', 'kategori.id', 'hasil_to.id_kategori')
     .select([
@@ -78,16 +96,9 @@ export async function hasilKategoriSiswa(
       'kategori.nama as kategori',
       'kategori.hash as kategoriHash',
     ])
-    .where('hasil_to.id_siswa', '=', idSiswa)
-    .where('hasil_to.is_selesai', '=', 1);
-  if (filter.idJadwal !== undefined) attempts = attempts.where('hasil_to.id_jadwal', '=', filter.idJadwal);
-  if (filter.idKategori !== undefined)
-    attempts = attempts.where('hasil_to.id_kategori', '=', filter.idKategori);
-  const found = await attempts
     .orderBy('jadwal.tgl_awal')
     .orderBy('jadwal.id')
-    .orderBy('kategori.urutan')
-    .orderBy('kategori.id')
+    .$call(dalamUrutan('kategori'))
     .execute();
   if (found.length === 0) return [];
 
@@ -107,8 +118,7 @@ export async function hasilKategoriSiswa(
       'hasil_mapel.metode',
     ])
     .where('hasil_mapel.id_hasil_to', 'in', ids)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id')
+    .$call(dalamUrutan('mapel'))
     .execute();
   const counts = await db
     .selectFrom('mapel')
@@ -153,39 +163,18 @@ export async function mapelKategori(db: Executor, idKategori: number) {
     .selectFrom('mapel')
     .select(['id', 'nama', 'waktu'])
     .where('id_kategori', '=', idKategori)
-    .orderBy('urutan')
-    .orderBy('id')
+    .$call(dalamUrutan('mapel'))
     .execute();
 }
 
-/** The student's ended attempt at a category, or null. */
-export async function endedAttempt(
-  db: Executor,
-  idSiswa: number,
-  idKategori: number,
-): Promise<number | null> {
-  const row = await db
-    .selectFrom('hasil_to')
-    .select('id')
-    .where('id_siswa', '=', idSiswa)
-    .where('id_kategori', '=', idKategori)
-    .where('is_selesai', '=', 1)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** The student's ended attempts of the schedule, by category. */
+/** The student's ended attempts (all, of a schedule or of a category), by category. */
 export async function endedAttempts(
   db: Executor,
   idSiswa: number,
-  idJadwal: number,
+  filter: SaringPercobaan,
 ): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('hasil_to')
-    .select(['id', 'id_kategori'])
-    .where('id_siswa', '=', idSiswa)
-    .where('id_jadwal', '=', idJadwal)
-    .where('is_selesai', '=', 1)
+  const rows = await percobaanSelesai(db, idSiswa, filter)
+    .select(['hasil_to.id', 'hasil_to.id_kategori'])
     .execute();
   return new Map(rows.map((r) => [r.id_kategori, r.id]));
 }

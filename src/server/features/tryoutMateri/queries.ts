@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import { dialectOf } from '../../db/createDb';
 import type { MateriHasilTable, MateriSoalTable } from '../../db/types';
 import type { Executor } from '../../db/executor';
+import { dalamUrutan } from '../../db/urutan';
 
 export type MateriHasil = Selectable<MateriHasilTable>;
 export type MateriSoal = Selectable<MateriSoalTable>;
@@ -15,30 +16,30 @@ export interface MateriInfo {
   mapel: string;
 }
 
+/** A category of topics as the preview lists it. */
+function barisKategori(q: Executor) {
+  return q.selectFrom('materi_kategori').select(['id', 'nama']);
+}
+
+/** A subject of topics as the preview lists it. */
+function barisMapel(q: Executor) {
+  return q.selectFrom('materi_mapel').select(['id', 'id_kategori', 'nama']);
+}
+
 export function listKategori(q: Executor) {
-  return q.selectFrom('materi_kategori').select(['id', 'nama']).orderBy('urutan').orderBy('id').execute();
+  return barisKategori(q).$call(dalamUrutan('materi_kategori')).execute();
 }
 
 export function findKategori(q: Executor, id: number) {
-  return q.selectFrom('materi_kategori').select(['id', 'nama']).where('id', '=', id).executeTakeFirst();
+  return barisKategori(q).where('id', '=', id).executeTakeFirst();
 }
 
 export function listMapel(q: Executor, idKategori: number) {
-  return q
-    .selectFrom('materi_mapel')
-    .select(['id', 'id_kategori', 'nama'])
-    .where('id_kategori', '=', idKategori)
-    .orderBy('urutan')
-    .orderBy('id')
-    .execute();
+  return barisMapel(q).where('id_kategori', '=', idKategori).$call(dalamUrutan('materi_mapel')).execute();
 }
 
 export function findMapel(q: Executor, id: number) {
-  return q
-    .selectFrom('materi_mapel')
-    .select(['id', 'id_kategori', 'nama'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return barisMapel(q).where('id', '=', id).executeTakeFirst();
 }
 
 export function listMateriOfMapel(q: Executor, idMapel: number) {
@@ -46,8 +47,7 @@ export function listMateriOfMapel(q: Executor, idMapel: number) {
     .selectFrom('materi')
     .select(['id', 'nama', 'menit'])
     .where('id_mapel', '=', idMapel)
-    .orderBy('urutan')
-    .orderBy('id')
+    .$call(dalamUrutan('materi'))
     .execute();
 }
 
@@ -83,13 +83,13 @@ export function listSoal(q: Executor, idMateri: number): Promise<MateriSoal[]> {
     .execute();
 }
 
+/** The student's attempts at topics (one row per topic at most). */
+function hasilSiswa(q: Executor, idSiswa: number) {
+  return q.selectFrom('materi_hasil').selectAll().where('id_siswa', '=', idSiswa);
+}
+
 export function findHasil(q: Executor, idMateri: number, idSiswa: number): Promise<MateriHasil | undefined> {
-  return q
-    .selectFrom('materi_hasil')
-    .selectAll()
-    .where('id_materi', '=', idMateri)
-    .where('id_siswa', '=', idSiswa)
-    .executeTakeFirst();
+  return hasilSiswa(q, idSiswa).where('id_materi', '=', idMateri).executeTakeFirst();
 }
 
 /** The attempt row, locked for the rest of the transaction on PostgreSQL (SQLite serialises writers itself). */
@@ -105,12 +105,7 @@ export function findHasilForUpdate(q: Executor, id: number): Promise<MateriHasil
 /** The student's attempts at some topics. */
 export function listHasilOfMateri(q: Executor, idSiswa: number, idMateri: number[]): Promise<MateriHasil[]> {
   if (idMateri.length === 0) return Promise.resolve([]);
-  return q
-    .selectFrom('materi_hasil')
-    .selectAll()
-    .where('id_siswa', '=', idSiswa)
-    .where('id_materi', 'in', idMateri)
-    .execute();
+  return hasilSiswa(q, idSiswa).where('id_materi', 'in', idMateri).execute();
 }
 
 /** Running attempts of a student with their topic's minutes (to end those whose time is over). */
