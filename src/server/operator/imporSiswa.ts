@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import { chunks, insertRowsReturningIds } from '../db/batch';
 import type { Executor } from '../db/executor';
+import { akhiriSesi } from '../db/sesi';
 import type { Database, SiswaTable } from '../db/types';
 import { DISABLED_PASSWORD, hashPassword } from '../lib/password';
 import { type CsvTable, parseCsv } from './csv';
@@ -180,14 +181,7 @@ export async function imporSiswaDalam(
     await trx.updateTable('siswa').set(set).where('id', '=', id).execute();
     // A password set by the operator ends every open session of the student at once: whoever holds an old
     // token (a shared device, a leaked password) is out at the next call.
-    if (hash !== null) {
-      await trx
-        .updateTable('sesi')
-        .set({ revoked_at: now })
-        .where('id_siswa', '=', id)
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
+    if (hash !== null) await akhiriSesi(trx, { id_siswa: id }, now);
   }
   return ids;
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor';
+import { akhiriSesi } from '../../db/sesi';
 import { forgetSession } from '../../lib/sessionCache';
 import type { SiswaRow } from '../../lib/siswa';
 
@@ -35,11 +36,6 @@ export async function createSesi(
 }
 
 export async function revokeSesi(db: Executor, tokenHash: string, now: number): Promise<void> {
-  await db
-    .updateTable('sesi')
-    .set({ revoked_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await akhiriSesi(db, { token_hash: tokenHash }, now);
   forgetSession(db, tokenHash);
 }
