@@ -1,5 +1,10 @@
-/** Pieces of the answers every feature sends: the spec's refusal and the contract's encoding of question texts. */
+/** Pieces of the answers every feature sends: the envelope of a success or a refusal and the contract's encoding of question texts. */
 import type { TeksSoal } from '../db/types';
+
+/** The answer of a call that succeeded with data: `{ status: true, content }`. */
+export function berhasil<C>(content: C): { status: true; content: C } {
+  return { status: true, content };
+}
 
 /** A refusal the client shows as a message (HTTP 200, the spec's "status false" flows). */
 export function gagal(message: string): { status: false; message: string } {

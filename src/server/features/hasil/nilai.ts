@@ -3,7 +3,7 @@ import type { HasilMapel } from '../../../contract/hasil';
 import type { Executor } from '../../db/executor';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
-import { gagal } from '../../lib/respons';
+import { berhasil, gagal } from '../../lib/respons';
 import type { Siswa } from '../../lib/siswa';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
 import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
@@ -63,9 +63,8 @@ export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
     db,
     hasil.map((h) => h.id_kategori),
   );
-  return {
-    status: true as const,
-    content: hasil.map((h) => ({
+  return berhasil(
+    hasil.map((h) => ({
       paket: h.paket,
       type: jenisPaket(h.is_event),
       date: formatTanggalSaja(h.ended_at),
@@ -76,7 +75,7 @@ export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
       kategori: h.kategori,
       kategoriHash: h.kategoriHash,
     })),
-  };
+  );
 }
 
 /** `/siswa/tryout/hasil/id/:id/kategori/:kategori`: one ended category's subject rows. */
@@ -90,17 +89,14 @@ export async function hasilKategori(
   await segarkanHasil(db, [jadwal.id], input.now);
   const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
   if (!hasil || hasil.mapel.length === 0) return gagal(PESAN.detailTidakAda);
-  return {
-    status: true as const,
-    content: {
-      paket: jadwal.paket,
-      kategori: kategori.nama,
-      nama: siswa.nama_lengkap,
-      minat: siswa.minat,
-      detail: barisHasil(hasil.mapel),
-      rata_rata: rataRataNilai(hasil.mapel),
-    },
-  };
+  return berhasil({
+    paket: jadwal.paket,
+    kategori: kategori.nama,
+    nama: siswa.nama_lengkap,
+    minat: siswa.minat,
+    detail: barisHasil(hasil.mapel),
+    rata_rata: rataRataNilai(hasil.mapel),
+  });
 }
 
 /** `/siswa/tryout/hasil/id/:id`: every ended category of one schedule. */
@@ -112,18 +108,15 @@ export async function hasilJadwal(db: Executor, input: { siswa: Siswa; idJadwal:
     (h) => h.mapel.length > 0,
   );
   if (hasil.length === 0) return gagal(PESAN.detailTidakAda);
-  return {
-    status: true as const,
-    content: {
-      paket: jadwal.paket,
-      kategori: hasil.map((h) => ({
-        kategori: h.kategori,
-        kategoriHash: h.kategoriHash,
-        detail: barisHasil(h.mapel),
-        rata_rata: rataRataNilai(h.mapel),
-      })),
-    },
-  };
+  return berhasil({
+    paket: jadwal.paket,
+    kategori: hasil.map((h) => ({
+      kategori: h.kategori,
+      kategoriHash: h.kategoriHash,
+      detail: barisHasil(h.mapel),
+      rata_rata: rataRataNilai(h.mapel),
+    })),
+  });
 }
 
 /** `/siswa/tryout/hasilskor`: the total of every finished package. */
@@ -144,5 +137,5 @@ export async function hasilSkor(db: Executor, siswa: Siswa, now: number) {
       },
     ];
   });
-  return { status: true as const, content };
+  return berhasil(content);
 }

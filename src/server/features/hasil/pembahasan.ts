@@ -8,7 +8,7 @@ import { isBlank } from '../../domain/scoring';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
-import { base64, belumDibuka, gagal, teksSoalBase64 } from '../../lib/respons';
+import { base64, belumDibuka, berhasil, gagal, teksSoalBase64 } from '../../lib/respons';
 import { kunciTerkunci } from '../../domain/kunciEvent';
 import { acakDari, dalamUrutanSiswa, soalSiswa } from '../../domain/acak';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
@@ -89,21 +89,18 @@ export async function pembahasanPaket(
 
   const idmapel = input.idMapel;
   if (idmapel === undefined) {
-    return {
-      status: true as const,
-      content: {
-        paket: jadwal.paket,
-        mapel: mapel.map((m) => ({
-          idmapel: m.id,
-          mapel: m.nama,
-          status: ended.has(m.id_kategori) ? '1' : '0',
-        })),
-      },
-    };
+    return berhasil({
+      paket: jadwal.paket,
+      mapel: mapel.map((m) => ({
+        idmapel: m.id,
+        mapel: m.nama,
+        status: ended.has(m.id_kategori) ? '1' : '0',
+      })),
+    });
   }
   const chosen = mapel.find((m) => m.id === idmapel);
   if (!chosen) throw new HttpError(404, PESAN.mapelTidakAda);
   const idHasilTo = ended.get(chosen.id_kategori);
   if (idHasilTo === undefined) return gagal(PESAN.belumDikerjakan);
-  return { status: true as const, content: await reviewMapel(db, idHasilTo, chosen.id, chosen.nama) };
+  return berhasil(await reviewMapel(db, idHasilTo, chosen.id, chosen.nama));
 }

@@ -12,7 +12,7 @@ import { finalkanHasil } from '../../scoring/tugasPenutupan';
 import { rankPilihanSiswaTersimpan } from '../../scoring/peringkatTersimpan';
 import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../../scoring/skorPaket';
 import { barisHasil } from './nilai';
-import { gagal } from '../../lib/respons';
+import { berhasil, gagal } from '../../lib/respons';
 import { PESAN, findJadwalOf, hasilKategoriSiswa } from './queries';
 
 export const PESAN_SYNC = {
@@ -47,24 +47,21 @@ export async function statusPtn(db: Executor, input: { siswa: Siswa; idJadwal: n
     choices.push({ ...pilihan, rank });
   }
   const outcome = ptnOutcome(skor, choices);
-  return {
-    status: true as const,
-    content: {
-      my_ptn: { hasil: outcome.hasil, hasil_str: outcome.hasil_str, skor },
-      list_pilihan: choices.map((choice, index) => ({
-        num_option: choice.num_option,
-        jenjang: choice.jenjang,
-        jurusan: choice.jurusan,
-        universitas: choice.universitas,
-        rank_jurusan: choice.rank,
-        grade: choice.grade,
-        status: outcome.choices[index].status,
-        status_str: outcome.choices[index].status_str,
-      })),
-      mapel: barisHasil(rows),
-      paket: jadwal.paket,
-    },
-  };
+  return berhasil({
+    my_ptn: { hasil: outcome.hasil, hasil_str: outcome.hasil_str, skor },
+    list_pilihan: choices.map((choice, index) => ({
+      num_option: choice.num_option,
+      jenjang: choice.jenjang,
+      jurusan: choice.jurusan,
+      universitas: choice.universitas,
+      rank_jurusan: choice.rank,
+      grade: choice.grade,
+      status: outcome.choices[index].status,
+      status_str: outcome.choices[index].status_str,
+    })),
+    mapel: barisHasil(rows),
+    paket: jadwal.paket,
+  });
 }
 
 /** `/siswa/tryout/generatehasilmapel` (Sync): writes missing subject rows; calibrates an event only when needed. */

@@ -3,6 +3,7 @@ import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Executor } from '../../db/executor';
 import type { JadwalRow } from '../../db/jadwal';
 import type { Siswa } from '../../lib/siswa';
+import { berhasil } from '../../lib/respons';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
 import {
@@ -47,7 +48,7 @@ function rows(ranking: readonly PeringkatPeserta[], idSiswa: number) {
 export async function daftarPaketRanking(db: Executor, siswa: Siswa, now: number) {
   await tutupJadwalSiswa(db, siswa.id, now);
   const paket = await finishedJadwal(db, siswa.id);
-  return { status: true as const, content: paket.map((p) => ({ paket: p.paket, codepaket: p.id })) };
+  return berhasil(paket.map((p) => ({ paket: p.paket, codepaket: p.id })));
 }
 
 /** One page of a ranking: page `halaman` (1-based) of `perHalaman` rows in listing order. */
@@ -89,16 +90,13 @@ export async function rankingPaket(
     list_rangking: rows(ranking, siswa.id),
     jumlah_peserta: ranking.length,
   };
-  if (!page) return { status: true as const, content };
+  if (!page) return berhasil(content);
   const { offset, limit } = potongan(page);
-  return {
-    status: true as const,
-    content: {
-      ...content,
-      list_rangking: content.list_rangking.slice(offset, offset + limit),
-      posisi_saya: posisi(ranking, siswa.id),
-    },
-  };
+  return berhasil({
+    ...content,
+    list_rangking: content.list_rangking.slice(offset, offset + limit),
+    posisi_saya: posisi(ranking, siswa.id),
+  });
 }
 
 /** A part of a programme's ranking: the rows asked for, the caller's place, and (paged) the count. */
@@ -148,20 +146,17 @@ export async function rankingJurusan(
     now: input.now,
     page: input.page,
   });
-  return {
-    status: true as const,
-    content: {
-      data_tryout: { paket: jadwal.paket },
-      option_student: {
-        num_option: pilihan.num_option,
-        jenjang: pilihan.jenjang,
-        jurusan: pilihan.jurusan,
-        universitas: pilihan.universitas,
-        grade: pilihan.grade,
-      },
-      list_rangking: rows(top, siswa.id),
-      my_rangking: mine,
-      ...halaman,
+  return berhasil({
+    data_tryout: { paket: jadwal.paket },
+    option_student: {
+      num_option: pilihan.num_option,
+      jenjang: pilihan.jenjang,
+      jurusan: pilihan.jurusan,
+      universitas: pilihan.universitas,
+      grade: pilihan.grade,
     },
-  };
+    list_rangking: rows(top, siswa.id),
+    my_rangking: mine,
+    ...halaman,
+  });
 }

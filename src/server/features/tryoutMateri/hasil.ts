@@ -15,7 +15,7 @@ import {
   type MateriHasil,
   type MateriInfo,
 } from './queries';
-import { base64, gagal, teksSoalBase64 } from '../../lib/respons';
+import { base64, berhasil, gagal, teksSoalBase64 } from '../../lib/respons';
 import { PESAN } from './teks';
 
 /** The topic and the student's finished attempt at it (ending it first if its time is over), or null. */
@@ -37,7 +37,7 @@ export async function daftarHasilMateri(db: Executor, siswa: Siswa, now: number)
   const t = now;
   for (const h of await listHasilBerjalan(db, siswa.id)) await tutupJikaHabis(db, h, h.menit, t);
   const daftar = await listHasilSelesai(db, siswa.id);
-  return { status: true as const, content: daftar };
+  return berhasil(daftar);
 }
 
 /** `hasil/materi/:idmateri`: the score of one finished topic. */
@@ -45,19 +45,16 @@ export async function hasilMateri(db: Executor, input: { siswa: Siswa; idMateri:
   const { materi, hasil } = await hasilSelesai(db, input.idMateri, input.siswa.id, input.now);
   if (!hasil) return gagal(PESAN.dataTidakAda);
   const soal = await listSoal(db, materi.id);
-  return {
-    status: true as const,
-    content: {
-      idmateri: materi.id,
-      materi: materi.nama,
-      mapel: materi.mapel,
-      skor: hasil.skor,
-      benar: hasil.benar,
-      salah: hasil.salah,
-      kosong: hasil.kosong,
-      jumlah_soal: soal.length,
-    },
-  };
+  return berhasil({
+    idmateri: materi.id,
+    materi: materi.nama,
+    mapel: materi.mapel,
+    skor: hasil.skor,
+    benar: hasil.benar,
+    salah: hasil.salah,
+    kosong: hasil.kosong,
+    jumlah_soal: soal.length,
+  });
 }
 
 /** `pembahasan/materi/:idmateri`: keys and discussions of a finished topic. */
@@ -67,24 +64,21 @@ export async function pembahasanMateri(db: Executor, input: { siswa: Siswa; idMa
   if (!hasil) return gagal(PESAN.pembahasanTidakAda);
   const soal = await listSoal(db, materi.id);
   const jawaban = await mapJawaban(db, hasil.id);
-  return {
-    status: true as const,
-    content: {
-      materi: materi.nama,
-      mapel: materi.mapel,
-      soal: soal.map((s) => {
-        const dijawab = jawaban.get(s.id) ?? '';
-        const benar = judgeAnswer({ type: s.type, jawaban: dijawab, kunci: s.kunci }) === 'benar';
-        return {
-          id_soal: s.id,
-          ...teksSoalBase64(s),
-          type: s.type as QuestionType,
-          jawaban: dijawab,
-          kunci: s.kunci,
-          is_benar: benar ? (1 as const) : (0 as const),
-          pembahasan: base64(s.pembahasan),
-        };
-      }),
-    },
-  };
+  return berhasil({
+    materi: materi.nama,
+    mapel: materi.mapel,
+    soal: soal.map((s) => {
+      const dijawab = jawaban.get(s.id) ?? '';
+      const benar = judgeAnswer({ type: s.type, jawaban: dijawab, kunci: s.kunci }) === 'benar';
+      return {
+        id_soal: s.id,
+        ...teksSoalBase64(s),
+        type: s.type as QuestionType,
+        jawaban: dijawab,
+        kunci: s.kunci,
+        is_benar: benar ? (1 as const) : (0 as const),
+        pembahasan: base64(s.pembahasan),
+      };
+    }),
+  });
 }

@@ -2,6 +2,7 @@
 import type { Executor } from '../../db/executor';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
+import { berhasil } from '../../lib/respons';
 import { tutupJikaHabis } from './percobaan';
 import { jumlahSoalPer } from '../../db/jumlahSoal';
 import {
@@ -18,7 +19,7 @@ import { PESAN } from './teks';
 /** The categories of topics. */
 export async function kategoriMateri(db: Executor) {
   const kategori = await listKategori(db);
-  return { status: true as const, content: { kategori: kategori.map((k) => ({ id: k.id, name: k.nama })) } };
+  return berhasil({ kategori: kategori.map((k) => ({ id: k.id, name: k.nama })) });
 }
 
 /** The subjects of a category of topics. */
@@ -26,13 +27,10 @@ export async function mapelMateri(db: Executor, idkategori: number) {
   const kategori = await findKategori(db, idkategori);
   if (!kategori) throw new HttpError(404, PESAN.kategoriTidakAda);
   const mapel = await listMapel(db, idkategori);
-  return {
-    status: true as const,
-    content: {
-      kategori: kategori.nama,
-      mapel: mapel.map((m) => ({ id_kategori: m.id_kategori, id_mapel: m.id, mapel: m.nama })),
-    },
-  };
+  return berhasil({
+    kategori: kategori.nama,
+    mapel: mapel.map((m) => ({ id_kategori: m.id_kategori, id_mapel: m.id, mapel: m.nama })),
+  });
 }
 
 /** The topics of a subject with the student's progress (attempts whose time ran out are ended first). */
@@ -61,21 +59,18 @@ export async function daftarMateri(
     hasil.map((h) => h.id),
   );
 
-  return {
-    status: true as const,
-    content: {
-      mapel: mapel.nama,
-      materi: materi.map((m) => {
-        const h = hasilOf.get(m.id);
-        return {
-          id: m.id,
-          materi: m.nama,
-          menit: m.menit,
-          soal_dikerjakan: h ? (terjawab.get(h.id) ?? 0) : 0,
-          jumlah_soal: jumlahSoal.get(m.id) ?? 0,
-          status: h?.status === 1 ? 1 : 0,
-        };
-      }),
-    },
-  };
+  return berhasil({
+    mapel: mapel.nama,
+    materi: materi.map((m) => {
+      const h = hasilOf.get(m.id);
+      return {
+        id: m.id,
+        materi: m.nama,
+        menit: m.menit,
+        soal_dikerjakan: h ? (terjawab.get(h.id) ?? 0) : 0,
+        jumlah_soal: jumlahSoal.get(m.id) ?? 0,
+        status: h?.status === 1 ? 1 : 0,
+      };
+    }),
+  });
 }

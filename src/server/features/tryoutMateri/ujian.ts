@@ -21,7 +21,7 @@ import {
   type MateriInfo,
   type MateriSoal,
 } from './queries';
-import { gagal, teksSoalBase64 } from '../../lib/respons';
+import { berhasil, gagal, teksSoalBase64 } from '../../lib/respons';
 import { PESAN } from './teks';
 import { materiClock } from './waktu';
 
@@ -71,22 +71,19 @@ export async function startMateri(
   }
   const jawaban = await mapJawaban(db, hasil.id);
 
-  return {
-    status: true as const,
-    content: {
-      idmateri: materi.id,
-      materi: materi.nama,
-      max_soal: soal.length,
-      waktu: materiClock(hasil, materi.menit, t).sisaWaktu,
-      // Keys and discussions stay on the server while the attempt runs.
-      soals: soal.map((s) => ({
-        id_soal: s.id,
-        ...teksSoalBase64(s),
-        type: s.type as QuestionType,
-        jawaban: jawaban.get(s.id) ?? '',
-      })),
-    },
-  };
+  return berhasil({
+    idmateri: materi.id,
+    materi: materi.nama,
+    max_soal: soal.length,
+    waktu: materiClock(hasil, materi.menit, t).sisaWaktu,
+    // Keys and discussions stay on the server while the attempt runs.
+    soals: soal.map((s) => ({
+      id_soal: s.id,
+      ...teksSoalBase64(s),
+      type: s.type as QuestionType,
+      jawaban: jawaban.get(s.id) ?? '',
+    })),
+  });
 }
 
 /** `saveanswer`: one answer on the server's clock; refused once the attempt ended or its time and grace ran out. */
