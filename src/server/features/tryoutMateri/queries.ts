@@ -108,16 +108,18 @@ export function listHasilOfMateri(q: Executor, idSiswa: number, idMateri: number
   return hasilSiswa(q, idSiswa).where('id_materi', 'in', idMateri).execute();
 }
 
-/** Running attempts of a student with their topic's minutes (to end those whose time is over). */
-export function listHasilBerjalan(q: Executor, idSiswa: number) {
+/** The student's attempts in one state (0 running, 1 ended), each joined with its topic. */
+function hasilSiswaBerstatus(q: Executor, idSiswa: number, status: 0 | 1) {
   return q
     .selectFrom('materi_hasil')
     .innerJoin('materi', 'materi.id', 'materi_hasil.id_materi')
-    .selectAll('materi_hasil')
-    .select('materi.menit')
     .where('materi_hasil.id_siswa', '=', idSiswa)
-    .where('materi_hasil.status', '=', 0)
-    .execute();
+    .where('materi_hasil.status', '=', status);
+}
+
+/** Running attempts of a student with their topic's minutes (to end those whose time is over). */
+export function listHasilBerjalan(q: Executor, idSiswa: number) {
+  return hasilSiswaBerstatus(q, idSiswa, 0).selectAll('materi_hasil').select('materi.menit').execute();
 }
 
 /** Creates the attempt once; a concurrent or repeated start keeps the first row. */
@@ -214,9 +216,7 @@ export async function selesaikanHasil(
 
 /** Finished topics of a student, newest first. */
 export function listHasilSelesai(q: Executor, idSiswa: number) {
-  return q
-    .selectFrom('materi_hasil')
-    .innerJoin('materi', 'materi.id', 'materi_hasil.id_materi')
+  return hasilSiswaBerstatus(q, idSiswa, 1)
     .innerJoin('materi_mapel', 'materi_mapel.id', 'materi.id_mapel')
     .select([
       'materi_hasil.id_materi as idmateri',
@@ -224,8 +224,6 @@ export function listHasilSelesai(q: Executor, idSiswa: number) {
       'materi.nama as materi',
       'materi_hasil.skor',
     ])
-    .where('materi_hasil.id_siswa', '=', idSiswa)
-    .where('materi_hasil.status', '=', 1)
     .orderBy('materi_hasil.ended_at', 'desc')
     .orderBy('materi_hasil.id', 'desc')
     .execute();
