@@ -1,6 +1,7 @@
 /** What the database already holds of a package: its schedule row, the tree of its questions, its attempts. */
 import type { Kysely } from 'kysely';
 import { chunks } from '../db/batch';
+import { kelompokkan } from '../lib/kelompok';
 import type { Database } from '../db/types';
 import { dalamUrutan } from '../db/urutan';
 
@@ -39,12 +40,6 @@ export interface PaketAda {
 async function inChunks<T>(ids: number[], load: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
   for (const chunk of chunks(ids)) out.push(...(await load(chunk)));
-  return out;
-}
-
-function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const row of rows) out.set(key(row), [...(out.get(key(row)) ?? []), row]);
   return out;
 }
 
@@ -106,9 +101,9 @@ export async function muatPaketAda(
     .where('id_jadwal', '=', idJadwal)
     .executeTakeFirstOrThrow();
 
-  const groupsOf = groupBy(groups, (g) => g.id_soal);
-  const soalOf = groupBy(soal, (s) => s.id_mapel);
-  const mapelOf = groupBy(mapel, (m) => m.id_kategori);
+  const groupsOf = kelompokkan(groups, (g) => g.id_soal);
+  const soalOf = kelompokkan(soal, (s) => s.id_mapel);
+  const mapelOf = kelompokkan(mapel, (m) => m.id_kategori);
   return {
     idJadwal,
     isEvent,

@@ -5,7 +5,8 @@
 import type { Executor } from '../db/executor';
 import type { HasilMapelTable } from '../db/types';
 import { classicalScore, judgeAnswer, tally, type GroupAnswer, type Penilaian } from '../domain/scoring';
-import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
+import { kelompokkan } from '../lib/kelompok';
+import { bacaKunciKategori, jawabanKosong } from './kunciKategori';
 
 export interface AttemptAnswer {
   id_soal: number;
@@ -59,7 +60,7 @@ export async function loadAttemptAnswers(
     .execute();
   const jawabanOf = new Map(saved.map((row) => [row.id_soal, row.jawaban]));
   const statementAnswerOf = new Map(savedStatements.map((row) => [row.id_soal_group, row.jawaban]));
-  const statementsOf = pernyataanPerSoal(statements);
+  const statementsOf = kelompokkan(statements, (st) => st.id_soal);
 
   const answers = soal.map((s): AttemptAnswer => {
     const jawaban = jawabanOf.get(s.id) ?? jawabanKosong(s.type);

@@ -48,14 +48,3 @@ export async function bacaKunciKategori(db: Kysely<Database>, idKategori: number
     .execute();
   return { mapel, soal, statements };
 }
-
-/** The statements of each statement question, in their order. */
-export function pernyataanPerSoal<T extends { id_soal: number }>(statements: readonly T[]): Map<number, T[]> {
-  const bySoal = new Map<number, T[]>();
-  for (const statement of statements) {
-    const list = bySoal.get(statement.id_soal);
-    if (list) list.push(statement);
-    else bySoal.set(statement.id_soal, [statement]);
-  }
-  return bySoal;
-}

@@ -10,7 +10,8 @@ import { dialectOf } from '../db/createDb';
 import type { Executor } from '../db/executor';
 import { judgeAnswer, type Penilaian } from '../domain/scoring';
 import { barisKlasik, type HasilMapelRow } from './hasilMapel';
-import { bacaKunciKategori, jawabanKosong, pernyataanPerSoal } from './kunciKategori';
+import { kelompokkan } from '../lib/kelompok';
+import { bacaKunciKategori, jawabanKosong } from './kunciKategori';
 
 /** Attempts whose answers are read per query. */
 const SLICE = 1000;
@@ -85,7 +86,10 @@ export async function bacaLembarKategori(
   const { mapel, soal, statements } = await bacaKunciKategori(database, idKategori);
 
   const soalIndex = new Map(soal.map((s, i) => [s.id, i]));
-  const statementsOf = pernyataanPerSoal(statements.map((st, index) => ({ ...st, index })));
+  const statementsOf = kelompokkan(
+    statements.map((st, index) => ({ ...st, index })),
+    (st) => st.id_soal,
+  );
   const statementIndex = new Map(statements.map((st, i) => [st.id, i]));
   // A statement question without statements has nothing to score: the Rasch model leaves it out like an essay.
   const scorable = soal

@@ -8,6 +8,7 @@ import type { Executor } from '../db/executor';
 import { findJadwal, isPeserta, type JadwalRow } from '../db/jadwal';
 import { competitionRanks, packageTotal } from '../domain/ranking';
 import { HttpError } from '../lib/httpError';
+import { kelompokkan } from '../lib/kelompok';
 
 export const PESAN_AKSES = {
   jadwalTidakAda: 'Jadwal tryout tidak ditemukan',
@@ -74,13 +75,7 @@ export async function pilihanPeserta(
     .orderBy('pilihan_siswa.id_siswa')
     .orderBy('pilihan_siswa.num_option')
     .execute();
-  const out = new Map<number, (Pilihan & { id_siswa: number })[]>();
-  for (const row of rows) {
-    const list = out.get(row.id_siswa) ?? [];
-    list.push(row);
-    out.set(row.id_siswa, list);
-  }
-  return out;
+  return kelompokkan(rows, (row) => row.id_siswa);
 }
 
 export interface SkorPeserta {
@@ -222,12 +217,9 @@ export async function rataRataKategori(db: Executor, kategoriIds: number[]): Pro
     .where('hasil_to.is_selesai', '=', 1)
     .groupBy(['hasil_to.id_kategori', 'hasil_mapel.id_hasil_to'])
     .execute();
-  const perKategori = new Map<number, number[]>();
-  for (const row of rows) {
-    const list = perKategori.get(row.id_kategori) ?? [];
-    list.push(Number(row.jumlah) / Number(row.n));
-    perKategori.set(row.id_kategori, list);
+  for (const [id, attempts] of kelompokkan(rows, (row) => row.id_kategori)) {
+    const means = attempts.map((row) => Number(row.jumlah) / Number(row.n));
+    result.set(id, means.reduce((s, v) => s + v, 0) / means.length);
   }
-  for (const [id, means] of perKategori) result.set(id, means.reduce((s, v) => s + v, 0) / means.length);
   return result;
 }

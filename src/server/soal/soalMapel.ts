@@ -6,6 +6,7 @@
  * Order everywhere: subjects by (urutan, id), questions by (nomor, id), statements by (urutan, id).
  */
 import { prepareQuery } from '../db/compiledQuery';
+import { kelompokkan } from '../lib/kelompok';
 import type { Executor } from '../db/executor';
 import { dalamUrutan, pernyataanDalamUrutan, soalDalamUrutan } from '../db/urutan';
 import type { SoalTable } from '../db/types';
@@ -67,12 +68,7 @@ function gabungPernyataan<S extends { id: number }, P extends { id_soal: number 
   soal: readonly S[],
   statements: readonly P[],
 ): (S & { pernyataan: P[] })[] {
-  const statementsOf = new Map<number, P[]>();
-  for (const statement of statements) {
-    const list = statementsOf.get(statement.id_soal);
-    if (list) list.push(statement);
-    else statementsOf.set(statement.id_soal, [statement]);
-  }
+  const statementsOf = kelompokkan(statements, (st) => st.id_soal);
   return soal.map((s) => ({ ...s, pernyataan: statementsOf.get(s.id) ?? [] }));
 }
 
