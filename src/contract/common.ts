@@ -139,6 +139,13 @@ export interface Call<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCall = Call<HttpMethod, string, any, any, TSchema>;
 
+/** Whether a value is a call described by `defineCall` (a feature's module exports its calls beside its schemas). */
+export function isCall(value: unknown): value is AnyCall {
+  return (
+    typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'schema' in value
+  );
+}
+
 const PARAM_RE = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /** Names of the `:param` segments of a path, in order. */

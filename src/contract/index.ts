@@ -9,66 +9,33 @@ export * from './hasil';
 export * from './ranking';
 export * from './htmlSoal';
 
-import { loginCall, logoutCall } from './auth';
-import { profileUserCall } from './profile';
-import { jadwalCurrentCall, jadwalFutureCall, jadwalPreviousCall } from './jadwal';
-import {
-  endPaketCall,
-  previewPaketCall,
-  saveAnswerPaketCall,
-  startPaketCall,
-  statusMapelCall,
-} from './tryoutPaket';
-import {
-  endMateriCall,
-  hasilMateriCall,
-  hasilMateriListCall,
-  materiKategoriCall,
-  materiListCall,
-  materiMapelCall,
-  pembahasanMateriCall,
-  saveAnswerMateriCall,
-  startMateriCall,
-} from './tryoutMateri';
-import {
-  generateHasilMapelCall,
-  hasilJadwalCall,
-  hasilKategoriCall,
-  hasilListCall,
-  hasilPtnCall,
-  hasilSkorCall,
-  pembahasanCall,
-} from './hasil';
-import { rankingJurusanCall, rankingPaketCall, rankingPaketListCall } from './ranking';
+import * as auth from './auth';
+import * as profile from './profile';
+import * as jadwal from './jadwal';
+import * as tryoutPaket from './tryoutPaket';
+import * as tryoutMateri from './tryoutMateri';
+import * as hasil from './hasil';
+import * as ranking from './ranking';
+import { isCall, type AnyCall } from './common';
 
-/** Every call, by feature (handy for the server to check that each one is routed). */
+/** The calls a feature's module exports, by their export name. */
+type CallsOf<M> = { [K in keyof M as M[K] extends AnyCall ? K : never]: M[K] };
+
+function callsOf<M extends object>(module: M): CallsOf<M> {
+  return Object.fromEntries(Object.entries(module).filter(([, value]) => isCall(value))) as CallsOf<M>;
+}
+
+/** Every call, by feature (handy for the server to check that each one is routed). A call is in by being exported
+ * from its feature's module, so none can be left out of this list. */
 export const calls = {
-  auth: { loginCall, logoutCall },
-  profile: { profileUserCall },
-  jadwal: { jadwalCurrentCall, jadwalPreviousCall, jadwalFutureCall },
-  tryoutPaket: { previewPaketCall, startPaketCall, saveAnswerPaketCall, statusMapelCall, endPaketCall },
-  tryoutMateri: {
-    materiKategoriCall,
-    materiMapelCall,
-    materiListCall,
-    startMateriCall,
-    saveAnswerMateriCall,
-    endMateriCall,
-    hasilMateriListCall,
-    hasilMateriCall,
-    pembahasanMateriCall,
-  },
-  hasil: {
-    hasilKategoriCall,
-    hasilJadwalCall,
-    hasilListCall,
-    hasilSkorCall,
-    hasilPtnCall,
-    generateHasilMapelCall,
-    pembahasanCall,
-  },
-  ranking: { rankingPaketListCall, rankingPaketCall, rankingJurusanCall },
+  auth: callsOf(auth),
+  profile: callsOf(profile),
+  jadwal: callsOf(jadwal),
+  tryoutPaket: callsOf(tryoutPaket),
+  tryoutMateri: callsOf(tryoutMateri),
+  hasil: callsOf(hasil),
+  ranking: callsOf(ranking),
 } as const;
 
 /** Every call as one flat list (30 calls, one per row). */
-export const allCalls = Object.values(calls).flatMap((group) => Object.values(group));
+export const allCalls: AnyCall[] = Object.values(calls).flatMap((group) => Object.values(group));
