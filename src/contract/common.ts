@@ -1,5 +1,6 @@
 /**
- * Shared pieces of the SiapTes API contract.
+ * How the SiapTes API contract describes a call: the envelope, `defineCall` and the types read from a call (the
+ * fields that calls share are in fields.ts).
  *
  * Every call is described once, with TypeBox schemas, by `defineCall`. The server hands `call.schema` to Fastify
  * (`app.route({method: call.method, url: call.path, schema: call.schema, handler})`); the client uses
@@ -53,51 +54,6 @@ export const StatusMessage = Type.Object({
   message: Type.String(),
 });
 export type StatusMessage = Static<typeof StatusMessage>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Reusable field schemas (plain definitions, no $id/$ref)
-
-/** Largest id the database holds (a 32-bit SQL `integer`); a larger one can only be a bad request. */
-export const MAX_ID = 2_147_483_647;
-
-/** A numeric id (path parameter or id-ish body field). Fastify coerces numeric strings. */
-export const Id = (description?: string) =>
-  Type.Integer(description ? { minimum: 1, maximum: MAX_ID, description } : { minimum: 1, maximum: MAX_ID });
-
-/** The caller's own student id, in a path or a body; the server refuses any other. */
-export const IdSiswa = Id('the student id; must be the caller');
-
-/** A body holding only the caller's student id. */
-export const IdSiswaBody = Type.Object({ id_siswa: IdSiswa });
-
-/** A schedule (jadwal) id, in a path or a body. */
-export const IdJadwal = Id('schedule (jadwal) id');
-
-/** The category hash used in paths and bodies. */
-export const CategoryHash = (description?: string) =>
-  Type.String(
-    description ? { pattern: '^[A-Za-z0-9_-]{4,64}$', description } : { pattern: '^[A-Za-z0-9_-]{4,64}$' },
-  );
-
-/** A 0/1 numeric flag. */
-export const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
-export type Flag = Static<typeof Flag>;
-
-/** Question type 1..5 (1 choice, 2 and 5 short text, 3 grouped statements, 4 essay). */
-export const QuestionType = Type.Union([
-  Type.Literal(1),
-  Type.Literal(2),
-  Type.Literal(3),
-  Type.Literal(4),
-  Type.Literal(5),
-]);
-export type QuestionType = Static<typeof QuestionType>;
-
-/** Longest answer text accepted. */
-export const MAX_ANSWER_LENGTH = 5000;
-
-/** An answer as the student gave it: a letter, a typed text, 'Y'/'N'; '' when blank. */
-export const AnswerText = Type.String({ maxLength: MAX_ANSWER_LENGTH });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calls

@@ -4,20 +4,19 @@
  * Encoding in the discussion: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML; `jawaban` and `kunci` are
  * plain text (a letter A..E for type 1, the text for types 2, 4, 5, 'Y'/'N' for type-3 statements; '' when blank). */
 import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, StatusMessage, defineCall, type CallBody, type CallResponse } from './common';
 import {
   CategoryHash,
-  Envelope,
   Flag,
   Id,
   IdJadwal,
   IdSiswa,
+  JumlahJawaban,
+  Koreksi,
+  OpsiSoal,
+  PilihanJurusan,
   QuestionType,
-  StatusMessage,
-  defineCall,
-  type CallBody,
-  type CallResponse,
-} from './common';
-import { JumlahJawaban, Koreksi, OpsiSoal, PilihanJurusan } from './fragments';
+} from './fields';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Package result list

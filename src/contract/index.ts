@@ -1,5 +1,6 @@
 /** The SiapTes API contract: every call of the API. */
 export * from './common';
+export * from './fields';
 export * from './auth';
 export * from './profile';
 export * from './jadwal';

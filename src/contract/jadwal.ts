@@ -1,6 +1,7 @@
 /** Tryout schedules (/siswa/jadwal/*). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, IdSiswa, defineCall } from './common';
+import { Envelope, defineCall } from './common';
+import { IdSiswa } from './fields';
 
 /** Status of a schedule item that is finished and whose discussion is available. */
 export const JADWAL_STATUS_FINISHED = '5';

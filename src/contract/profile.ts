@@ -1,6 +1,7 @@
 /** Profile (GET /siswa/profil/user/id/{idsiswa}). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, IdSiswa, defineCall } from './common';
+import { Envelope, defineCall } from './common';
+import { IdSiswa } from './fields';
 
 /** Profile user. `lembaga` is SiapTes, tutorindonesia or TO Akbar (compared accent-insensitively). */
 export const ProfileUser = Type.Object({

@@ -1,7 +1,7 @@
 /** Rankings (/siswa/tryout/ranking*, rankingjur). Ranks are competition ranks (1, 2, 2, 4). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, Id, IdJadwal, IdSiswa, defineCall, type CallBody, type CallResponse } from './common';
-import { PilihanJurusan } from './fragments';
+import { Envelope, defineCall, type CallBody, type CallResponse } from './common';
+import { Id, IdJadwal, IdSiswa, PilihanJurusan } from './fields';
 
 /** Ranking list item. `codepaket` is the schedule (jadwal) id, used as `:paket` of the package ranking. */
 export const RankingPaketItem = Type.Object({

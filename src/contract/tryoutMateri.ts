@@ -3,19 +3,17 @@
  * Encoding: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML. `jawaban` (the student's answer) and
  * `kunci` (the key) are plain text: a letter A..E for type 1, the typed text for types 2 and 4, '' when blank. */
 import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, StatusMessage, StatusOnly, defineCall, type CallBody } from './common';
 import {
   AnswerText,
-  Envelope,
   Id,
   IdSiswa,
   IdSiswaBody,
+  JumlahJawaban,
+  Koreksi,
+  OpsiSoal,
   QuestionType,
-  StatusMessage,
-  StatusOnly,
-  defineCall,
-  type CallBody,
-} from './common';
-import { JumlahJawaban, Koreksi, OpsiSoal } from './fragments';
+} from './fields';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Preview: categories → subjects → topics

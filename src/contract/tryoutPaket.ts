@@ -1,21 +1,17 @@
 /** Package tryout (/siswa/tryout/preview|start|saveanswer|statusmapel|end). Answer keys never appear here. */
 import { Type, type Static } from '@sinclair/typebox';
+import { Envelope, StatusMessage, StatusOnly, defineCall, type CallBody } from './common';
 import {
   AnswerText,
   CategoryHash,
-  Envelope,
   Flag,
   Id,
   IdJadwal,
   IdSiswa,
   IdSiswaBody,
+  OpsiSoal,
   QuestionType,
-  StatusMessage,
-  StatusOnly,
-  defineCall,
-  type CallBody,
-} from './common';
-import { OpsiSoal } from './fragments';
+} from './fields';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Preview

@@ -2,7 +2,7 @@
  * verdicts and discussions leave the server only for a subject whose category attempt has ended, and for a TO
  * Akbar event only once the event is over (domain/kunciEvent.ts). */
 import type { SoalReview } from '../../../contract/hasil';
-import type { QuestionType } from '../../../contract/common';
+import type { QuestionType } from '../../../contract/fields';
 import type { Executor } from '../../db/executor';
 import { isBlank } from '../../domain/scoring';
 import type { Siswa } from '../../lib/siswa';

@@ -3,7 +3,8 @@
  * pembahasan; pdf/documents.ts). Each handler checks who asks and calls one function.
  */
 import { Type } from '@sinclair/typebox';
-import { CategoryHash, Failure, Id } from '../../../contract/common';
+import { Failure } from '../../../contract/common';
+import { CategoryHash, Id } from '../../../contract/fields';
 import {
   generateHasilMapelCall,
   hasilJadwalCall,

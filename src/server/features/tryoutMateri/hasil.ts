@@ -1,5 +1,5 @@
 /** Results and discussion of finished topics (/siswa/tryoutmateri/hasil, /pembahasan). */
-import type { QuestionType } from '../../../contract/common';
+import type { QuestionType } from '../../../contract/fields';
 import type { Executor } from '../../db/executor';
 import { judgeAnswer } from '../../domain/scoring';
 import type { Siswa } from '../../lib/siswa';

@@ -1,6 +1,6 @@
 /** Start, save and end of a per-topic tryout. */
 import type { EndMateriBody, SaveAnswerMateriBody } from '../../../contract/tryoutMateri';
-import type { QuestionType } from '../../../contract/common';
+import type { QuestionType } from '../../../contract/fields';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/executor';
 import { clampReported, durasiDetik, isPastGrace } from '../../domain/timing';

@@ -9,7 +9,8 @@ import {
 import type { FeatureRoutes } from '../../context';
 import { currentSiswa, requireSelf } from '../../plugins/auth';
 import { Type } from '@sinclair/typebox';
-import { CategoryHash, Failure, Id } from '../../../contract/common';
+import { Failure } from '../../../contract/common';
+import { CategoryHash, Id } from '../../../contract/fields';
 import { sendPdf } from '../../pdf/reply';
 import { akhiriPaket } from './akhiri';
 import { bukaSoalPdf } from './soalPdf';

@@ -1,5 +1,5 @@
 /** `POST /siswa/tryout/start/id/:id/kategori/:categoryHash`: idempotent start of a category. */
-import type { QuestionType } from '../../../contract/common';
+import type { QuestionType } from '../../../contract/fields';
 import type { GroupSoal, SoalPaket, StartPaketContent } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/executor';
