@@ -7,6 +7,7 @@ import {
   apiUrl,
   buildPath,
   calls,
+  callFamily,
   defineCall,
   Envelope,
   hasilListCall,
@@ -131,6 +132,22 @@ describe('the calls', () => {
         response: Envelope(Type.Null()),
       }),
     ).toThrow(/differ/);
+  });
+
+  it("callFamily gives each call the family's method and path parameters, checked as defineCall checks them", () => {
+    const onTopic = callFamily({ method: 'POST', params: Type.Object({ idmateri: Type.Integer() }) });
+    const body = Type.Object({ id_siswa: Type.Integer() });
+    const call = onTopic('/x/:idmateri', { body, response: Envelope(Type.Null()) });
+    expect(call).toEqual(
+      defineCall({
+        method: 'POST',
+        path: '/x/:idmateri',
+        params: Type.Object({ idmateri: Type.Integer() }),
+        body,
+        response: Envelope(Type.Null()),
+      }),
+    );
+    expect(() => onTopic('/x/:idsoal', { response: Envelope(Type.Null()) })).toThrow(/differ/);
   });
 });
 

@@ -1,18 +1,16 @@
 /** Login and logout (/auth/*). */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { Envelope, StatusMessage, defineCall, type CallBody } from './common';
 import { ProfileUser } from './profile';
 
 /** The opaque session token; the client sends it back in the `Key` header. */
 export const AccessToken = Type.Object({ value: Type.String() });
-export type AccessToken = Static<typeof AccessToken>;
 
 /** Login response content: user and access_token.value. */
 export const LoginContent = Type.Object({
   user: ProfileUser,
   access_token: AccessToken,
 });
-export type LoginContent = Static<typeof LoginContent>;
 
 /** `POST /auth/login` — body code, isgoogle, username, password — answer status, message, content.user,
  * content.access_token.value. Wrong credentials answer `{status: false, message}`. */

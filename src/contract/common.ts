@@ -145,6 +145,17 @@ export function defineCall<
   };
 }
 
+/**
+ * Describe calls on one resource: the same method and path parameters (e.g. every call on one topic, under
+ * `/materi/:idmateri`). Each call of the family then gives its path, its body and its answer.
+ */
+export function callFamily<M extends HttpMethod, TP extends TObject>(shared: { method: M; params: TP }) {
+  return <P extends string, TR extends TSchema, TB extends TSchema | undefined = undefined>(
+    path: P,
+    call: { body?: TB; response: TR },
+  ): Call<M, P, TP, TB, TR> => defineCall<M, P, TR, TP, TB>({ ...shared, path, ...call });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Type helpers
 

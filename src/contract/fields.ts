@@ -22,6 +22,10 @@ export const IdSiswaBody = Type.Object({ id_siswa: IdSiswa });
 /** A schedule (jadwal) id, in a path or a body. */
 export const IdJadwal = Id('schedule (jadwal) id');
 
+/** The caller and one of their schedules, as the result and ranking calls name them in a body (`idsiswa`,
+ * `idjadwal`: no underscore, unlike `id_siswa`). Spread into the body in place. */
+export const IdSiswaJadwal = { idsiswa: IdSiswa, idjadwal: IdJadwal };
+
 /** The category hash used in paths and bodies. */
 export const CategoryHash = (description?: string) =>
   Type.String(
@@ -67,6 +71,19 @@ export const Koreksi = {
   kunci: Type.String(),
   is_benar: Flag,
   pembahasan: Type.String(),
+};
+
+/** A package category as the SPA names and links it: its name and its hash (the `kategori`/`categoryHash` path
+ * parameter of the category's calls). */
+export const KategoriPaket = {
+  kategori: Type.String(),
+  kategoriHash: Type.String(),
+};
+
+/** A saved answer in the body of both save calls: the answer as given and the seconds left on the sheet. */
+export const JawabanTersimpan = {
+  jawaban: AnswerText,
+  sisa_waktu: Type.Number({ minimum: 0 }),
 };
 
 /** How the answers of a subject or topic came out. */

@@ -11,7 +11,9 @@ import {
   Id,
   IdJadwal,
   IdSiswa,
+  IdSiswaJadwal,
   JumlahJawaban,
+  KategoriPaket,
   Koreksi,
   OpsiSoal,
   PilihanJurusan,
@@ -31,8 +33,7 @@ export const HasilListItem = Type.Object({
   nilai: Type.Number(),
   rata_rata: Type.Number(),
   idjadwal: Type.Number(),
-  kategori: Type.String(),
-  kategoriHash: Type.String(),
+  ...KategoriPaket,
 });
 export type HasilListItem = Static<typeof HasilListItem>;
 
@@ -55,14 +56,16 @@ export const HasilMapel = Type.Object({
 });
 export type HasilMapel = Static<typeof HasilMapel>;
 
+/** A category's subject rows and their average, as both result details give them. */
+const NilaiMapel = { detail: Type.Array(HasilMapel), rata_rata: Type.Number() };
+
 /** Detail of one category: heading data (nama, minat, paket) and per-subject rows. */
 export const HasilKategoriDetail = Type.Object({
   paket: Type.Number(),
   kategori: Type.String(),
   nama: Type.String(),
   minat: Type.String(),
-  detail: Type.Array(HasilMapel),
-  rata_rata: Type.Number(),
+  ...NilaiMapel,
 });
 export type HasilKategoriDetail = Static<typeof HasilKategoriDetail>;
 
@@ -79,19 +82,7 @@ export const hasilKategoriCall = defineCall({
 });
 
 /** One category in the whole-schedule detail. */
-export const HasilJadwalKategori = Type.Object({
-  kategori: Type.String(),
-  kategoriHash: Type.String(),
-  detail: Type.Array(HasilMapel),
-  rata_rata: Type.Number(),
-});
-export type HasilJadwalKategori = Static<typeof HasilJadwalKategori>;
-
-export const HasilJadwalDetail = Type.Object({
-  paket: Type.Number(),
-  kategori: Type.Array(HasilJadwalKategori),
-});
-export type HasilJadwalDetail = Static<typeof HasilJadwalDetail>;
+export const HasilJadwalKategori = Type.Object({ ...KategoriPaket, ...NilaiMapel });
 
 /** `POST /siswa/tryout/hasil/id/{id}` — body id_siswa, type (detail) — answer not shown (decided: every category
  * of the schedule with its subject rows). */
@@ -100,7 +91,7 @@ export const hasilJadwalCall = defineCall({
   path: '/siswa/tryout/hasil/id/:id',
   params: Type.Object({ id: IdJadwal }),
   body: DetailBody,
-  response: Envelope(HasilJadwalDetail),
+  response: Envelope(Type.Object({ paket: Type.Number(), kategori: Type.Array(HasilJadwalKategori) })),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -133,7 +124,6 @@ export const MyPtn = Type.Object({
   hasil_str: Type.String(),
   skor: Type.Number(),
 });
-export type MyPtn = Static<typeof MyPtn>;
 
 /** PTN result choice. `grade` is the minimum score; `rank_jurusan` the student's rank for the choice. */
 export const PilihanPtn = Type.Object({
@@ -153,7 +143,7 @@ export const HasilPtn = Type.Object({
 });
 export type HasilPtn = Static<typeof HasilPtn>;
 
-const JadwalBody = Type.Object({ idsiswa: IdSiswa, idjadwal: IdJadwal });
+const JadwalBody = Type.Object(IdSiswaJadwal);
 
 /** `POST /siswa/tryout/hasilptn` — body idsiswa, idjadwal — answer my_ptn, list_pilihan. A missing score summary
  * answers `{status: false, message}` (the client then offers Sync). */
@@ -232,8 +222,7 @@ export const pembahasanCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/pembahasan',
   body: Type.Object({
-    idsiswa: IdSiswa,
-    idjadwal: IdJadwal,
+    ...IdSiswaJadwal,
     idmapel: Type.Optional(Id('subject id; present for a single subject review')),
   }),
   response: Envelope(Type.Union([PembahasanMapel, PembahasanList])),

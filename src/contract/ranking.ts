@@ -1,7 +1,7 @@
 /** Rankings (/siswa/tryout/ranking*, rankingjur). Ranks are competition ranks (1, 2, 2, 4). */
 import { Type, type Static } from '@sinclair/typebox';
 import { Envelope, defineCall, type CallBody, type CallResponse } from './common';
-import { Id, IdJadwal, IdSiswa, PilihanJurusan } from './fields';
+import { Id, IdSiswa, IdSiswaJadwal, PilihanJurusan } from './fields';
 
 /** Ranking list item. `codepaket` is the schedule (jadwal) id, used as `:paket` of the package ranking. */
 export const RankingPaketItem = Type.Object({
@@ -33,7 +33,6 @@ export const MyRanking = Type.Union([
   Type.Object({ peringkat: Type.Number(), skor: Type.Number() }),
   Type.Null(),
 ]);
-export type MyRanking = Static<typeof MyRanking>;
 
 /** The caller's 1-based place in listing order (null when the caller has no score in it); only in a paged answer,
  * so that a client can open the page holding the caller's row (ranks tie, places do not). */
@@ -81,7 +80,6 @@ export const OptionStudent = Type.Object({
   ...PilihanJurusan,
   grade: Type.Number(),
 });
-export type OptionStudent = Static<typeof OptionStudent>;
 
 /** Choice ranking. `list_rangking` is the Top 10; with a page asked for, that page of everyone who chose
  * the programme, with their count and the caller's place. */
@@ -105,8 +103,7 @@ export const rankingJurusanCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/rankingjur',
   body: Type.Object({
-    idsiswa: IdSiswa,
-    idjadwal: IdJadwal,
+    ...IdSiswaJadwal,
     numoption: Id('the choice number (1-based)'),
     ...RankingPaketBody.properties,
   }),

@@ -3,12 +3,13 @@
  * Encoding: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML. `jawaban` (the student's answer) and
  * `kunci` (the key) are plain text: a letter A..E for type 1, the typed text for types 2 and 4, '' when blank. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, StatusMessage, StatusOnly, defineCall, type CallBody } from './common';
+import { Envelope, StatusMessage, StatusOnly, callFamily, defineCall, type CallBody } from './common';
 import {
   AnswerText,
   Id,
   IdSiswa,
   IdSiswaBody,
+  JawabanTersimpan,
   JumlahJawaban,
   Koreksi,
   OpsiSoal,
@@ -22,15 +23,12 @@ import {
 export const MateriKategori = Type.Object({ id: Type.Number(), name: Type.String() });
 export type MateriKategori = Static<typeof MateriKategori>;
 
-export const MateriKategoriContent = Type.Object({ kategori: Type.Array(MateriKategori) });
-export type MateriKategoriContent = Static<typeof MateriKategoriContent>;
-
 /** `GET /siswa/tryoutmateri/preview/idsiswa/{idsiswa}` — body none — answer content.kategori. */
 export const materiKategoriCall = defineCall({
   method: 'GET',
   path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa',
   params: Type.Object({ idsiswa: IdSiswa }),
-  response: Envelope(MateriKategoriContent),
+  response: Envelope(Type.Object({ kategori: Type.Array(MateriKategori) })),
 });
 
 /** Subject item. */
@@ -41,17 +39,13 @@ export const MateriMapel = Type.Object({
 });
 export type MateriMapel = Static<typeof MateriMapel>;
 
-/** Subjects of a category; `kategori` is the category name. */
-export const MateriMapelContent = Type.Object({ mapel: Type.Array(MateriMapel), kategori: Type.String() });
-export type MateriMapelContent = Static<typeof MateriMapelContent>;
-
 /** `GET .../kategori/{idkategori}` (under /siswa/tryoutmateri/preview/idsiswa/{idsiswa}) — body none —
- * answer subjects. */
+ * answer subjects; `kategori` is the category name. */
 export const materiMapelCall = defineCall({
   method: 'GET',
   path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori',
   params: Type.Object({ idsiswa: IdSiswa, idkategori: Id() }),
-  response: Envelope(MateriMapelContent),
+  response: Envelope(Type.Object({ mapel: Type.Array(MateriMapel), kategori: Type.String() })),
 });
 
 /** Topic list item. `menit` minutes; `status` 1 means done. */
@@ -65,17 +59,13 @@ export const MateriItem = Type.Object({
 });
 export type MateriItem = Static<typeof MateriItem>;
 
-/** Topics of a subject; `mapel` is the subject name. */
-export const MateriListContent = Type.Object({ materi: Type.Array(MateriItem), mapel: Type.String() });
-export type MateriListContent = Static<typeof MateriListContent>;
-
 /** `GET .../kategori/{idkategori}/mapel/{idmapel}` (under /siswa/tryoutmateri/preview/idsiswa/{idsiswa}) —
- * body none — answer topics. */
+ * body none — answer topics; `mapel` is the subject name. */
 export const materiListCall = defineCall({
   method: 'GET',
   path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori/mapel/:idmapel',
   params: Type.Object({ idsiswa: IdSiswa, idkategori: Id(), idmapel: Id() }),
-  response: Envelope(MateriListContent),
+  response: Envelope(Type.Object({ materi: Type.Array(MateriItem), mapel: Type.String() })),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -103,11 +93,11 @@ export type MateriSession = Static<typeof MateriSession>;
 
 const IdMateriParams = Type.Object({ idmateri: Id('topic (materi) id') });
 
+/** The calls on one topic (its start, end, result and discussion): POST, the topic in the path. */
+const callOnMateri = callFamily({ method: 'POST', params: IdMateriParams });
+
 /** `POST /siswa/tryoutmateri/start/materi/{idmateri}` — body id_siswa — answer idmateri, max_soal, waktu, soals. */
-export const startMateriCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryoutmateri/start/materi/:idmateri',
-  params: IdMateriParams,
+export const startMateriCall = callOnMateri('/siswa/tryoutmateri/start/materi/:idmateri', {
   body: IdSiswaBody,
   response: Envelope(MateriSession),
 });
@@ -121,8 +111,7 @@ export const saveAnswerMateriCall = defineCall({
   body: Type.Object({
     idsiswa: IdSiswa,
     idsoal: Id(),
-    jawaban: AnswerText,
-    sisa_waktu: Type.Number({ minimum: 0 }),
+    ...JawabanTersimpan,
   }),
   response: StatusOnly,
 });
@@ -136,10 +125,7 @@ export const JawabanMateri = Type.Object({
 export type JawabanMateri = Static<typeof JawabanMateri>;
 
 /** `POST /siswa/tryoutmateri/end/materi/{idmateri}` — body id_siswa, list_jawaban — answer status. */
-export const endMateriCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryoutmateri/end/materi/:idmateri',
-  params: IdMateriParams,
+export const endMateriCall = callOnMateri('/siswa/tryoutmateri/end/materi/:idmateri', {
   body: Type.Object({
     id_siswa: IdSiswa,
     list_jawaban: Type.Array(JawabanMateri, { maxItems: 1000 }),
@@ -177,14 +163,10 @@ export const HasilMateriDetail = Type.Object({
   ...JumlahJawaban,
   jumlah_soal: Type.Number(),
 });
-export type HasilMateriDetail = Static<typeof HasilMateriDetail>;
 
 /** `POST /siswa/tryoutmateri/hasil/materi/{idmateri}` — body id_siswa — answer not shown (decided: the topic's
  * score with benar/salah/kosong counts). */
-export const hasilMateriCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryoutmateri/hasil/materi/:idmateri',
-  params: IdMateriParams,
+export const hasilMateriCall = callOnMateri('/siswa/tryoutmateri/hasil/materi/:idmateri', {
   body: IdSiswaBody,
   response: Envelope(HasilMateriDetail),
 });
@@ -203,10 +185,7 @@ export type PembahasanMateri = Static<typeof PembahasanMateri>;
 
 /** `POST /siswa/tryoutmateri/pembahasan/materi/{idmateri}` — body id_siswa — answer per-topic discussion
  * (only once the topic is done). */
-export const pembahasanMateriCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryoutmateri/pembahasan/materi/:idmateri',
-  params: IdMateriParams,
+export const pembahasanMateriCall = callOnMateri('/siswa/tryoutmateri/pembahasan/materi/:idmateri', {
   body: IdSiswaBody,
   response: Envelope(PembahasanMateri),
 });

@@ -1,14 +1,15 @@
 /** Package tryout (/siswa/tryout/preview|start|saveanswer|statusmapel|end). Answer keys never appear here. */
 import { Type, type Static } from '@sinclair/typebox';
-import { Envelope, StatusMessage, StatusOnly, defineCall, type CallBody } from './common';
+import { Envelope, StatusMessage, StatusOnly, callFamily, defineCall, type CallBody } from './common';
 import {
-  AnswerText,
   CategoryHash,
   Flag,
   Id,
   IdJadwal,
   IdSiswa,
   IdSiswaBody,
+  JawabanTersimpan,
+  KategoriPaket,
   OpsiSoal,
   QuestionType,
 } from './fields';
@@ -34,8 +35,7 @@ export type MapelDetail = Static<typeof MapelDetail>;
 /** Category of the preview. `pembahasan` is the discussion PDF link, '' until finished (and, for a TO
  * Akbar event, until the event is over: `pembahasan_terkunci` then says when it opens). */
 export const KategoriPreview = Type.Object({
-  kategori: Type.String(),
-  kategoriHash: Type.String(),
+  ...KategoriPaket,
   jumlah_soal: Type.Number(),
   /** minutes */
   waktu: Type.Number(),
@@ -47,19 +47,13 @@ export const KategoriPreview = Type.Object({
 });
 export type KategoriPreview = Static<typeof KategoriPreview>;
 
-export const PreviewContent = Type.Object({
-  paket: Type.Number(),
-  detailPaket: Type.Array(KategoriPreview),
-});
-export type PreviewContent = Static<typeof PreviewContent>;
-
 /** `GET /siswa/tryout/preview/paket/{paket}/id/{id}` — body none — answer status, content.detailPaket.
  * `id` is the schedule (jadwal) id. */
 export const previewPaketCall = defineCall({
   method: 'GET',
   path: '/siswa/tryout/preview/paket/:paket/id/:id',
   params: Type.Object({ paket: Id('package number'), id: IdJadwal }),
-  response: Envelope(PreviewContent),
+  response: Envelope(Type.Object({ paket: Type.Number(), detailPaket: Type.Array(KategoriPreview) })),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -97,18 +91,20 @@ export const StartPaketContent = Type.Object({
 });
 export type StartPaketContent = Static<typeof StartPaketContent>;
 
-/** A category of a schedule: the start and the end of a package category. */
-const KategoriParams = Type.Object({ id: IdJadwal, categoryHash: CategoryHash() });
+/** The calls on one category of a schedule (its start and its end): POST, the schedule and the category's hash in
+ * the path. */
+const callOnKategori = callFamily({
+  method: 'POST',
+  params: Type.Object({ id: IdJadwal, categoryHash: CategoryHash() }),
+});
 
-/** The schedule alone: the calls made inside a started category. */
-const JadwalParams = Type.Object({ id: IdJadwal });
+/** The calls made inside a started category (its saves and its clock reports): PUT, the schedule alone in the
+ * path. */
+const callInKategori = callFamily({ method: 'PUT', params: Type.Object({ id: IdJadwal }) });
 
 /** `POST /siswa/tryout/start/id/{id}/kategori/{categoryHash}` — body id_siswa — answer status, message,
  * content.id_hasil_to, content.soal. Idempotent: a second start returns the same attempt. */
-export const startPaketCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryout/start/id/:id/kategori/:categoryHash',
-  params: KategoriParams,
+export const startPaketCall = callOnKategori('/siswa/tryout/start/id/:id/kategori/:categoryHash', {
   body: IdSiswaBody,
   response: Envelope(StartPaketContent),
 });
@@ -119,15 +115,11 @@ export const startPaketCall = defineCall({
 /** `PUT /siswa/tryout/saveanswer/id/{id}` — body id_hasil_to, id_jawaban, jawaban, sisa_waktu (always sent as 100),
  * type_soal, operation (save or groupCancel) — answer status.
  * For a type-3 statement answer send `id_jawaban_group` and `jawaban` 'Y' or 'N'. */
-export const saveAnswerPaketCall = defineCall({
-  method: 'PUT',
-  path: '/siswa/tryout/saveanswer/id/:id',
-  params: JadwalParams,
+export const saveAnswerPaketCall = callInKategori('/siswa/tryout/saveanswer/id/:id', {
   body: Type.Object({
     id_hasil_to: Id(),
     id_jawaban: Id(),
-    jawaban: AnswerText,
-    sisa_waktu: Type.Number({ minimum: 0 }),
+    ...JawabanTersimpan,
     type_soal: Type.Integer({ minimum: 1, maximum: 5 }),
     operation: Type.Union([Type.Literal('save'), Type.Literal('groupCancel')]),
     id_jawaban_group: Type.Optional(Id('type-3 statement being answered')),
@@ -149,10 +141,7 @@ export type StatusMapelContent = Static<typeof StatusMapelContent>;
 
 /** `PUT /siswa/tryout/statusmapel/id/{id}` — body id_siswa, id_mapel, kategori, sisa_waktu, status — answer status,
  * message. `kategori` is the category hash; `status` 1 closes the subject (time up). */
-export const statusMapelCall = defineCall({
-  method: 'PUT',
-  path: '/siswa/tryout/statusmapel/id/:id',
-  params: JadwalParams,
+export const statusMapelCall = callInKategori('/siswa/tryout/statusmapel/id/:id', {
   body: Type.Object({
     id_siswa: IdSiswa,
     id_mapel: Id(),
@@ -160,11 +149,7 @@ export const statusMapelCall = defineCall({
     sisa_waktu: Type.Integer({ minimum: 0 }),
     status: Flag,
   }),
-  response: Type.Object({
-    status: Type.Boolean(),
-    message: Type.String(),
-    content: Type.Optional(StatusMapelContent),
-  }),
+  response: Type.Object({ ...StatusMessage.properties, content: Type.Optional(StatusMapelContent) }),
 });
 export type StatusMapelBody = CallBody<typeof statusMapelCall>;
 
@@ -172,10 +157,7 @@ export type StatusMapelBody = CallBody<typeof statusMapelCall>;
 // End
 
 /** `POST /siswa/tryout/end/id/{id}/kategori/{categoryHash}` — body id_siswa — answer status, message. */
-export const endPaketCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryout/end/id/:id/kategori/:categoryHash',
-  params: KategoriParams,
+export const endPaketCall = callOnKategori('/siswa/tryout/end/id/:id/kategori/:categoryHash', {
   body: IdSiswaBody,
   response: StatusMessage,
 });
