@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
 import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/acak';
 import { runOverloadProcess, startLoadProcess } from '../../src/server/cli/bench/processes';
-import { cpuTable } from '../../src/server/cli/bench/report';
+import { cpuTable, formatRun } from '../../src/server/cli/bench/report';
+import type { LoadResult } from '../../src/server/cli/bench/load';
+import { options } from '../../src/server/cli/bench/options';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Executor } from '../../src/server/db/executor';
 import { hashToken } from '../../src/server/plugins/auth';
@@ -297,5 +299,47 @@ describe('the CPU per request table', () => {
     );
     expect(lines[0]).toContain('SQLite works inside the server process: its CPU is in the app column');
     expect(rowOf(lines, 'answer save')).toEqual(['answer save', '40000', '120', 'in app', '13', '1.06']);
+  });
+});
+
+describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 students)', () => {
+  const result = (perSecond: number): LoadResult => ({
+    requests: perSecond * 5,
+    seconds: 5,
+    perSecond,
+    p50: 10,
+    p99: 30,
+    max: 40,
+    errors: 0,
+    refused: 0,
+    acknowledged: [],
+    started: [],
+    unansweredMs: 0,
+  });
+
+  it('is asked for on the command line, and is off by default', () => {
+    expect(options(['--exam-only', '--students', '100000']).examOnly).toBe(true);
+    expect(options([]).examOnly).toBe(false);
+  });
+
+  it('reports the exam phases beside their baselines, and says the overload phase did not run', () => {
+    const text = formatRun({
+      title: 'SQLite, 1 process: 100000 students, 64 connections, 5 s per phase',
+      baselines: { route: result(20_000), upsert: result(8_000) },
+      phases: [{ phase: 'answer save', result: result(6_800), baseline: 'upsert' }],
+      close: null,
+      eventClose: null,
+      answers: { acknowledged: 34_000, stored: 34_000, lost: 0 },
+      overload: null,
+      rankingViews: [],
+      logins: { perSecond: 2, cores: 2, hash: 'scrypt N=131072 r=8 p=1' },
+      memoryMb: 300,
+      databaseMb: 600,
+      databaseCpu: 'in the app (SQLite)',
+    });
+    expect(text).toContain('| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert |');
+    expect(text).toContain('Overload phase: not run');
+    expect(text).not.toContain('IRT close');
+    expect(text).not.toContain('close of the event');
   });
 });

@@ -16,10 +16,11 @@ export interface ExamOutcome {
   acknowledged: Save[];
   /** The overload phase's acknowledged saves, checked in the database on their own. */
   overloadAcknowledged: Save[];
-  overload: OverloadReport;
+  /** Null when not run (`--exam-only`). */
+  overload: OverloadReport | null;
 }
 
-export async function examPhases(ctx: PhaseContext): Promise<ExamOutcome> {
+export async function examPhases(ctx: PhaseContext, withOverload = true): Promise<ExamOutcome> {
   const { students, running } = ctx.event;
   const firstMapel = running.kategori.mapel[0];
   const rows: PhaseRow[] = [];
@@ -82,26 +83,8 @@ export async function examPhases(ctx: PhaseContext): Promise<ExamOutcome> {
   rows.push({ phase: 'answer save', result: save, baseline: 'upsert' });
   const acknowledged = save.acknowledged.map((index) => saves[index]);
 
-  // Overload: twice the rate the answer-save phase sustained, sent whatever the server answers, with other
-  // answers than that phase's so that what is found in the database afterwards is this phase's.
-  const overloadPlan = overloadSaves(perStudent, (n) => students[opened[n]].token, running.id);
-  ctx.log('overload (2× the sustainable save rate)');
-  const { value: overloadResult, cpu: overloadCpu } = await ctx.measured(() =>
-    runOverloadProcess(
-      {
-        url: `http://127.0.0.1:${ctx.port}`,
-        rate: 2 * save.perSecond,
-        seconds: ctx.seconds,
-        requests: overloadPlan.requests,
-        sockets: OVERLOAD_SOCKETS,
-        drainSeconds: 30,
-      },
-      ctx.dir,
-      'overload',
-    ),
-  );
-  const overloadAcknowledged = overloadResult.acknowledged.map((index) => overloadPlan.saves[index]);
-  acknowledged.push(...overloadAcknowledged);
+  const overload = withOverload ? await overloadPhase(ctx, perStudent, opened, save.perSecond) : null;
+  if (overload) acknowledged.push(...overload.acknowledged);
 
   const previews: LoadRequest[] = startedStudents.map((i) => ({
     method: 'GET',
@@ -112,7 +95,40 @@ export async function examPhases(ctx: PhaseContext): Promise<ExamOutcome> {
   return {
     rows,
     acknowledged,
-    overloadAcknowledged,
-    overload: { sustainablePerSecond: save.perSecond, result: overloadResult, lost: 0, cpu: overloadCpu },
+    overloadAcknowledged: overload?.acknowledged ?? [],
+    overload: overload?.report ?? null,
+  };
+}
+
+/**
+ * Overload: twice the rate the answer-save phase sustained, sent whatever the server answers, with other answers
+ * than that phase's so that what is found in the database afterwards is this phase's.
+ */
+async function overloadPhase(
+  ctx: PhaseContext,
+  perStudent: StartedAttempt[],
+  opened: number[],
+  sustained: number,
+): Promise<{ acknowledged: Save[]; report: OverloadReport }> {
+  const { students, running } = ctx.event;
+  const overloadPlan = overloadSaves(perStudent, (n) => students[opened[n]].token, running.id);
+  ctx.log('overload (2× the sustainable save rate)');
+  const { value: overloadResult, cpu: overloadCpu } = await ctx.measured(() =>
+    runOverloadProcess(
+      {
+        url: `http://127.0.0.1:${ctx.port}`,
+        rate: 2 * sustained,
+        seconds: ctx.seconds,
+        requests: overloadPlan.requests,
+        sockets: OVERLOAD_SOCKETS,
+        drainSeconds: 30,
+      },
+      ctx.dir,
+      'overload',
+    ),
+  );
+  return {
+    acknowledged: overloadResult.acknowledged.map((index) => overloadPlan.saves[index]),
+    report: { sustainablePerSecond: sustained, result: overloadResult, lost: 0, cpu: overloadCpu },
   };
 }

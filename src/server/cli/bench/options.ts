@@ -11,6 +11,11 @@ export interface Options {
   irtPersons: number;
   /** Only seed the event and time its close (e.g. at 100,000 students, where the load phases are not the point). */
   closeOnly: boolean;
+  /**
+   * Only the login storm and the exam phases (start, status, save, preview): no overload, no close, no result
+   * reads, no IRT timing. What fits the 8-minute cap of a shared machine at 100,000 students.
+   */
+  examOnly: boolean;
   postgresUrl: string | null;
   /**
    * Which runs to make: `sqlite`, `pg1`, `pg2` (PostgreSQL with 1 or 2 workers) by default; `sqlite2` is SQLite
@@ -33,6 +38,7 @@ export function options(argv: string[]): Options {
       'irt-items': { type: 'string', default: '200' },
       'irt-persons': { type: 'string', default: '100000' },
       'close-only': { type: 'boolean', default: false },
+      'exam-only': { type: 'boolean', default: false },
       targets: { type: 'string', default: DEFAULT_TARGETS.join(',') },
     },
   });
@@ -50,6 +56,7 @@ export function options(argv: string[]): Options {
     irtItems: positive('irt-items', values['irt-items']),
     irtPersons: positive('irt-persons', values['irt-persons']),
     closeOnly: values['close-only'] === true,
+    examOnly: values['exam-only'] === true,
     postgresUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
     targets: new Set(
       (values.targets ?? '').split(',').map((name) => {

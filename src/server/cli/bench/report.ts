@@ -74,7 +74,8 @@ export interface RunReport {
   title: string;
   baselines: { route: LoadResult; upsert: LoadResult };
   phases: PhaseRow[];
-  close: { ms: number; ok: boolean; participants: number };
+  /** The IRT close as Sync runs it; null when not run (`--exam-only`). */
+  close: TimedClose | null;
   /** The close of the event by the operator's command, off the request path; null when not run. */
   eventClose: TimedClose | null;
   answers: { acknowledged: number; stored: number; lost: number };
@@ -206,16 +207,21 @@ export function formatRun(run: RunReport): string {
         : `${fixed(phase.result.perSecond / Math.max(base.perSecond, 1e-9), 3)} × ${phase.baseline}`;
     lines.push(loadRow(phase.phase, phase.result, ratio, phase.probe));
   }
+  const close = run.close;
   lines.push(
-    row([
-      `IRT close of the event (Sync; ${run.close.participants} participants)`,
-      1,
-      '—',
-      fixed(run.close.ms),
-      fixed(run.close.ms),
-      run.close.ok ? '0 / 0' : '1 / 0',
-      '—',
-    ]),
+    ...(close
+      ? [
+          row([
+            `IRT close of the event (Sync; ${close.participants} participants)`,
+            1,
+            '—',
+            fixed(close.ms),
+            fixed(close.ms),
+            close.ok ? '0 / 0' : '1 / 0',
+            '—',
+          ]),
+        ]
+      : []),
     ...(run.eventClose ? [closeRow(run.eventClose)] : []),
     '',
     `Logins: ${fixed(run.logins.perSecond, 1)}/s on ${run.logins.cores} cores = ` +

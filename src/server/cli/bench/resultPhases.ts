@@ -15,8 +15,9 @@ const RANKING_PAGE_ROWS = RANKING_VIEW_ROWS;
 
 export interface ResultsOutcome {
   rows: PhaseRow[];
-  close: TimedClose;
-  eventClose: TimedClose;
+  /** Null when not run (`--exam-only`), as the two below. */
+  close: TimedClose | null;
+  eventClose: TimedClose | null;
   rankingViews: RankingView[];
 }
 

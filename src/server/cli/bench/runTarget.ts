@@ -98,8 +98,10 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   });
   try {
     storm = await loginStorm(ctx, opts.loginConnections);
-    exam = await examPhases(ctx);
-    results = await resultPhases(ctx, db, target.databaseUrl);
+    exam = await examPhases(ctx, !opts.examOnly);
+    results = opts.examOnly
+      ? { rows: [], close: null, eventClose: null, rankingViews: [] }
+      : await resultPhases(ctx, db, target.databaseUrl);
     memoryMb = treeUsage(server.child.pid as number).residentKb / 1024;
   } finally {
     await server.stop();
@@ -107,7 +109,7 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
 
   // Read after the server has stopped: an acknowledged answer must have been committed.
   const stored = await storedSaves(db, exam.acknowledged);
-  const overload = {
+  const overload = exam.overload && {
     ...exam.overload,
     lost: distinctSaves(exam.overloadAcknowledged) - (await storedSaves(db, exam.overloadAcknowledged)),
   };
