@@ -21,10 +21,18 @@ import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { isWallClock, kategoriContext } from './konteks';
-import { createAnswerRows, createAttempt, findAttempt, listAttempts } from './queries/hasilTo';
+import {
+  buatAttempt,
+  createAnswerRows,
+  createAttempt,
+  findAttempt,
+  listAttempts,
+  type AttemptBaruInput,
+} from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
 import { listJawaban, listJawabanGroup } from './queries/jawaban';
-import { mulaiSekaligus } from './queries/mulaiSekaligus';
+import { mulaiSekaligus, type AttemptBaru } from './queries/mulaiSekaligus';
+import { directSqliteOf } from '../../db/createDb';
 import { type SoalLembar } from '../../soal/soalMapel';
 import { kunciE, lembarSoal, mapelKategori, punyaSoal } from './isiPaket';
 import { gagal } from '../../lib/respons';
@@ -83,10 +91,13 @@ export async function startPaket(
     acak: shuffles ? mode : 0,
     acakSeed: shuffles ? randomInt(0, 2 ** 31 - 1) : null,
   };
-  // PostgreSQL writes a first start in one statement and returns its rows (undefined: SQLite, or a racing start
-  // won, whose attempt createAttempt's path reads).
-  const sekaligus = existing ? undefined : await mulaiSekaligus(q, baru);
-  const idHasilTo = existing?.id ?? sekaligus?.id ?? (await createAttempt(q, baru));
+  // A first start's writes return its rows, so none is read back: on PostgreSQL one statement for the first starts
+  // of a turn, on SQLite buatAttempt's inserts (no rows: a racing start won, whose attempt is read below).
+  const dibuat: { id: number; baru?: AttemptBaru } = existing
+    ? { id: existing.id }
+    : await tulisStart(q, baru);
+  const sekaligus = dibuat.baru;
+  const idHasilTo = dibuat.id;
   const attempt =
     existing ??
     (sekaligus
@@ -129,6 +140,16 @@ export async function startPaket(
       soal: toSoalPaket(soal, jawaban, jawabanGroup, fiveChoices, acak),
     },
   };
+}
+
+/**
+ * A first start written by the way of its database: its attempt id, and its rows when this start wrote them
+ * (see above; none when a racing start won, or on PostgreSQL inside a transaction).
+ */
+async function tulisStart(q: Executor, baru: AttemptBaruInput): Promise<{ id: number; baru?: AttemptBaru }> {
+  if (directSqliteOf(q)) return buatAttempt(q, baru);
+  const sekaligus = await mulaiSekaligus(q, baru);
+  return sekaligus ? { id: sekaligus.id, baru: sekaligus } : { id: await createAttempt(q, baru) };
 }
 
 /**

@@ -4,7 +4,9 @@ import { prepareQuery, type PreparedQuery } from '../../../db/compiledQuery';
 import type { Executor } from '../../../db/executor';
 import { batchedTransaction } from '../../../db/transaction';
 import type { HasilToTable } from '../../../db/types';
+import type { MapelWaktu } from './mapelWaktu';
 import { attemptsStarted } from '../../../lib/metrics';
+import type { AttemptBaru } from './mulaiSekaligus';
 
 export type HasilTo = Selectable<HasilToTable>;
 
@@ -56,7 +58,9 @@ const insertAttemptQuery = prepareQuery(
         acak: p.acak,
         acak_seed: p.acakSeed,
       })
-      .onConflict((oc) => oc.columns(['id_kategori', 'id_siswa']).doNothing()),
+      .onConflict((oc) => oc.columns(['id_kategori', 'id_siswa']).doNothing())
+      // No row back: the attempt existed (a repeated or racing start).
+      .returning('id'),
 );
 
 // Blank is '0' for choices and statement groups, '' for text: what the client shows as not yet answered.
@@ -77,7 +81,8 @@ const insertJawabanQuery = prepareQuery(
           ])
           .where('soal.id_mapel', '=', p.idMapel),
       )
-      .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing()),
+      .onConflict((oc) => oc.columns(['id_hasil_to', 'id_soal']).doNothing())
+      .returning(['id', 'id_soal', 'jawaban']),
 );
 
 const insertJawabanGroupQuery = prepareQuery((q: Executor, p: { idHasilTo: number }) =>
@@ -91,7 +96,8 @@ const insertJawabanGroupQuery = prepareQuery((q: Executor, p: { idHasilTo: numbe
         .select(['jawaban.id', 'soal_group.id as id_soal_group', sql<string>`'0'`.as('jawaban')])
         .where('jawaban.id_hasil_to', '=', p.idHasilTo),
     )
-    .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing()),
+    .onConflict((oc) => oc.columns(['id_jawaban', 'id_soal_group']).doNothing())
+    .returning(['id', 'id_jawaban', 'id_soal_group', 'jawaban']),
 );
 
 /** A new attempt: whose, its subjects with their full time, and its order. */
@@ -113,40 +119,61 @@ export interface AttemptBaruInput {
  * insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id.
  */
 export async function createAttempt(q: Executor, input: AttemptBaruInput): Promise<number> {
-  let created = 0;
-  const id = await batchedTransaction(q, async (trx) => {
-    created = await insertAttemptQuery.run(trx, input);
-    const attempt = await attemptQuery.first(trx, input);
-    if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
-    if (created > 0 && input.mapel.length > 0) {
-      // The first subject opens with the start: its rows go in the same transaction.
-      await insertJawabanQuery.run(trx, {
-        idHasilTo: attempt.id,
-        idMapel: input.mapel[0].id,
-        now: input.now,
-      });
-      await insertJawabanGroupQuery.run(trx, { idHasilTo: attempt.id });
-    }
+  return (await buatAttempt(q, input)).id;
+}
 
-    if (input.mapel.length > 0) {
-      const clocks: Record<string, number> = { idHasilTo: attempt.id, now: input.now };
-      input.mapel.forEach((m, i) => {
-        clocks[`mapel${i}`] = m.id;
-        clocks[`durasi${i}`] = m.durasi;
-      });
-      await clockInsertFor(input.mapel.length).run(trx, clocks);
+/**
+ * createAttempt, and when this call created the attempt, the rows it wrote as the start shows them (`baru`): the
+ * inserts return them (RETURNING), so a first start reads none of them back. Undefined `baru`: the attempt existed
+ * (a repeated or racing start), and the caller reads what is stored.
+ */
+export async function buatAttempt(
+  q: Executor,
+  input: AttemptBaruInput,
+): Promise<{ id: number; baru?: AttemptBaru }> {
+  const result = await batchedTransaction(q, async (trx): Promise<{ id: number; baru?: AttemptBaru }> => {
+    const [inserted] = await insertAttemptQuery.all(trx, input);
+    if (!inserted) {
+      const attempt = await attemptQuery.first(trx, input);
+      if (!attempt) throw new Error(`attempt of kategori ${input.idKategori} not created`);
+      // Its clocks, should the attempt have been written without them; nothing else of a start is redone.
+      await insertClocks(trx, attempt.id, input);
+      return { id: attempt.id };
     }
-    return attempt.id;
+    const idHasilTo = inserted.id;
+    // The first subject opens with the start: its rows go in the same transaction.
+    const first = input.mapel[0];
+    const jawaban = first
+      ? await insertJawabanQuery.all(trx, { idHasilTo, idMapel: first.id, now: input.now })
+      : [];
+    const jawabanGroup = first ? await insertJawabanGroupQuery.all(trx, { idHasilTo }) : [];
+    const clocks = await insertClocks(trx, idHasilTo, input);
+    return { id: idHasilTo, baru: { id: idHasilTo, clocks, jawaban, jawabanGroup } };
   });
   // Counted once committed, and only by the start that created it.
-  if (created > 0) attemptsStarted.inc();
-  return id;
+  if (result.baru) attemptsStarted.inc();
+  return result;
+}
+
+/** The clocks of a new attempt, as written (none written: none back). */
+async function insertClocks(
+  trx: Executor,
+  idHasilTo: number,
+  input: AttemptBaruInput,
+): Promise<MapelWaktu[]> {
+  if (input.mapel.length === 0) return [];
+  const clocks: Record<string, number> = { idHasilTo, now: input.now };
+  input.mapel.forEach((m, i) => {
+    clocks[`mapel${i}`] = m.id;
+    clocks[`durasi${i}`] = m.durasi;
+  });
+  return clockInsertFor(input.mapel.length).all(trx, clocks);
 }
 
 /** The clocks of a new attempt, the first subject opened: one compiled insert per number of subjects. */
-const clockInserts = new Map<number, PreparedQuery<Record<string, number>, unknown>>();
+const clockInserts = new Map<number, PreparedQuery<Record<string, number>, MapelWaktu>>();
 
-function clockInsertFor(count: number): PreparedQuery<Record<string, number>, unknown> {
+function clockInsertFor(count: number): PreparedQuery<Record<string, number>, MapelWaktu> {
   let query = clockInserts.get(count);
   if (query === undefined) {
     query = prepareQuery((q: Executor, p: Record<string, number>) =>
@@ -162,7 +189,8 @@ function clockInsertFor(count: number): PreparedQuery<Record<string, number>, un
             last_seen_at: i === 0 ? p.now : null,
           })),
         )
-        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_mapel']).doNothing()),
+        .onConflict((oc) => oc.columns(['id_hasil_to', 'id_mapel']).doNothing())
+        .returningAll(),
     );
     clockInserts.set(count, query);
   }
