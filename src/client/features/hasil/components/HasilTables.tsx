@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { HasilListItem, HasilMapel, HasilMateriItem, SkorPaketItem } from '../../../../contract';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -6,10 +7,6 @@ import { text } from '../../../text';
 import type { LoadStatus } from '../slice';
 
 const t = text.hasil;
-
-/** Spinner only until a list first arrives: a reload keeps the rows on screen. */
-const isLoading = (status: LoadStatus, items: unknown[]) =>
-  (status === 'idle' || status === 'loading') && items.length === 0;
 
 const paketColumns: Column<HasilListItem>[] = [
   { header: t.no, cell: (_item, index) => index + 1 },
@@ -36,17 +33,31 @@ const paketColumns: Column<HasilListItem>[] = [
   },
 ];
 
-export function HasilPaketTable({ items, status }: { items: HasilListItem[]; status: LoadStatus }) {
-  return (
-    <DataTable
-      label={t.tabPaket}
-      items={items}
-      loading={isLoading(status, items)}
-      columns={paketColumns}
-      rowKey={(item) => `${item.idjadwal}/${item.kategoriHash}`}
-    />
-  );
+/** One list of /hasil as a table: the spinner only until the list first arrives (a reload keeps the rows on
+ * screen), "Data Tidak Ditemukan" when it is empty. */
+function hasilListTable<T>(
+  label: string,
+  columns: Column<T>[],
+  rowKey: (item: T) => string,
+): (props: { items: T[]; status: LoadStatus }) => ReactNode {
+  return function HasilListTable({ items, status }) {
+    return (
+      <DataTable
+        label={label}
+        items={items}
+        loading={(status === 'idle' || status === 'loading') && items.length === 0}
+        columns={columns}
+        rowKey={rowKey}
+      />
+    );
+  };
 }
+
+export const HasilPaketTable = hasilListTable(
+  t.tabPaket,
+  paketColumns,
+  (item) => `${item.idjadwal}/${item.kategoriHash}`,
+);
 
 const materiColumns: Column<HasilMateriItem>[] = [
   { header: t.no, cell: (_item, index) => index + 1 },
@@ -63,17 +74,7 @@ const materiColumns: Column<HasilMateriItem>[] = [
   },
 ];
 
-export function HasilMateriTable({ items, status }: { items: HasilMateriItem[]; status: LoadStatus }) {
-  return (
-    <DataTable
-      label={t.tabMateri}
-      items={items}
-      loading={isLoading(status, items)}
-      columns={materiColumns}
-      rowKey={(item) => String(item.idmateri)}
-    />
-  );
-}
+export const HasilMateriTable = hasilListTable(t.tabMateri, materiColumns, (item) => String(item.idmateri));
 
 const ptnColumns: Column<SkorPaketItem>[] = [
   { header: t.no, cell: (_item, index) => index + 1 },
@@ -94,17 +95,7 @@ const ptnColumns: Column<SkorPaketItem>[] = [
   },
 ];
 
-export function HasilPtnTable({ items, status }: { items: SkorPaketItem[]; status: LoadStatus }) {
-  return (
-    <DataTable
-      label={t.tabPtn}
-      items={items}
-      loading={isLoading(status, items)}
-      columns={ptnColumns}
-      rowKey={(item) => String(item.id)}
-    />
-  );
-}
+export const HasilPtnTable = hasilListTable(t.tabPtn, ptnColumns, (item) => String(item.id));
 
 /** The per-subject result columns (subject, right, wrong, blank, score); the PTN page names the right answers
  * "Betul", the category result "Benar". */

@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
+import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { text } from '../../../text';
 import { HasilMateriTable, HasilPaketTable, HasilPtnTable } from '../components/HasilTables';
 import {
@@ -28,17 +29,13 @@ const tabs: { id: Tab; label: string }[] = [
 
 /** Results (/hasil): package results with the score chart, per-topic results and PTN status. */
 export default function HasilPage() {
-  const dispatch = useAppDispatch();
+  useRequestOnOpen(hasilRequested);
   const [tab, setTab] = useState<Tab>('paket');
   const status = useAppSelector(selectHasilListStatus, shallowEqual);
   const paket = useAppSelector(selectHasilPaket);
   const materi = useAppSelector(selectHasilMateri);
   const skor = useAppSelector(selectSkorPaket);
   const series = useAppSelector(selectChartSeries);
-
-  useEffect(() => {
-    dispatch(hasilRequested());
-  }, [dispatch]);
 
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const onTabKey = (event: KeyboardEvent, index: number) => {
@@ -64,6 +61,29 @@ export default function HasilPage() {
         <NilaiChart series={series} />
       </Suspense>
     );
+
+  const panels: Record<Tab, ReactNode> = {
+    paket: (
+      <>
+        <DataCard id="hasil-paket" title={t.tabPaket}>
+          <HasilPaketTable items={paket} status={status.paket} />
+        </DataCard>
+        <DataCard id="grafik-nilai" title={t.chartTitle}>
+          {chart}
+        </DataCard>
+      </>
+    ),
+    materi: (
+      <DataCard id="hasil-materi" title={t.tabMateri}>
+        <HasilMateriTable items={materi} status={status.materi} />
+      </DataCard>
+    ),
+    ptn: (
+      <DataCard id="hasil-ptn" title={t.tabPtn}>
+        <HasilPtnTable items={skor} status={status.skor} />
+      </DataCard>
+    ),
+  };
 
   return (
     <>
@@ -92,30 +112,10 @@ export default function HasilPage() {
           </li>
         ))}
       </ul>
-      {tab === 'paket' && (
-        <div role="tabpanel" id="panel-paket" aria-labelledby="tab-paket" tabIndex={0}>
-          <DataCard id="hasil-paket" title={t.tabPaket}>
-            <HasilPaketTable items={paket} status={status.paket} />
-          </DataCard>
-          <DataCard id="grafik-nilai" title={t.chartTitle}>
-            {chart}
-          </DataCard>
-        </div>
-      )}
-      {tab === 'materi' && (
-        <div role="tabpanel" id="panel-materi" aria-labelledby="tab-materi" tabIndex={0}>
-          <DataCard id="hasil-materi" title={t.tabMateri}>
-            <HasilMateriTable items={materi} status={status.materi} />
-          </DataCard>
-        </div>
-      )}
-      {tab === 'ptn' && (
-        <div role="tabpanel" id="panel-ptn" aria-labelledby="tab-ptn" tabIndex={0}>
-          <DataCard id="hasil-ptn" title={t.tabPtn}>
-            <HasilPtnTable items={skor} status={status.skor} />
-          </DataCard>
-        </div>
-      )}
+      {/* Only the selected tab's panel is drawn; `key` gives each tab its own panel element. */}
+      <div role="tabpanel" key={tab} id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
+        {panels[tab]}
+      </div>
     </>
   );
 }

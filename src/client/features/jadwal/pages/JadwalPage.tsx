@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { JADWAL_STATUS_FINISHED, JadwalItem } from '../../../../contract';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
+import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { text } from '../../../text';
 import { JadwalCard, type JadwalColumn } from '../components/JadwalCard';
 import { jadwalRequested, selectJadwalList, selectJadwalStatus } from '../slice';
@@ -12,23 +13,29 @@ const isFinished = (item: JadwalItem) => item.status === FINISHED;
 const noColumn: JadwalColumn = { header: text.jadwal.no, cell: (_item, index) => index + 1 };
 const paketCell = (item: JadwalItem) => text.jadwal.paketNumber(item.paket);
 
+/** The action column: a finished schedule's "Pembahasan" opens its detail page, which shows the per-category
+ * Pembahasan buttons; `unfinished` is the action of any other. */
+const aksiColumn = (unfinished: (item: JadwalItem) => ReactNode): JadwalColumn => ({
+  header: text.jadwal.aksi,
+  cell: (item) =>
+    isFinished(item) ? (
+      <Link to={`/to/${item.id}`} className="btn btn-sm btn-success">
+        {text.jadwal.pembahasan}
+      </Link>
+    ) : (
+      unfinished(item)
+    ),
+});
+
 const readyColumns: JadwalColumn[] = [
   noColumn,
   { header: text.jadwal.paketTryout, cell: paketCell },
   { header: text.jadwal.tanggalBerakhir, cell: (item) => item.tgl_akhir_str },
-  {
-    header: text.jadwal.aksi,
-    cell: (item) =>
-      isFinished(item) ? (
-        <Link to={`/to/${item.id}`} className="btn btn-sm btn-success">
-          {text.jadwal.pembahasan}
-        </Link>
-      ) : (
-        <Link to={`/to/${item.id}`} className="btn btn-sm btn-primary">
-          {text.jadwal.mulai}
-        </Link>
-      ),
-  },
+  aksiColumn((item) => (
+    <Link to={`/to/${item.id}`} className="btn btn-sm btn-primary">
+      {text.jadwal.mulai}
+    </Link>
+  )),
 ];
 
 const upcomingColumns: JadwalColumn[] = [
@@ -41,34 +48,21 @@ const pastColumns: JadwalColumn[] = [
   noColumn,
   { header: text.jadwal.paket, cell: paketCell },
   { header: text.jadwal.tanggalBerakhir, cell: (item) => item.tgl_akhir_str },
-  {
-    header: text.jadwal.aksi,
-    cell: (item) =>
-      isFinished(item) ? (
-        // The detail page shows the per-category Pembahasan buttons.
-        <Link to={`/to/${item.id}`} className="btn btn-sm btn-success">
-          {text.jadwal.pembahasan}
-        </Link>
-      ) : (
-        <button type="button" className="btn btn-sm btn-secondary" disabled>
-          {text.jadwal.tidakDiselesaikan}
-        </button>
-      ),
-  },
+  aksiColumn(() => (
+    <button type="button" className="btn btn-sm btn-secondary" disabled>
+      {text.jadwal.tidakDiselesaikan}
+    </button>
+  )),
 ];
 
 /** Schedule list (/to): ready, upcoming and past tryouts. */
 export default function JadwalPage() {
-  const dispatch = useAppDispatch();
+  // The saga loads only the lists not cached yet.
+  useRequestOnOpen(jadwalRequested);
   const status = useAppSelector(selectJadwalStatus);
   const current = useAppSelector(selectJadwalList('current'));
   const future = useAppSelector(selectJadwalList('future'));
   const previous = useAppSelector(selectJadwalList('previous'));
-
-  // The saga loads only the lists not cached yet.
-  useEffect(() => {
-    dispatch(jadwalRequested());
-  }, [dispatch]);
 
   return (
     <>

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import type { ProfileUser } from '../../../../contract';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/Avatar';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
+import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { text } from '../../../text';
 import { profilText } from '../text';
 import { selectProfileLoadStatus, selectProfilUser } from '../selectors';
@@ -29,13 +29,9 @@ const fields: { label: string; value: (user: ProfileUser) => string }[] = [
 
 /** Profile (/profil): fetched fresh from GET /siswa/profil/user/id/{id} on every visit. */
 export default function ProfilPage() {
-  const dispatch = useAppDispatch();
+  useRequestOnOpen(profileRequested);
   const user = useAppSelector(selectProfilUser);
   const loadStatus = useAppSelector(selectProfileLoadStatus);
-
-  useEffect(() => {
-    dispatch(profileRequested());
-  }, [dispatch]);
 
   if (!user) return loadStatus === 'failed' ? <EmptyState /> : <Spinner />;
   return (

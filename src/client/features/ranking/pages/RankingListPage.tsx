@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
+import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { text } from '../../../text';
 import { selectRankingList, selectRankingListStatus } from '../selectors';
 import { rankingListRequested } from '../slice';
@@ -11,13 +11,9 @@ const t = text.ranking;
 
 /** Ranking list (/rangking): one "Paket #n" button per finished package. */
 export default function RankingListPage() {
-  const dispatch = useAppDispatch();
+  useRequestOnOpen(rankingListRequested);
   const list = useAppSelector(selectRankingList);
   const status = useAppSelector(selectRankingListStatus);
-
-  useEffect(() => {
-    dispatch(rankingListRequested());
-  }, [dispatch]);
 
   let body;
   if ((status === 'idle' || status === 'loading') && list.length === 0) body = <Spinner />;

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { RowList } from '../../../components/ListRow';
 import { Spinner } from '../../../components/Spinner';
+import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { text } from '../../../text';
 import { kategoriChosen, mapelChosen, materiPageOpened, startRequested, tabBack } from '../slice';
 import { selectTryoutMateri } from '../selectors';
@@ -13,12 +13,9 @@ const t = text.tryoutMateri;
 /** /to-permateri: categories → subjects → topics, by openTab. */
 export default function TryoutMateriPage() {
   const dispatch = useAppDispatch();
+  useRequestOnOpen(materiPageOpened);
   const state = useAppSelector(selectTryoutMateri);
   const { openTab, listStatus, currentKategori, currentMapel } = state;
-
-  useEffect(() => {
-    dispatch(materiPageOpened());
-  }, [dispatch]);
 
   const loading = listStatus === 'loading' || listStatus === 'idle';
   const back = (
