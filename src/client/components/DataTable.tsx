@@ -73,29 +73,22 @@ export function Table<T>({
   );
 }
 
-/** A loaded list as a stacked table with hover: a spinner while `loading`, "Data Tidak Ditemukan" when empty. */
+/** A loaded list as a table with hover (by default stacked on a phone): a spinner while `loading`, "Data Tidak
+ * Ditemukan" when empty. */
 export function DataTable<T>({
-  label,
-  items,
-  loading,
-  columns,
-  rowKey,
+  loading = false,
+  className = 'table table-hover align-middle mb-0 table-stack',
+  ...table
 }: {
   label: string;
   items: T[];
-  loading: boolean;
+  loading?: boolean;
   columns: Column<T>[];
   rowKey: (item: T, index: number) => string | number;
+  rowProps?: (item: T) => RowProps;
+  className?: string;
 }) {
   if (loading) return <Spinner />;
-  if (items.length === 0) return <EmptyState />;
-  return (
-    <Table
-      label={label}
-      items={items}
-      columns={columns}
-      rowKey={rowKey}
-      className="table table-hover align-middle mb-0 table-stack"
-    />
-  );
+  if (table.items.length === 0) return <EmptyState />;
+  return <Table {...table} className={className} />;
 }

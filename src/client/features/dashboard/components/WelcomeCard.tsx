@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDisclosure } from '../../../components/useDisclosure';
 import { dashboardText } from '../text';
 
 export type StudentKind = 'event' | 'regular' | 'other';
@@ -11,7 +11,7 @@ const welcomeTexts: Record<StudentKind, string> = {
 
 /** Greeting and the welcome text of the student's type; collapsible on small screens. */
 export function WelcomeCard({ name, kind }: { name: string; kind: StudentKind }) {
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, toggle] = useDisclosure('welcome-text');
   return (
     <section className="card border-0 shadow-sm mb-4">
       <div className="card-body">
@@ -19,13 +19,7 @@ export function WelcomeCard({ name, kind }: { name: string; kind: StudentKind })
         <p id="welcome-text" className={`welcome-text mb-2${expanded ? '' : ' is-collapsed'}`}>
           {welcomeTexts[kind]}
         </p>
-        <button
-          type="button"
-          className="btn btn-link p-0 d-md-none"
-          aria-expanded={expanded}
-          aria-controls="welcome-text"
-          onClick={() => setExpanded((open) => !open)}
-        >
+        <button className="btn btn-link p-0 d-md-none" {...toggle}>
           {expanded ? dashboardText.showLess : dashboardText.showMore}
         </button>
       </div>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RankingRow } from '../../../../contract';
-import { Table, type Column } from '../../../components/DataTable';
-import { EmptyState } from '../../../components/EmptyState';
+import { DataTable, type Column } from '../../../components/DataTable';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
 
@@ -30,9 +29,8 @@ export function RankingTable(props: { rows: RankingRow[]; label: string; scrollT
     // jsdom has no scrollIntoView.
     if (scrollToMe) mine.current?.scrollIntoView?.({ block: 'center' });
   }, [scrollToMe, rows]);
-  if (rows.length === 0) return <EmptyState />;
   return (
-    <Table
+    <DataTable
       label={label}
       items={rows}
       columns={columns}

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { SheetNav } from '../../../components/SheetNav';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
+import { useDisclosure } from '../../../components/useDisclosure';
 import { PendingSaves } from '../../../components/PendingSaves';
 import { Spinner } from '../../../components/Spinner';
 import { StepBar, type Step } from '../../../components/StepBar';
@@ -46,7 +47,7 @@ export default function SheetTryoutPage() {
   const idMapel = decodeIdMapel(params.idMapel);
   const dispatch = useAppDispatch();
   usePaketLeaveGuard();
-  const [showPetunjuk, setShowPetunjuk] = useState(false);
+  const [showPetunjuk, petunjukButton] = useDisclosure('petunjuk-sheet');
 
   const state = useAppSelector(selectTryoutPaket);
   const soalMapel = useAppSelector((root: RootState) => selectSoalOfMapel(root, idMapel));
@@ -91,13 +92,7 @@ export default function SheetTryoutPage() {
 
       <StepBar steps={steps} label={stepText.daftarSoal} onSelect={(index) => dispatch(nomorChosen(index))} />
 
-      <button
-        type="button"
-        className="btn btn-link px-0"
-        aria-expanded={showPetunjuk}
-        aria-controls="petunjuk-sheet"
-        onClick={() => setShowPetunjuk((open) => !open)}
-      >
+      <button className="btn btn-link px-0" {...petunjukButton}>
         {t.petunjuk}
       </button>
       {showPetunjuk && (
