@@ -7,10 +7,7 @@ import { loadConfig } from '../config';
 import { closeDb, createDb, dialectOf } from '../db/createDb';
 import type { Executor } from '../db/executor';
 import { migrateToLatest } from '../db/migrate';
-import { writeFileSync } from 'node:fs';
-import { DEMO, SEED, seedDemo, type SeedSummary } from '../demo';
-import { paketFilesSeed } from '../demo/packages';
-import { Rng } from '../demo/random';
+import { DEMO, seedDemo, type SeedSummary } from '../demo';
 import type { Database } from '../db/types';
 
 /** Children before parents, so deleting in this order never breaks a foreign key. */
@@ -68,21 +65,7 @@ function print(summary: SeedSummary, ms: number): void {
   console.log(lines.join('\n'));
 }
 
-/** Writes the demo package files from the question generators (after a generator changed). */
-async function writePackages(): Promise<void> {
-  const prettier = await import('prettier');
-  for (const { path, file } of paketFilesSeed(new Rng(SEED).fork('paket'))) {
-    const text = await prettier.format(JSON.stringify(file), {
-      parser: 'json',
-      ...(await prettier.resolveConfig(path)),
-    });
-    writeFileSync(path, text);
-    console.log(`Ditulis: ${path}`);
-  }
-}
-
 async function main(): Promise<void> {
-  if (process.argv.slice(2).includes('--write-packages')) return writePackages();
   const reset = process.argv.slice(2).includes('--reset');
   const config = loadConfig();
   const db = await createDb(config.databaseUrl, { pooler: config.databasePooler });

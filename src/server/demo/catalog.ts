@@ -1,75 +1,9 @@
-import { BACAAN_MENULIS } from './questions/bacaanMenulis';
-import type { Generator } from './questions/draft';
-import { KUANTITATIF } from './questions/kuantitatif';
-import { LITERASI_INDONESIA } from './questions/literasiIndonesia';
-import { LITERASI_INGGRIS } from './questions/literasiInggris';
-import { PENALARAN_MATEMATIKA } from './questions/penalaranMatematika';
-import { PENALARAN_UMUM } from './questions/penalaranUmum';
-import { PENGETAHUAN_UMUM } from './questions/pengetahuanUmum';
-
-/** The UTBK/SNBT subtests as the demo packages hold them. */
-
-export interface MapelDef {
-  nama: string;
-  generators: Generator[];
-  /** Minutes in a regular practice package. */
-  menitReguler: number;
-  /** Minutes in the TO Akbar event (the seven subtests add up to 185, as the dashboard text says). */
-  menitEvent: number;
-}
-
-export interface KategoriDef {
-  nama: string;
-  mapel: MapelDef[];
-}
-
-export const KATEGORI: readonly KategoriDef[] = [
-  {
-    nama: 'TPS',
-    mapel: [
-      { nama: 'Penalaran Umum', generators: PENALARAN_UMUM, menitReguler: 20, menitEvent: 30 },
-      {
-        nama: 'Pengetahuan dan Pemahaman Umum',
-        generators: PENGETAHUAN_UMUM,
-        menitReguler: 12,
-        menitEvent: 15,
-      },
-      { nama: 'Pemahaman Bacaan dan Menulis', generators: BACAAN_MENULIS, menitReguler: 15, menitEvent: 25 },
-      { nama: 'Pengetahuan Kuantitatif', generators: KUANTITATIF, menitReguler: 20, menitEvent: 20 },
-    ],
-  },
-  {
-    nama: 'Literasi',
-    mapel: [
-      {
-        nama: 'Literasi dalam Bahasa Indonesia',
-        generators: LITERASI_INDONESIA,
-        menitReguler: 25,
-        menitEvent: 40,
-      },
-      {
-        nama: 'Literasi dalam Bahasa Inggris',
-        generators: LITERASI_INGGRIS,
-        menitReguler: 20,
-        menitEvent: 20,
-      },
-      { nama: 'Penalaran Matematika', generators: PENALARAN_MATEMATIKA, menitReguler: 25, menitEvent: 35 },
-    ],
-  },
-];
-
-/** Questions per subject: regular packages keep to 10, the event has a couple more. */
-export const SOAL_REGULER = 10;
-export const SOAL_EVENT = 12;
-
 /**
- * Options of a multiple-choice question. Regular packages are taken by students whose profile allows only A–D
- * (`tutor`, SMP interests) as well: they are written with four options and keys A–D, so nobody meets a question
- * whose only right answer is an option they never see. Event packages go to TO Akbar students, who always get A–E.
+ * The demo schedules. Their packages (categories, subjects, minutes, questions) are the files in `paket/`: regular
+ * packages are taken by students whose profile allows only A–D as well, so they are written with four options and
+ * keys A–D; the TO Akbar event's packages have five (its seven subtests add up to 185 minutes, as the dashboard
+ * text says).
  */
-export function opsiPaket(isEvent: boolean): 4 | 5 {
-  return isEvent ? 5 : 4;
-}
 
 export const DAY = 24 * 60 * 60 * 1000;
 

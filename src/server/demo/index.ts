@@ -14,7 +14,7 @@ import { insertMateri, type MateriSummary } from './materi';
 import { enrol, insertPackages, type JadwalSeed } from './packages';
 import { pesertaSintetis, type Peserta } from './participants';
 import { tabelSiswa } from './tabelSiswa';
-import { PRODI } from './prodi';
+import { prodiDemo } from './prodi';
 import { Rng } from './random';
 import { isiLembar, totalPaket } from './responses';
 
@@ -197,8 +197,9 @@ async function insertAll(
   const attempts = await insertAttempts(trx, rng.fork('waktu'), plans);
 
   // University programmes and choices; reguler's around his real Paket #1 score.
-  const prodiIds = await insertRowsReturningIds(trx, 'prodi', PRODI);
-  const prodi: ProdiSeed[] = PRODI.map((p, i) => ({ ...p, id: prodiIds[i] }));
+  const daftarProdi = prodiDemo();
+  const prodiIds = await insertRowsReturningIds(trx, 'prodi', daftarProdi);
+  const prodi: ProdiSeed[] = daftarProdi.map((p, i) => ({ ...p, id: prodiIds[i] }));
   const skorPaket1 = totalPaket(jadwal.selesai, plans[0].lembar);
   const { tidakLulus, lulus } = pilihanReguler(prodi, skorPaket1);
   const pilihanRng = rng.fork('pilihan');
@@ -211,7 +212,7 @@ async function insertAll(
     ...peserta.flatMap((p, i) => pilihanAcak(pilihanRng, prodi, pesertaIds[i], p.theta)),
   ]);
 
-  const materi = await insertMateri(trx, rng.fork('materi'), now, siswa.reguler);
+  const materi = await insertMateri(trx, now, siswa.reguler);
 
   return {
     siswa,

@@ -3,10 +3,7 @@ import { judgeAnswer, tally } from '../domain/scoring';
 import type { Database, MateriSoalTable } from '../db/types';
 import { insertRows, insertRowsReturningIds } from '../db/batch';
 import { DAY } from './catalog';
-import { MATERI } from './questions/materi';
-import type { Rng } from './random';
-import { jawabSoal } from './responses';
-import type { SoalSeed } from './packages';
+import { bacaDataDemo } from './dataFile';
 
 /** Per-topic tryouts (materi_kategori → materi_mapel → materi → materi_soal) and reguler's one finished topic. */
 
@@ -17,20 +14,33 @@ export interface MateriSummary {
   belum: number;
 }
 
-type MateriSoalRow = Insertable<MateriSoalTable> & { id?: number };
+/** A per-topic question as `materi_soal` holds it: types 1, 2 and 4; an option the sheet does not show is ''. */
+type SoalMateri = Omit<Insertable<MateriSoalTable>, 'id' | 'id_materi' | 'nomor'>;
+
+interface TopikData {
+  nama: string;
+  menit: number;
+  soal: SoalMateri[];
+}
+
+/** `materi.json`: the per-topic tryouts, and reguler's answers to the first topic (one per question, '' blank). */
+interface MateriData {
+  kategori: { nama: string; mapel: { nama: string; topik: TopikData[] }[] }[];
+  lembar_reguler: string[];
+}
 
 export async function insertMateri(
   trx: Transaction<Database>,
-  rng: Rng,
   now: number,
   idReguler: number,
 ): Promise<MateriSummary> {
+  const data = bacaDataDemo<MateriData>('materi.json');
   const kategoriIds = await insertRowsReturningIds(
     trx,
     'materi_kategori',
-    MATERI.map((k, i) => ({ nama: k.nama, urutan: i + 1 })),
+    data.kategori.map((k, i) => ({ nama: k.nama, urutan: i + 1 })),
   );
-  const mapelDefs = MATERI.flatMap((k, ki) => k.mapel.map((m, mi) => ({ m, ki, mi })));
+  const mapelDefs = data.kategori.flatMap((k, ki) => k.mapel.map((m, mi) => ({ m, ki, mi })));
   const mapelIds = await insertRowsReturningIds(
     trx,
     'materi_mapel',
@@ -48,57 +58,22 @@ export async function insertMateri(
     })),
   );
 
-  const soalRows: MateriSoalRow[] = [];
-  const drafts: SoalSeed[] = [];
-  topikDefs.forEach(({ t }, topikIndex) => {
-    const used = new Map<unknown, number>();
-    const offset = rng.int(0, 97);
-    t.generators.forEach((generator, i) => {
-      const occurrence = used.get(generator) ?? 0;
-      used.set(generator, occurrence + 1);
-      const draft = generator({ rng, opsi: 5, maxKey: 3, occurrence, offset });
-      if (draft.type !== 1 && draft.type !== 2 && draft.type !== 4)
-        throw new Error(`tipe ${draft.type} tidak untuk materi`);
-      // Some questions offer only A–D: the sheet shows an option only when its text is non-empty.
-      const options = [...draft.options];
-      if (draft.type === 1 && rng.chance(0.35)) options[4] = '';
-      soalRows.push({
-        id_materi: materiIds[topikIndex],
-        nomor: i + 1,
-        type: draft.type,
-        soal: draft.soal,
-        a: options[0],
-        b: options[1],
-        c: options[2],
-        d: options[3],
-        e: options[4],
-        kunci: draft.kunci,
-        pembahasan: draft.pembahasan,
-      });
-      drafts.push({
-        ...draft,
-        options: options as SoalSeed['options'],
-        id: 0,
-        id_mapel: 0,
-        nomor: i + 1,
-        groupIds: [],
-      });
-    });
-  });
+  const soalRows = topikDefs.flatMap(({ t }, topikIndex) =>
+    t.soal.map((s, i) => ({ ...s, id_materi: materiIds[topikIndex], nomor: i + 1 })),
+  );
   const soalIds = await insertRowsReturningIds(trx, 'materi_soal', soalRows);
-  drafts.forEach((draft, i) => {
-    draft.id = soalIds[i];
-  });
 
   // reguler finished the first topic three days ago; his answers are judged by the real rules.
   const idMateri = materiIds[0];
   const menit = topikDefs[0].t.menit;
-  const soal = drafts.filter((_, i) => soalRows[i].id_materi === idMateri);
-  const lembar = isiLembarMateri(rng, soal);
-  const verdicts = soal.map((s) =>
-    judgeAnswer({ type: s.type, jawaban: lembar.get(s.id) ?? '', kunci: s.kunci }),
+  const soal = soalRows
+    .map((row, i) => ({ ...row, id: soalIds[i] }))
+    .filter((row) => row.id_materi === idMateri);
+  if (data.lembar_reguler.length !== soal.length)
+    throw new Error(`lembar_reguler: ${data.lembar_reguler.length} jawaban untuk ${soal.length} soal`);
+  const counts = tally(
+    soal.map((s, i) => judgeAnswer({ type: s.type, jawaban: data.lembar_reguler[i], kunci: s.kunci })),
   );
-  const counts = tally(verdicts);
   const startedAt = now - 3 * DAY;
   const sisa = 140;
   const endedAt = startedAt + (menit * 60 - sisa) * 1000;
@@ -123,19 +98,9 @@ export async function insertMateri(
     soal.map((s, i) => ({
       id_materi_hasil: idHasil,
       id_soal: s.id,
-      jawaban: lembar.get(s.id) ?? '',
+      jawaban: data.lembar_reguler[i],
       updated_at: startedAt + Math.floor(((endedAt - startedAt) * (i + 1)) / (soal.length + 1)),
     })),
   );
   return { selesai: idMateri, belum: materiIds[1] };
-}
-
-/** A good student's answers to one topic; a blank choice is stored as '' on the per-topic sheet. */
-function isiLembarMateri(rng: Rng, soal: SoalSeed[]): Map<number, string> {
-  return new Map(
-    soal.map((s) => {
-      const { jawaban } = jawabSoal(rng, 1.2, s);
-      return [s.id, jawaban === '0' ? '' : jawaban];
-    }),
-  );
 }

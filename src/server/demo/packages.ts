@@ -1,31 +1,34 @@
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import type { InstitutionRules } from '../domain/studentType';
-import { imporPaketDalam } from '../operator/imporPaket';
+import { imporPaketDalam, type SoalTertulis } from '../operator/imporPaket';
+import type { SoalFile } from '../operator/paketFormat';
 import type { Database } from '../db/types';
 import { insertRows } from '../db/batch';
-import {
-  JADWAL,
-  KATEGORI,
-  opsiPaket,
-  SOAL_EVENT,
-  SOAL_REGULER,
-  type JadwalDef,
-  type JadwalRole,
-} from './catalog';
-import type { Generator, SoalDraft } from './questions/draft';
-import type { PaketFile } from '../operator/paketFormat';
-import { bacaPaketSeed, paketFilePath, paketFileSeed } from './paketFile';
+import { JADWAL, type JadwalDef, type JadwalRole } from './catalog';
+import { bacaPaketSeed, bacaSimulasi, paketFilePath, type SimulasiSoal } from './paketFile';
 import type { Rng } from './random';
 
 /** Schedules with their categories, subjects and questions: what the attempts are generated against. */
 
-export interface SoalSeed extends SoalDraft {
+/** A package question as the simulated participants answer it: its keys from the file, its model from `simulasi/`. */
+export interface SoalSeed {
   id: number;
   id_mapel: number;
   nomor: number;
   /** soal_group ids in statement order (type 3). */
   groupIds: number[];
+  type: SoalFile['type'];
+  /** Type 1: the key letter; 2 and 5: the expected answer; 4: the model answer; 3: ''. */
+  kunci: string;
+  /** a..e as the sheet shows them; '' for an option it does not show (all '' for types other than 1). */
+  options: string[];
+  /** Type 3: the statements' keys in order. */
+  groups: { kunci: 'Y' | 'N' }[];
+  /** Rasch difficulty (logits) used only to simulate participants' answers. */
+  difficulty: number;
+  /** Plausible wrong answers a participant may type (types 2 and 5). */
+  jawabanSalah: string[];
 }
 
 export interface MapelSeed {
@@ -52,20 +55,6 @@ export interface JadwalSeed {
   kategori: KategoriSeed[];
 }
 
-/** Questions of one subject: the subject's generators in order, each fed its own occurrence count. */
-function draftSubject(rng: Rng, generators: Generator[], count: number, opsi: 4 | 5): SoalDraft[] {
-  const used = new Map<Generator, number>();
-  const offset = rng.int(0, 97);
-  const drafts: SoalDraft[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const generator = generators[i % generators.length];
-    const occurrence = used.get(generator) ?? 0;
-    used.set(generator, occurrence + 1);
-    drafts.push(generator({ rng, opsi, maxKey: opsi === 4 ? 3 : 4, occurrence, offset }));
-  }
-  return drafts;
-}
-
 function uniqueHash(rng: Rng, taken: Set<string>): string {
   for (;;) {
     const hash = rng.token(16);
@@ -76,23 +65,26 @@ function uniqueHash(rng: Rng, taken: Set<string>): string {
   }
 }
 
-/** The questions of a demo schedule, drawn from its generators in subject order. */
-export function draftPaket(rng: Rng, def: JadwalDef): SoalDraft[][] {
-  return KATEGORI.flatMap((k) => k.mapel).map((m) =>
-    draftSubject(rng, m.generators, def.isEvent ? SOAL_EVENT : SOAL_REGULER, opsiPaket(def.isEvent)),
-  );
-}
-
-/** The stream a demo schedule's hashes and questions are drawn from: its category hashes first, then questions. */
-export function rancangPaket(rng: Rng, def: JadwalDef, hashes: Set<string>) {
-  const kategoriHashes = KATEGORI.map(() => uniqueHash(rng, hashes));
-  return { kategoriHashes, perMapel: draftPaket(rng, def) };
+/** One question of a package file with its simulation entry, as the participants' answers need it. */
+function soalSeed(soal: SoalFile, simulasi: SimulasiSoal, tertulis: SoalTertulis, idMapel: number): SoalSeed {
+  const opsi = soal.opsi;
+  return {
+    id: tertulis.id,
+    id_mapel: idMapel,
+    nomor: tertulis.nomor,
+    groupIds: tertulis.groupIds,
+    type: soal.type,
+    kunci: soal.kunci ?? '',
+    options: opsi ? [opsi.a, opsi.b, opsi.c, opsi.d, opsi.e ?? ''] : ['', '', '', '', ''],
+    groups: (soal.pernyataan ?? []).map((p) => ({ kunci: p.kunci })),
+    difficulty: simulasi.kesulitan,
+    jawabanSalah: simulasi.jawaban_salah ?? [],
+  };
 }
 
 /**
  * One demo schedule loaded from its package file through the operator's import (validation included), with the
- * category hashes of the seed's stream so the demo stays deterministic. The drafts add what a file does not hold
- * (each question's simulated difficulty and plausible wrong answers) for the synthetic participants' answers.
+ * category hashes drawn from the seed's stream so the demo stays deterministic.
  */
 async function insertJadwal(
   trx: Transaction<Database>,
@@ -102,37 +94,28 @@ async function insertJadwal(
   hashes: Set<string>,
   rules: InstitutionRules,
 ): Promise<JadwalSeed> {
-  const { kategoriHashes, perMapel } = rancangPaket(rng, def, hashes);
+  const file = bacaPaketSeed(def, now);
+  const simulasi = bacaSimulasi(def);
+  const kategoriHashes = file.kategori.map(() => uniqueHash(rng, hashes));
   let nextHash = 0;
-  const written = await imporPaketDalam(
-    trx,
-    path.basename(paketFilePath(def)),
-    bacaPaketSeed(def, now),
-    rules,
-    {
-      buatHash: () => kategoriHashes[nextHash++],
-    },
-  );
+  const written = await imporPaketDalam(trx, path.basename(paketFilePath(def)), file, rules, {
+    buatHash: () => kategoriHashes[nextHash++],
+  });
 
-  let mi = 0;
-  const kategori: KategoriSeed[] = KATEGORI.map((k, ki) => ({
+  const kategori: KategoriSeed[] = file.kategori.map((k, ki) => ({
     id: written.kategori[ki].id,
     nama: k.nama,
     hash: written.kategori[ki].hash,
     mapel: k.mapel.map((m, mj) => {
       const mapel = written.kategori[ki].mapel[mj];
-      const drafts = perMapel[mi++];
+      const model = simulasi[m.nama] ?? [];
+      if (model.length !== m.soal.length)
+        throw new Error(`simulasi ${def.paket} ${m.nama}: ${model.length} entri untuk ${m.soal.length} soal`);
       return {
         id: mapel.id,
         nama: m.nama,
-        waktu: def.isEvent ? m.menitEvent : m.menitReguler,
-        soal: mapel.soal.map((s, si) => ({
-          ...drafts[si],
-          id: s.id,
-          id_mapel: mapel.id,
-          nomor: s.nomor,
-          groupIds: s.groupIds,
-        })),
+        waktu: m.waktu,
+        soal: m.soal.map((s, si) => soalSeed(s, model[si], mapel.soal[si], mapel.id)),
       };
     }),
   }));
@@ -158,19 +141,6 @@ export async function insertPackages(
   for (const def of JADWAL)
     out[def.role] = await insertJadwal(trx, rng.fork(def.role), def, now, hashes, rules);
   return out as Record<JadwalRole, JadwalSeed>;
-}
-
-/**
- * The demo package files as the generators write them (`npm run seed -- --write-packages`), from the stream the
- * seed gives its packages (`new Rng(SEED).fork('paket')`).
- */
-export function paketFilesSeed(paketRng: Rng): { def: JadwalDef; path: string; file: PaketFile }[] {
-  const hashes = new Set<string>();
-  return JADWAL.map((def) => ({
-    def,
-    path: paketFilePath(def),
-    file: paketFileSeed(def, rancangPaket(paketRng.fork(def.role), def, hashes).perMapel),
-  }));
 }
 
 /** Enrols students in schedules (`jadwal_peserta`). */
