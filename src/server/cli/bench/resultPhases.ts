@@ -7,6 +7,7 @@ import type { LoadRequest } from './load';
 import type { Executor } from '../../db/executor';
 import { timeEventClose } from './eventClose';
 import { json, type PhaseContext } from './phaseContext';
+import type { BenchStudent } from './seedEvent';
 import { measureRankingViews, RANKING_VIEW_ROWS, type RankingView } from './rankingViews';
 import type { PhaseRow, TimedClose } from './report';
 
@@ -36,6 +37,20 @@ async function syncClose(ctx: PhaseContext): Promise<TimedClose> {
   return { ms: performance.now() - started, ok: body.status === true, participants: students.length };
 }
 
+/** One read per student, each sent with the student's own session key. */
+function postPerStudent(
+  students: readonly BenchStudent[],
+  path: (s: BenchStudent) => string,
+  body: (s: BenchStudent, index: number) => unknown,
+): LoadRequest[] {
+  return students.map((s, index) => ({
+    method: 'POST',
+    path: path(s),
+    body: json(body(s, index)),
+    key: s.token,
+  }));
+}
+
 export async function resultPhases(
   ctx: PhaseContext,
   db: Executor,
@@ -56,46 +71,38 @@ export async function resultPhases(
   await phase(
     'results list',
     'results list',
-    students.map((s) => ({
-      method: 'POST',
-      path: '/api/siswa/tryout/hasil',
-      body: json({ id_siswa: s.id, type: 'list' }),
-      key: s.token,
-    })),
+    postPerStudent(
+      students,
+      () => '/api/siswa/tryout/hasil',
+      (s) => ({ id_siswa: s.id, type: 'list' }),
+    ),
   );
   // A page of 50 rows each, the pages spread over the whole listing (deep pages as often as the first).
   const pages = Math.max(1, Math.ceil(students.length / RANKING_PAGE_ROWS));
+  const rankingPath = (s: BenchStudent) => `/api/siswa/tryout/ranking/idsiswa/${s.id}/paket/${closed.id}`;
   await phase(
     'package ranking page',
     `package ranking page (${RANKING_PAGE_ROWS} rows of ${students.length} participants)`,
-    students.map((s, index) => ({
-      method: 'POST',
-      path: `/api/siswa/tryout/ranking/idsiswa/${s.id}/paket/${closed.id}`,
-      body: json({ halaman: (index % pages) + 1, per_halaman: RANKING_PAGE_ROWS }),
-      key: s.token,
+    postPerStudent(students, rankingPath, (_s, index) => ({
+      halaman: (index % pages) + 1,
+      per_halaman: RANKING_PAGE_ROWS,
     })),
   );
   await phase(
     'per-choice ranking',
     'per-choice ranking',
-    students.map((s) => ({
-      method: 'POST',
-      path: '/api/siswa/tryout/rankingjur',
-      body: json({ idsiswa: s.id, idjadwal: closed.id, numoption: 1 }),
-      key: s.token,
-    })),
+    postPerStudent(
+      students,
+      () => '/api/siswa/tryout/rankingjur',
+      (s) => ({ idsiswa: s.id, idjadwal: closed.id, numoption: 1 }),
+    ),
   );
   // The full list last: at 100,000 participants its answers are megabytes each, and requests still queued when
   // its time is up would be counted against the next phase.
   await phase(
     'package ranking',
     `package ranking (${students.length} participants)`,
-    students.map((s) => ({
-      method: 'POST',
-      path: `/api/siswa/tryout/ranking/idsiswa/${s.id}/paket/${closed.id}`,
-      body: '{}',
-      key: s.token,
-    })),
+    postPerStudent(students, rankingPath, () => ({})),
   );
   const rankingViews = await measureRankingViews(ctx.port, students, closed.id);
   return { rows, close, eventClose, rankingViews };
