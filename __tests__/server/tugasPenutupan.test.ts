@@ -157,6 +157,16 @@ describe('the close of a schedule as a job', () => {
     });
   });
 
+  it('works out how long the close will take only when it takes the lease, not at each look while held', async () => {
+    const perkiraan = jest.fn(() => Promise.resolve(42_000));
+    expect(await ambilLease(t.two.db, t.fx.idJadwal, FIXTURE_NOW, perkiraan)).toBe(true);
+    expect(perkiraan).toHaveBeenCalledTimes(1);
+    expect(Number((await leaseRow(t.one.db, t.fx.idJadwal))?.perkiraan_selesai)).toBe(FIXTURE_NOW + 42_000);
+    // Another process looks while the lease is held: it is refused without working anything out.
+    expect(await ambilLease(t.one.db, t.fx.idJadwal, FIXTURE_NOW + 5_000, perkiraan)).toBe(false);
+    expect(perkiraan).toHaveBeenCalledTimes(1);
+  });
+
   it('is kept by a live holder: its heartbeat moves the lease on while it works', async () => {
     let release = () => undefined as void;
     const working = new Promise<void>((resolve) => {

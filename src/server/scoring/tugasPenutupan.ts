@@ -59,6 +59,12 @@ export function pemegangOf(db: Executor): string {
 }
 
 /**
+ * What a close is expected to take (ms), or how to work it out: asked for only when the lease is free, since the
+ * scheduler of every process asks for the lease every few seconds while one holder closes.
+ */
+export type Perkiraan = number | (() => Promise<number>);
+
+/**
  * Takes the lease of a schedule's close when it is free at `now` (no row yet, or its time passed); true when this
  * holder has it now. One statement, so two processes asking at once cannot both get it.
  */
@@ -66,7 +72,7 @@ export async function ambilLease(
   db: Executor,
   idJadwal: number,
   now: number,
-  perkiraanMs: number,
+  perkiraan: Perkiraan,
 ): Promise<boolean> {
   // Read first: a lease another holder keeps is seen without asking for a write (on SQLite a write would wait, the
   // process's event loop with it, for the holder's close to commit its transaction).
@@ -76,6 +82,7 @@ export async function ambilLease(
     .where('id_jadwal', '=', idJadwal)
     .executeTakeFirst();
   if (lease && Number(lease.berlaku_sampai) >= now) return false;
+  const perkiraanMs = typeof perkiraan === 'number' ? perkiraan : await perkiraan();
   const diambil = await db
     .insertInto('penutupan')
     .values({
@@ -127,11 +134,11 @@ export async function denganLease<T>(
   db: Executor,
   idJadwal: number,
   jam: Jam,
-  perkiraanMs: number,
+  perkiraan: Perkiraan,
   kerja: () => Promise<T>,
   detakMs = DETAK_MS,
 ): Promise<{ hasil: T } | undefined> {
-  if (!(await ambilLease(db, idJadwal, jam(), perkiraanMs))) return undefined;
+  if (!(await ambilLease(db, idJadwal, jam(), perkiraan))) return undefined;
   const detak = setInterval(() => {
     aturLease(db, idJadwal, { berlaku_sampai: jam() + LEASE_MS }).catch(() => {
       // The next heartbeat tries again (see above).
@@ -189,7 +196,8 @@ export async function jalankanPenutupan(
     db,
     idJadwal,
     jam,
-    await perkiraanPenutupan(db, idJadwal),
+    // Counting the schedule's attempts costs a scan of them (100,000 at an event): only when the lease is free.
+    () => perkiraanPenutupan(db, idJadwal),
     async () => {
       const jadwal = await statusJadwal(db, idJadwal);
       if (!jadwal || hasilTersimpan(jadwal)) return 'sudah' as const;
