@@ -3,7 +3,9 @@
  * the PDFs alike. Compiled once (compiledQuery.ts): every call of a running tryout starts with them.
  */
 import { prepareQuery } from './compiledQuery';
+import type { Selectable } from 'kysely';
 import type { Executor } from './executor';
+import type { HasilToTable } from './types';
 
 export interface JadwalRow {
   id: number;
@@ -55,16 +57,19 @@ export async function isPeserta(q: Executor, idJadwal: number, idSiswa: number):
   return (await pesertaQuery.first(q, { idJadwal, idSiswa })) !== undefined;
 }
 
-const jadwalPesertaQuery = prepareQuery((q: Executor, p: { idJadwal: number; idSiswa: number }) =>
-  q
+/** The schedule with the student's enrolment row (null: not enrolled) joined on. */
+function jadwalPesertaDari(q: Executor, p: { idJadwal: number; idSiswa: number }) {
+  return q
     .selectFrom('jadwal')
     .leftJoin('jadwal_peserta', (join) =>
       join.onRef('jadwal_peserta.id_jadwal', '=', 'jadwal.id').on('jadwal_peserta.id_siswa', '=', p.idSiswa),
     )
     .select(KOLOM_JADWAL)
     .select('jadwal_peserta.id_siswa as peserta')
-    .where('jadwal.id', '=', p.idJadwal),
-);
+    .where('jadwal.id', '=', p.idJadwal);
+}
+
+const jadwalPesertaQuery = prepareQuery(jadwalPesertaDari);
 
 /** The schedule and whether the student is enrolled in it, in one read (every call of a running tryout). */
 export async function findJadwalPeserta(
@@ -76,4 +81,61 @@ export async function findJadwalPeserta(
   if (!row) return undefined;
   const { peserta, ...jadwal } = row;
   return { jadwal, peserta: peserta !== null };
+}
+
+// One row per attempt of the student at the schedule (one row with no attempt when there is none).
+const jadwalPesertaAttemptsQuery = prepareQuery((q: Executor, p: { idJadwal: number; idSiswa: number }) =>
+  jadwalPesertaDari(q, p)
+    .leftJoin('hasil_to', (join) =>
+      join.onRef('hasil_to.id_jadwal', '=', 'jadwal.id').on('hasil_to.id_siswa', '=', p.idSiswa),
+    )
+    .select([
+      'hasil_to.id as h_id',
+      'hasil_to.id_kategori as h_id_kategori',
+      'hasil_to.started_at as h_started_at',
+      'hasil_to.ended_at as h_ended_at',
+      'hasil_to.is_selesai as h_is_selesai',
+      'hasil_to.acak as h_acak',
+      'hasil_to.acak_seed as h_acak_seed',
+    ])
+    .orderBy('hasil_to.id'),
+);
+
+/**
+ * findJadwalPeserta with the student's attempts (hasil_to) at the schedule, in the same read: what a start checks
+ * before it writes, one round trip instead of two.
+ */
+export async function findJadwalPesertaAttempts(
+  q: Executor,
+  idJadwal: number,
+  idSiswa: number,
+): Promise<{ jadwal: JadwalRow; peserta: boolean; attempts: Selectable<HasilToTable>[] } | undefined> {
+  const rows = await jadwalPesertaAttemptsQuery.all(q, { idJadwal, idSiswa });
+  const first = rows[0];
+  if (!first) return undefined;
+  const attempts: Selectable<HasilToTable>[] = [];
+  for (const r of rows) {
+    if (r.h_id === null) continue;
+    attempts.push({
+      id: r.h_id,
+      id_jadwal: idJadwal,
+      id_kategori: r.h_id_kategori as number,
+      id_siswa: idSiswa,
+      started_at: r.h_started_at as number,
+      ended_at: r.h_ended_at,
+      is_selesai: r.h_is_selesai as number,
+      acak: r.h_acak as number,
+      acak_seed: r.h_acak_seed,
+    });
+  }
+  return { jadwal: kolomJadwal(first), peserta: first.peserta !== null, attempts };
+}
+
+/** The schedule's own columns of a row that holds others too. */
+function kolomJadwal(row: JadwalRow): JadwalRow {
+  const entries = KOLOM_JADWAL.map((kolom) => {
+    const nama = kolom.slice('jadwal.'.length) as keyof JadwalRow;
+    return [nama, row[nama]];
+  });
+  return Object.fromEntries(entries) as unknown as JadwalRow;
 }

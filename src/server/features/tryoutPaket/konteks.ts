@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import { isEventStudent } from '../../domain/studentType';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
-import { findJadwalPeserta, type JadwalRow } from '../../db/jadwal';
+import { findJadwalPeserta, findJadwalPesertaAttempts, type JadwalRow } from '../../db/jadwal';
+import type { HasilTo } from './queries/hasilTo';
 import { type KategoriRow } from './queries/mapel';
 import { kategoriJadwal } from './isiPaket';
 import { type Executor } from '../../db/executor';
@@ -16,7 +17,13 @@ export interface JadwalContext {
 }
 
 export async function jadwalContext(q: Executor, idJadwal: number, idSiswa: number): Promise<JadwalContext> {
-  const found = await findJadwalPeserta(q, idJadwal, idSiswa);
+  return konteksDari(q, await findJadwalPeserta(q, idJadwal, idSiswa));
+}
+
+async function konteksDari(
+  q: Executor,
+  found: { jadwal: JadwalRow; peserta: boolean } | undefined,
+): Promise<JadwalContext> {
   if (!found) throw new HttpError(404, PESAN.jadwalTidakAda);
   if (!found.peserta) throw new HttpError(403, PESAN.bukanPeserta);
   const { jadwal } = found;
@@ -28,8 +35,28 @@ export async function kategoriContext(
   idJadwal: number,
   hash: string,
   idSiswa: number,
-): Promise<JadwalContext & { kategori: KategoriRow; index: number }> {
-  const context = await jadwalContext(q, idJadwal, idSiswa);
+): Promise<KategoriContext> {
+  return denganKategori(await jadwalContext(q, idJadwal, idSiswa), hash);
+}
+
+/**
+ * kategoriContext with the student's attempts at the schedule, read together with the schedule (one round trip
+ * fewer for a start, which checks them before it writes).
+ */
+export async function kategoriContextDenganAttempts(
+  q: Executor,
+  idJadwal: number,
+  hash: string,
+  idSiswa: number,
+): Promise<KategoriContext & { attempts: HasilTo[] }> {
+  const found = await findJadwalPesertaAttempts(q, idJadwal, idSiswa);
+  const context = denganKategori(await konteksDari(q, found), hash);
+  return { ...context, attempts: found?.attempts ?? [] };
+}
+
+type KategoriContext = JadwalContext & { kategori: KategoriRow; index: number };
+
+function denganKategori(context: JadwalContext, hash: string): KategoriContext {
   const index = context.kategoriList.findIndex((k) => k.hash === hash);
   if (index < 0) throw new HttpError(404, PESAN.kategoriTidakAda);
   return { ...context, kategori: context.kategoriList[index], index };

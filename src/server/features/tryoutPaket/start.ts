@@ -20,13 +20,12 @@ import { kategoriAntrian } from '../../domain/antrian';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
-import { isWallClock, kategoriContext } from './konteks';
+import { isWallClock, kategoriContextDenganAttempts } from './konteks';
 import {
   buatAttempt,
   createAnswerRows,
   createAttempt,
   findAttempt,
-  listAttempts,
   type AttemptBaruInput,
 } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
@@ -54,7 +53,7 @@ export async function startPaket(
   input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
 ): Promise<StartResult> {
   const { siswa, now } = input;
-  const { jadwal, kategori, kategoriList, index } = await kategoriContext(
+  const { jadwal, kategori, kategoriList, index, attempts } = await kategoriContextDenganAttempts(
     q,
     input.idJadwal,
     input.hash,
@@ -63,7 +62,6 @@ export async function startPaket(
   if (now < jadwal.tgl_awal) return gagal(PESAN.jadwalBelumDibuka);
   if (now >= jadwal.tgl_akhir) return gagal(PESAN.jadwalBerakhir);
 
-  const attempts = await listAttempts(q, jadwal.id, siswa.id);
   const selesai = new Set(attempts.filter((a) => a.is_selesai === 1).map((a) => a.id_kategori));
   if (selesai.has(kategori.id)) return gagal(PESAN.kategoriSelesai);
   const antrian = kategoriAntrian(kategoriList.map((k) => ({ selesai: selesai.has(k.id) })));
