@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
 import type { Database } from '../../db/types';
-import { sePutaran } from '../../db/sePutaran';
+import { antrianPutaran, sePutaran } from '../../db/sePutaran';
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
 
@@ -31,7 +31,7 @@ interface Menunggu {
 }
 
 /** Saves waiting for the next shared statement, per database pool. */
-const antrian = new WeakMap<DirectPostgres, Menunggu[]>();
+const antrian = antrianPutaran<DirectPostgres, Menunggu>();
 
 /**
  * The answers written with `UPDATE … FROM unnest(…)`, the clocks with one multi-row upsert in a data-modifying
@@ -65,7 +65,7 @@ export function simpanBersama(
   const pg = directPostgresOf(q);
   if (!pg) return sendiri();
   return new Promise<void>((resolve, reject) => {
-    sePutaran(antrian, pg, { tulisan, sendiri, resolve, reject }, (batch) => void tulisBersama(pg, batch));
+    sePutaran(antrian, pg, { tulisan, sendiri, resolve, reject }, (batch) => tulisBersama(pg, batch));
   });
 }
 

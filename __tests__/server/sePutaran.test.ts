@@ -1,0 +1,81 @@
+/**
+ * Calls gathered per turn of the event loop (src/server/db/sePutaran.ts), the base of PostgreSQL's group commits:
+ * the calls of one turn go as one batch on the next turn; with a limit of batches being written, later calls wait
+ * and go together as one batch when a batch ends.
+ */
+import { antrianPutaran, sePutaran } from '../../src/server/db/sePutaran';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A writer whose batches stay in flight until released, in the order they were written. */
+function writer() {
+  const batches: string[][] = [];
+  const releases: (() => void)[] = [];
+  const tulis = (batch: string[]) => {
+    batches.push(batch);
+    return new Promise<void>((resolve) => releases.push(resolve));
+  };
+  return { batches, releases, tulis };
+}
+
+it('writes the calls of one turn as one batch on the next turn, each turn its own without a limit', async () => {
+  const antrian = antrianPutaran<object, string>();
+  const key = {};
+  const w = writer();
+  sePutaran(antrian, key, 'a', w.tulis);
+  sePutaran(antrian, key, 'b', w.tulis);
+  expect(w.batches).toEqual([]);
+  await nextTurn();
+  expect(w.batches).toEqual([['a', 'b']]);
+  // The first batch is still being written: without a limit the next turn's call goes at once anyway.
+  sePutaran(antrian, key, 'c', w.tulis);
+  await nextTurn();
+  expect(w.batches).toEqual([['a', 'b'], ['c']]);
+});
+
+it('with one batch in flight at most, gathers the calls of later turns and writes them together when it ends', async () => {
+  const antrian = antrianPutaran<object, string>();
+  const key = {};
+  const w = writer();
+  sePutaran(antrian, key, 'a', w.tulis, 1);
+  await nextTurn();
+  expect(w.batches).toEqual([['a']]);
+  sePutaran(antrian, key, 'b', w.tulis, 1);
+  await nextTurn();
+  sePutaran(antrian, key, 'c', w.tulis, 1);
+  await nextTurn();
+  await nextTurn();
+  expect(w.batches).toEqual([['a']]);
+  w.releases[0]();
+  await nextTurn();
+  expect(w.batches).toEqual([['a'], ['b', 'c']]);
+  // Nothing waits once the batches have ended: a call alone goes on the next turn again.
+  w.releases[1]();
+  await nextTurn();
+  sePutaran(antrian, key, 'd', w.tulis, 1);
+  await nextTurn();
+  expect(w.batches).toEqual([['a'], ['b', 'c'], ['d']]);
+});
+
+it('with two batches in flight at most, lets a second one go and holds a third', async () => {
+  const antrian = antrianPutaran<object, string>();
+  const key = {};
+  const w = writer();
+  for (const item of ['a', 'b', 'c', 'd']) {
+    sePutaran(antrian, key, item, w.tulis, 2);
+    await nextTurn();
+  }
+  expect(w.batches).toEqual([['a'], ['b']]);
+  w.releases[1]();
+  await nextTurn();
+  expect(w.batches).toEqual([['a'], ['b'], ['c', 'd']]);
+});
+
+it('keeps each key (database pool) apart', async () => {
+  const antrian = antrianPutaran<object, string>();
+  const w = writer();
+  sePutaran(antrian, {}, 'a', w.tulis, 1);
+  sePutaran(antrian, {}, 'b', w.tulis, 1);
+  await nextTurn();
+  expect(w.batches).toEqual([['a'], ['b']]);
+});
