@@ -2,12 +2,12 @@
  * First starts written together (src/server/features/tryoutPaket/queries/mulaiSekaligus.ts): the first starts of
  * one turn of the event loop each get their own attempt, clocks and first subject's rows, on PostgreSQL from one
  * statement; a start whose row fails fails alone; two starts of one attempt in one turn make one attempt. Each start
- * takes the start's own way (start.ts): the shared statement, else createAttempt. Runs on SQLite, and on
+ * takes the start's own way (start.ts): the shared statement, else buatAttempt. Runs on SQLite, and on
  * PostgreSQL when DATABASE_URL says so.
  */
 import type { KategoriRingkas } from '../../src/server/demo';
 import { startBatchRows } from '../../src/server/lib/metrics';
-import { createAttempt, type AttemptBaruInput } from '../../src/server/features/tryoutPaket/queries/hasilTo';
+import { buatAttempt, type AttemptBaruInput } from '../../src/server/features/tryoutPaket/queries/hasilTo';
 import { mulaiSekaligus } from '../../src/server/features/tryoutPaket/queries/mulaiSekaligus';
 import { buildSeededTestApp, type SeededTestContext } from '../helpers/seeded';
 
@@ -52,10 +52,10 @@ function inputOf(idSiswa: number, idKategori = kategori.id): AttemptBaruInput {
   };
 }
 
-/** A first start's writing as start.ts does it: the shared statement, else (SQLite, a lost race) createAttempt. */
+/** A first start's writing as start.ts does it: the shared statement, else (SQLite, a lost race) buatAttempt. */
 async function mulai(input: AttemptBaruInput): Promise<number> {
   const sekaligus = await mulaiSekaligus(t.db, input);
-  return sekaligus?.id ?? (await createAttempt(t.db, input));
+  return sekaligus?.id ?? (await buatAttempt(t.db, input)).id;
 }
 
 async function batches(): Promise<{ count: number; sum: number }> {

@@ -21,13 +21,7 @@ import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { isWallClock, kategoriContextDenganAttempts } from './konteks';
-import {
-  buatAttempt,
-  createAnswerRows,
-  createAttempt,
-  findAttempt,
-  type AttemptBaruInput,
-} from './queries/hasilTo';
+import { buatAttempt, createAnswerRows, findAttempt, type AttemptBaruInput } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
 import { listJawaban, listJawabanGroup } from './queries/jawaban';
 import { mulaiSekaligus, type AttemptBaru } from './queries/mulaiSekaligus';
@@ -141,13 +135,13 @@ export async function startPaket(
 }
 
 /**
- * A first start written by the way of its database: its attempt id, and its rows when this start wrote them
- * (see above; none when a racing start won, or on PostgreSQL inside a transaction).
+ * A first start: its attempt id, and its rows when this start wrote them (none when a racing start won). On
+ * PostgreSQL the first starts of a turn go as one statement first; what it did not write (a race, a transaction,
+ * a batch that failed) takes buatAttempt's inserts, as every start on SQLite does.
  */
 async function tulisStart(q: Executor, baru: AttemptBaruInput): Promise<{ id: number; baru?: AttemptBaru }> {
-  if (directSqliteOf(q)) return buatAttempt(q, baru);
-  const sekaligus = await mulaiSekaligus(q, baru);
-  return sekaligus ? { id: sekaligus.id, baru: sekaligus } : { id: await createAttempt(q, baru) };
+  const sekaligus = directSqliteOf(q) ? undefined : await mulaiSekaligus(q, baru);
+  return sekaligus ? { id: sekaligus.id, baru: sekaligus } : buatAttempt(q, baru);
 }
 
 /**

@@ -116,16 +116,10 @@ export interface AttemptBaruInput {
  * Creates the attempt once, with one clock per subject, the first subject's clock opened at `now`, and the answer
  * rows of that first subject (its questions are shown with the start). The other subjects' rows come when their
  * questions are first shown (createAnswerRows): a start writes a subject's rows, not the whole category's. Every
- * insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id.
- */
-export async function createAttempt(q: Executor, input: AttemptBaruInput): Promise<number> {
-  return (await buatAttempt(q, input)).id;
-}
-
-/**
- * createAttempt, and when this call created the attempt, the rows it wrote as the start shows them (`baru`): the
- * inserts return them (RETURNING), so a first start reads none of them back. Undefined `baru`: the attempt existed
- * (a repeated or racing start), and the caller reads what is stored.
+ * insert skips what exists, so a repeated or concurrent start changes nothing. Returns the attempt id and, when
+ * this call created the attempt, the rows it wrote as the start shows them (`baru`): the inserts return them
+ * (RETURNING), so a first start reads none of them back. Undefined `baru`: the attempt existed (a repeated or
+ * racing start), and the caller reads what is stored.
  */
 export async function buatAttempt(
   q: Executor,

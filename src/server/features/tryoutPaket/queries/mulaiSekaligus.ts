@@ -1,7 +1,7 @@
 /**
  * First starts on PostgreSQL in one statement: the attempt, its clocks (the first subject opened), the first
  * subject's answer rows and their statements' rows are written by data-modifying CTEs and returned, in one round
- * trip and one commit. What createAttempt (hasilTo.ts) writes in a transaction of six statements; SQLite, which
+ * trip and one commit. What buatAttempt (hasilTo.ts) writes in a transaction of four inserts; SQLite, which
  * has no data-modifying CTE, keeps that path (its transactions cost no round trip).
  *
  * The first starts of one turn of the event loop go together in that one statement (a group commit, as the saves
@@ -27,7 +27,7 @@ export interface AttemptBaru {
 }
 
 // `masuk` holds the starts (n: their place in the batch). Blank is '0' for choices and statement groups, '' for
-// text, as createAttempt writes it. A start whose attempt exists (a start racing it won) inserts nothing, and no
+// text, as buatAttempt writes it. A start whose attempt exists (a start racing it won) inserts nothing, and no
 // row of it comes back. The inserts go in (category, student) order, so two statements in flight (two workers)
 // take the unique key's locks in the same order.
 const MULAI_SQL = `
@@ -97,7 +97,7 @@ const DALAM_JALAN = 2;
 /**
  * Creates the attempt with its clocks and first subject's rows, with the other first starts of this turn (see
  * above). Undefined when this cannot be done here (SQLite, or a transaction) or when the attempt already exists:
- * the caller takes createAttempt's path.
+ * the caller takes buatAttempt's path.
  */
 export function mulaiSekaligus(q: Executor, input: AttemptBaruInput): Promise<AttemptBaru | undefined> {
   const pg = directPostgresOf(q);
