@@ -58,7 +58,14 @@ export function registerMetrics(app: FastifyInstance, db: Executor, config: Conf
     if (!allowed(request)) {
       return reply.status(403).send({ status: false, message: 'Akses ke metrik ditolak' });
     }
-    const text = cluster.isWorker ? await clusterMetrics() : await registry.metrics();
+    let text: string;
+    try {
+      text = cluster.isWorker ? await clusterMetrics() : await registry.metrics();
+    } catch (error) {
+      // A worker that does not answer in time fails this scrape only; the scraper tries again at its next turn.
+      request.log.warn({ err: error }, 'metrik cluster tidak lengkap');
+      return reply.status(503).send({ status: false, message: 'Metrik belum tersedia, coba lagi' });
+    }
     return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
   });
 }

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { closeDb, createDb } from '../../src/server/db/createDb';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { startServerProcess } from '../helpers/serverProcess';
+import { waitFor } from '../helpers/waitFor';
+
+jest.setTimeout(120_000);
+
+const GATE_FIXTURE = resolve(__dirname, '../fixtures/cluster/secondWorkerGate.mjs');
+
+interface Scrape {
+  status: number;
+  /** The attempts counter's sample line, or the answer's start when there is none. */
+  line: string;
+}
+
+async function scrape(port: number): Promise<Scrape> {
+  const answer = await fetch(`http://127.0.0.1:${port}/metrics`);
+  const text = await answer.text();
+  return {
+    status: answer.status,
+    line: text.split('\n').find((l) => l.startsWith('siaptes_attempts_started_total ')) ?? text.slice(0, 120),
+  };
+}
+
+/** How many of the cluster's workers have said they listen (Fastify's log line, one per worker). */
+function listeningWorkers(output: string): number {
+  return output.split('\n').filter((line) => line.includes('Server listening at')).length;
+}
+
+describe('/metrics of a cluster (WORKERS=2) whose second worker is still starting', () => {
+  let dir: string;
+  let whileStarting: Scrape;
+  let listeningAfterGate: number;
+  let onceBothServe: Scrape[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'siaptes-cluster-metrics-'));
+    const url = `file:${join(dir, 'metrics.db')}`;
+    const db = await createDb(url);
+    await migrateToLatest(db);
+    await closeDb(db);
+    const gate = join(dir, 'gate');
+    const server = await startServerProcess({
+      DATABASE_URL: url,
+      WORKERS: '2',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${GATE_FIXTURE}`.trim(),
+      SIAPTES_TEST_WORKER_GATE: gate,
+    });
+    try {
+      // Ready means the first worker serves; the second waits at the gate until it is opened below.
+      whileStarting = await scrape(server.port);
+      writeFileSync(gate, '');
+      listeningAfterGate = await waitFor(
+        () => listeningWorkers(server.output()),
+        (n) => n === 2,
+        60_000,
+      );
+      onceBothServe = [];
+      for (let i = 0; i < 4; i++) onceBothServe.push(await scrape(server.port));
+    } finally {
+      await server.stop();
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers a scrape from the serving worker without waiting for the one still starting', () => {
+    expect(whileStarting).toEqual({ status: 200, line: 'siaptes_attempts_started_total 0' });
+  });
+
+  it('answers every scrape once both workers serve', () => {
+    expect(listeningAfterGate).toBe(2);
+    expect(onceBothServe).toEqual(Array(4).fill({ status: 200, line: 'siaptes_attempts_started_total 0' }));
+  });
+});
