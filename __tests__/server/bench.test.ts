@@ -325,7 +325,7 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
   it('reports the exam phases beside their baselines, and says the overload phase did not run', () => {
     const text = formatRun({
       title: 'SQLite, 1 process: 100000 students, 64 connections, 5 s per phase',
-      baselines: { route: result(20_000), upsert: result(8_000) },
+      baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
       phases: [{ phase: 'answer save', result: result(6_800), baseline: 'upsert' }],
       close: null,
       eventClose: null,
@@ -341,5 +341,47 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     expect(text).toContain('Overload phase: not run');
     expect(text).not.toContain('IRT close');
     expect(text).not.toContain('close of the event');
+    expect(text).not.toContain('baseline again');
+  });
+
+  it('reads the save against the upsert floor measured before the phases and again right after the save', () => {
+    const withCpu = (perSecond: number, appMs: number) => ({
+      ...result(perSecond),
+      cpu: { appMs, databaseMs: null, generatorMs: 1_000 },
+    });
+    const text = formatRun({
+      title: 'SQLite, 1 process: 100000 students, 64 connections, 5 s per phase',
+      // 40,000 upserts at 100 µs each, 20,000 more at 120 µs; 34,000 saves at 200 µs.
+      baselines: { route: result(20_000), upsert: withCpu(8_000, 4_000), upsertAgain: withCpu(4_000, 2_400) },
+      phases: [
+        { phase: 'answer save', result: withCpu(6_800, 6_800), baseline: 'upsert', upsertAgainAfter: true },
+        { phase: 'preview', result: result(2_000), baseline: 'route' },
+      ],
+      close: null,
+      eventClose: null,
+      answers: { acknowledged: 34_000, stored: 34_000, lost: 0 },
+      overload: null,
+      rankingViews: [],
+      logins: { perSecond: 2, cores: 2, hash: 'scrypt N=131072 r=8 p=1' },
+      memoryMb: 300,
+      databaseMb: 600,
+      databaseCpu: 'in the app (SQLite)',
+    });
+    const lines = text.split('\n');
+    const at = (start: string) => lines.findIndex((line) => line.startsWith(start));
+    expect(lines[at('| answer save |')]).toBe(
+      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert; 1.700 × upsert again |',
+    );
+    // The second floor's row follows the save's, beside the first floor.
+    expect(lines[at('| answer save |') + 1]).toBe(
+      '| baseline again, right after the answer save: bare Fastify + prepared durable upsert | 20000 | 4000 | ' +
+        '10 | 30 | 0 / 0 | 0.500 × upsert |',
+    );
+    expect(lines[at('| preview |')]).toBe('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route |');
+    // The CPU table has the floors' own rows.
+    expect(lines).toContain(
+      '| baseline: bare Fastify + prepared durable upsert | 40000 | 100 | in app | 25 | 1.00 |',
+    );
+    expect(text).toContain('save 200 µs; upsert 100 µs: 0.500 ×; then 120 µs: 0.600 ×');
   });
 });

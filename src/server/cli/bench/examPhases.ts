@@ -6,7 +6,7 @@
 import type { LoadRequest, StartedAttempt } from './load';
 import { jawabanFor, saveRequest, type Save } from './answers';
 import { OVERLOAD_SOCKETS, overloadSaves } from './overloadPhase';
-import { json, type PhaseContext } from './phaseContext';
+import { json, type PhaseContext, type PhaseResult } from './phaseContext';
 import { runOverloadProcess } from './processes';
 import type { OverloadReport, PhaseRow } from './report';
 
@@ -18,9 +18,19 @@ export interface ExamOutcome {
   overloadAcknowledged: Save[];
   /** Null when not run (`--exam-only`). */
   overload: OverloadReport | null;
+  /** The upsert floor measured right after the answer-save phase, when asked for. */
+  upsertAgain: PhaseResult | null;
 }
 
-export async function examPhases(ctx: PhaseContext, withOverload = true): Promise<ExamOutcome> {
+export interface ExamOptions {
+  /** The overload phase (off with `--exam-only`). */
+  withOverload: boolean;
+  /** Measures the upsert floor again, run right after the answer-save phase. */
+  upsertAgain?: () => Promise<PhaseResult>;
+}
+
+export async function examPhases(ctx: PhaseContext, options: ExamOptions): Promise<ExamOutcome> {
+  const { withOverload } = options;
   const { students, running } = ctx.event;
   const firstMapel = running.kategori.mapel[0];
   const rows: PhaseRow[] = [];
@@ -80,7 +90,13 @@ export async function examPhases(ctx: PhaseContext, withOverload = true): Promis
   if (saveRequests.length === 0)
     throw new Error('tidak ada soal untuk dijawab: start tidak memberi id_jawaban');
   const save = await ctx.load('answer save', ctx.job(saveRequests));
-  rows.push({ phase: 'answer save', result: save, baseline: 'upsert' });
+  const upsertAgain = options.upsertAgain ? await options.upsertAgain() : null;
+  rows.push({
+    phase: 'answer save',
+    result: save,
+    baseline: 'upsert',
+    upsertAgainAfter: upsertAgain !== null,
+  });
   const acknowledged = save.acknowledged.map((index) => saves[index]);
 
   const overload = withOverload ? await overloadPhase(ctx, perStudent, opened, save.perSecond) : null;
@@ -97,6 +113,7 @@ export async function examPhases(ctx: PhaseContext, withOverload = true): Promis
     acknowledged,
     overloadAcknowledged: overload?.acknowledged ?? [],
     overload: overload?.report ?? null,
+    upsertAgain,
   };
 }
 

@@ -12,6 +12,8 @@ export interface PhaseRow {
   baseline?: 'route' | 'upsert';
   /** Only the p99 matters (a probe): no rate or ratio. */
   probe?: boolean;
+  /** The upsert floor was measured again right after this phase (RunReport's `upsertAgain`). */
+  upsertAgainAfter?: boolean;
 }
 
 export interface TimedClose {
@@ -72,7 +74,12 @@ export function overloadLines(o: OverloadReport | null): string[] {
 
 export interface RunReport {
   title: string;
-  baselines: { route: LoadResult; upsert: LoadResult };
+  baselines: {
+    route: PhaseResult;
+    upsert: PhaseResult;
+    /** The upsert floor measured again right after the answer-save phase; null when not. */
+    upsertAgain: PhaseResult | null;
+  };
   phases: PhaseRow[];
   /** The IRT close as Sync runs it; null when not run (`--exam-only`). */
   close: TimedClose | null;
@@ -170,6 +177,8 @@ export function cpuTable(rows: readonly CpuRow[], databaseCpu: DatabaseCpu): str
 /** The CPU rows of a run: every measured phase, and the overload phase over the requests it answered. */
 function cpuRows(run: RunReport): CpuRow[] {
   const rows: CpuRow[] = [];
+  for (const [phase, b] of baselineRows(run))
+    if (b.cpu) rows.push({ phase, requests: b.requests, seconds: b.seconds, cpu: b.cpu });
   for (const p of run.phases)
     if (p.result.cpu)
       rows.push({
@@ -189,23 +198,65 @@ function cpuRows(run: RunReport): CpuRow[] {
   return rows;
 }
 
+const UPSERT_AGAIN = 'baseline again, right after the answer save: bare Fastify + prepared durable upsert';
+
+/** The baselines' rows, in the order measured, with their labels. */
+function baselineRows(run: RunReport): [string, PhaseResult][] {
+  const { route, upsert, upsertAgain } = run.baselines;
+  return [
+    ['baseline: bare Fastify route', route],
+    ['baseline: bare Fastify + prepared durable upsert', upsert],
+    ...(upsertAgain ? [[UPSERT_AGAIN, upsertAgain] as [string, PhaseResult]] : []),
+  ];
+}
+
+const ratioOf = (a: LoadResult, b: LoadResult) => fixed(a.perSecond / Math.max(b.perSecond, 1e-9), 3);
+
+/**
+ * A phase's rate over its baseline's; beside it, for the phase after which the upsert floor was measured again,
+ * the rate over that second floor: the machine's other load moves each rate, and the two floors show by how much.
+ */
+function ratioCell(run: RunReport, phase: PhaseRow): string {
+  if (phase.probe || !phase.baseline) return '—';
+  const { route, upsert, upsertAgain } = run.baselines;
+  const first = `${ratioOf(phase.result, phase.baseline === 'upsert' ? upsert : route)} × ${phase.baseline}`;
+  if (!phase.upsertAgainAfter || !upsertAgain) return first;
+  return `${first}; ${ratioOf(phase.result, upsertAgain)} × upsert again`;
+}
+
+/** The answer save's CPU per request over the bare upsert's, when both were measured. */
+function cpuRatioLines(run: RunReport): string[] {
+  const save = run.phases.find((p) => p.upsertAgainAfter)?.result;
+  const floors = [run.baselines.upsert, run.baselines.upsertAgain].flatMap((b) => {
+    const us = b?.cpu ? perRequestUs(b.cpu, b.requests) : null;
+    return us ? [us.appUs] : [];
+  });
+  const saveUs = save?.cpu ? perRequestUs(save.cpu, save.requests) : null;
+  if (!saveUs || floors.length === 0) return [];
+  const each = floors.map((us) => `${fixed(us)} µs: ${fixed(us / saveUs.appUs, 3)} ×`).join('; then ');
+  return [
+    `Answer save against the bare upsert in the app's CPU per request (which the other processes on the machine ` +
+      `move less than they move the rates; upsert µs over save µs is the ratio a run bound by the app's CPU ` +
+      `would show): save ${fixed(saveUs.appUs)} µs; upsert ${each}`,
+    '',
+  ];
+}
+
 export function formatRun(run: RunReport): string {
-  const { route, upsert } = run.baselines;
   const lines = [
     `### ${run.title}`,
     '',
     row(['phase', 'requests', 'per second', 'p50 ms', 'p99 ms', 'errors / refused', 'ratio to its baseline']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
-    loadRow('baseline: bare Fastify route', route, '1.00 (route)'),
-    loadRow('baseline: bare Fastify + prepared durable upsert', upsert, '1.00 (upsert)'),
+    loadRow('baseline: bare Fastify route', run.baselines.route, '1.00 (route)'),
+    loadRow('baseline: bare Fastify + prepared durable upsert', run.baselines.upsert, '1.00 (upsert)'),
   ];
   for (const phase of run.phases) {
-    const base = phase.baseline === 'upsert' ? upsert : route;
-    const ratio =
-      phase.probe || !phase.baseline
-        ? '—'
-        : `${fixed(phase.result.perSecond / Math.max(base.perSecond, 1e-9), 3)} × ${phase.baseline}`;
-    lines.push(loadRow(phase.phase, phase.result, ratio, phase.probe));
+    lines.push(loadRow(phase.phase, phase.result, ratioCell(run, phase), phase.probe));
+    const again = run.baselines.upsertAgain;
+    if (phase.upsertAgainAfter && again) {
+      lines.push(loadRow(UPSERT_AGAIN, again, `${ratioOf(again, run.baselines.upsert)} × upsert`));
+    }
   }
   const close = run.close;
   lines.push(
@@ -232,6 +283,7 @@ export function formatRun(run: RunReport): string {
     '',
     ...overloadLines(run.overload),
     ...cpuTable(cpuRows(run), run.databaseCpu),
+    ...cpuRatioLines(run),
     rankingViewsLine(run.rankingViews),
     '',
     `Server memory at the end (RSS, every server process): ${fixed(run.memoryMb, 1)} MB; ` +

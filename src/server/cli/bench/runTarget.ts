@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { closeDb, createDb, dialectOf } from '../../db/createDb';
 import { freePort } from '../childProcess';
 import { distinctSaves, storedSaves } from './answers';
-import { postmasterOf, type DatabaseCpu } from './cpu';
+import { cpuNow, cpuSince, postmasterOf, type DatabaseCpu } from './cpu';
 import { examPhases, type ExamOutcome } from './examPhases';
 import type { LoadRequest } from './load';
 import { loginStorm } from './loginPhase';
 import type { Options } from './options';
-import { json, phaseContext, type PhaseContext } from './phaseContext';
+import { json, phaseContext, type PhaseContext, type PhaseResult } from './phaseContext';
 import { ROOT, startBaseline, startServer } from './processes';
 import { treeUsage } from './procfs';
 import type { RunReport } from './report';
@@ -19,37 +19,58 @@ import { resultPhases, type ResultsOutcome } from './resultPhases';
 import { seedBenchEvent } from './seedEvent';
 import { settleAfterSeeding, type Target } from './targets';
 
+/** The save bodies the baselines answer: the answer-save phase's shape, on the same connections. */
+function baselineBodies(ctx: PhaseContext): LoadRequest[] {
+  return Array.from({ length: Math.min(ctx.event.students.length * 12, 100_000) }, (_, i) => ({
+    method: 'PUT',
+    path: '/bare',
+    body: json({
+      id_hasil_to: 1,
+      id_jawaban: i + 1,
+      jawaban: 'C',
+      sisa_waktu: 100,
+      type_soal: 1,
+      operation: 'save',
+    }),
+  }));
+}
+
+/**
+ * One floor measured in its own process, with the CPU that process spent. `file` names the upsert's SQLite file:
+ * each measurement gets a fresh one, so that every run writes the same new rows.
+ */
+async function measureBaseline(
+  ctx: PhaseContext,
+  target: Target,
+  mode: 'route' | 'upsert',
+  file: string,
+): Promise<PhaseResult> {
+  const port = await freePort();
+  const upsertUrl = target.databaseUrl.startsWith('file:')
+    ? `file:${join(ctx.dir, `${file}-${target.workers}.db`)}`
+    : target.databaseUrl;
+  const baseline = await startBaseline([mode, String(port), upsertUrl, String(target.workers)]);
+  try {
+    const watch = { server: baseline.child.pid as number, database: null, bench: process.pid };
+    const before = cpuNow(watch);
+    const result = await ctx.load(
+      `baseline ${mode}${file === 'upsert' ? '' : ` (${file})`}`,
+      ctx.job(baselineBodies(ctx)),
+      port,
+    );
+    return { ...result, cpu: cpuSince(watch, before) };
+  } finally {
+    await baseline.stop();
+  }
+}
+
 /** The two floors, on the same connections and the same save bodies as the answer-save phase. */
 async function baselines(ctx: PhaseContext, target: Target): Promise<RunReport['baselines']> {
-  const bodies: LoadRequest[] = Array.from(
-    { length: Math.min(ctx.event.students.length * 12, 100_000) },
-    (_, i) => ({
-      method: 'PUT',
-      path: '/bare',
-      body: json({
-        id_hasil_to: 1,
-        id_jawaban: i + 1,
-        jawaban: 'C',
-        sisa_waktu: 100,
-        type_soal: 1,
-        operation: 'save',
-      }),
-    }),
-  );
-  const measured = {} as RunReport['baselines'];
-  for (const mode of ['route', 'upsert'] as const) {
-    const port = await freePort();
-    const upsertUrl = target.databaseUrl.startsWith('file:')
-      ? `file:${join(ctx.dir, `upsert-${target.workers}.db`)}`
-      : target.databaseUrl;
-    const baseline = await startBaseline([mode, String(port), upsertUrl, String(target.workers)]);
-    try {
-      measured[mode] = await ctx.load(`baseline ${mode}`, ctx.job(bodies), port);
-    } finally {
-      await baseline.stop();
-    }
-  }
-  return measured;
+  return {
+    route: await measureBaseline(ctx, target, 'route', 'upsert'),
+    upsert: await measureBaseline(ctx, target, 'upsert', 'upsert'),
+    upsertAgain: null,
+  };
 }
 
 export async function runTarget(target: Target, opts: Options, dir: string): Promise<RunReport> {
@@ -98,7 +119,14 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   });
   try {
     storm = await loginStorm(ctx, opts.loginConnections);
-    exam = await examPhases(ctx, !opts.examOnly);
+    // On SQLite the upsert floor again right after the answer-save phase (the server idle meanwhile): the machine's
+    // other load moves both rates, so the save's ratio is read against the floors on either side of it. (On
+    // PostgreSQL the second run would rewrite the rows the first one wrote: not the same work.)
+    const sqlite = target.databaseUrl.startsWith('file:');
+    exam = await examPhases(ctx, {
+      withOverload: !opts.examOnly,
+      ...(sqlite ? { upsertAgain: () => measureBaseline(ctx, target, 'upsert', 'upsert-again') } : {}),
+    });
     results = opts.examOnly
       ? { rows: [], close: null, eventClose: null, rankingViews: [] }
       : await resultPhases(ctx, db, target.databaseUrl);
@@ -119,7 +147,7 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   await target.drop();
   return {
     title: `${target.label}: ${opts.students} students, ${opts.connections} connections, ${opts.seconds} s per phase`,
-    baselines: floors,
+    baselines: { ...floors, upsertAgain: exam.upsertAgain },
     phases: [...storm.rows, ...exam.rows, ...results.rows],
     close: results.close,
     eventClose: results.eventClose,
