@@ -8,6 +8,9 @@ import { startSesiListener, type SesiListener } from './sesiListener';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** How long a SQLite write waits for another connection's write lock before it fails with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export interface CreateDbOptions {
   /** PostgreSQL only: a schema to create and use (tests give each suite its own). */
   schema?: string;
@@ -79,7 +82,7 @@ async function createSqlite(path: string): Promise<Executor> {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // Pages kept in memory by this process (up to 64 MiB; SQLite's default is 2 MiB): the event's sessions, attempts,
   // answers and clocks stay in memory instead of being read from the file on every call.
   database.pragma('cache_size = -65536');
@@ -89,15 +92,29 @@ async function createSqlite(path: string): Promise<Executor> {
   });
   const statement = directStatementCache(database);
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  const beginImmediate = database.prepare('BEGIN IMMEDIATE');
   const direct: DirectSqlite = {
     get inTransaction() {
       return database.inTransaction;
     },
     statement,
     dataVersion: () => dataVersion.get() as number,
+    tryBegin: () => {
+      // Not prepared once: SQLite sets the timeout while preparing a PRAGMA, not when it runs.
+      database.exec('PRAGMA busy_timeout = 0');
+      try {
+        beginImmediate.run();
+        return true;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+        throw error;
+      } finally {
+        database.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+    },
   };
   directSqlite.set(kysely, direct);
-  registerSessionCache(kysely, new SessionCache(direct.dataVersion));
+  registerSessionCache(kysely, new SessionCache(sesiVersiOf(direct)));
   if (path === ':memory:') return opened(kysely, () => kysely.destroy());
   // Checkpoints off the event loop (walCheckpoint.ts); this connection only past the safety net.
   database.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
@@ -106,6 +123,34 @@ async function createSqlite(path: string): Promise<Executor> {
     await checkpointer.stop();
     await kysely.destroy();
   });
+}
+
+/**
+ * What the session cache of a SQLite database watches: the number migration 017 raises with every change of a
+ * session or a student, read again only when another connection has committed (`data_version` moved), so that
+ * another worker's answer saves keep the cache. Before that migration has run, `data_version` itself.
+ */
+function sesiVersiOf(direct: DirectSqlite): () => number | string {
+  let dataVersion = direct.dataVersion();
+  let versi: number | string = `data_version ${dataVersion}`;
+  const read = (): number | string => {
+    try {
+      const [row] = direct.statement('SELECT versi FROM sesi_versi WHERE id = 1').all([]);
+      if (row) return row.versi as number;
+    } catch {
+      // No such table yet (a database before migration 017).
+    }
+    return `data_version ${dataVersion}`;
+  };
+  versi = read();
+  return () => {
+    const now = direct.dataVersion();
+    if (now !== dataVersion) {
+      dataVersion = now;
+      versi = read();
+    }
+    return versi;
+  };
 }
 
 /** The SQLite connection under a Kysely instance, for statements run without Kysely's executor (compiledQuery). */
@@ -120,6 +165,12 @@ export interface DirectSqlite {
    * stays the same.
    */
   dataVersion(): number;
+  /**
+   * Opens a write transaction (BEGIN IMMEDIATE) at once, or answers false without waiting when another connection
+   * (another worker process) holds the write lock. SQLite's own wait (busy_timeout) sleeps on the calling thread,
+   * which is the event loop: nothing else of the process would run meanwhile.
+   */
+  tryBegin(): boolean;
 }
 
 const directSqlite = new WeakMap<Kysely<Database>, DirectSqlite>();

@@ -4,7 +4,7 @@
  * work there too), while the connection is held through Kysely, so that every other query, compiled or not, waits
  * for the commit as it does for Kysely's own transactions. On PostgreSQL, Kysely's transaction.
  */
-import { directSqliteOf, type DirectSqlite } from './createDb';
+import { BUSY_TIMEOUT_MS, directSqliteOf, type DirectSqlite } from './createDb';
 import type { Executor } from './executor';
 
 /** Connection-bound Kysely instances inside a transaction opened here on SQLite. */
@@ -19,6 +19,24 @@ function run(direct: DirectSqlite, statement: string): void {
   direct.statement(statement).run([]);
 }
 
+/** How long a transaction waits between two tries for the write lock that another process holds. */
+const LOCK_RETRY_MS = 1;
+
+/**
+ * Opens the transaction with the write lock taken (BEGIN IMMEDIATE), waiting for another process's write (a second
+ * worker) on a timer, so that the event loop meanwhile reads and checks the next requests (which then join the next
+ * commit). Taken at BEGIN, the lock is never asked for in the middle of the work: a transaction that read first and
+ * then wrote would fail, not wait, once another process had committed in between. Fails with SQLITE_BUSY, as
+ * SQLite's own wait does, after BUSY_TIMEOUT_MS.
+ */
+async function begin(direct: DirectSqlite): Promise<void> {
+  const giveUpAt = Date.now() + BUSY_TIMEOUT_MS;
+  while (!direct.tryBegin()) {
+    if (Date.now() >= giveUpAt) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
 /**
  * `work` as one transaction: committed when it resolves, rolled back when it throws. Queries built with Kysely
  * inside `work` run on the same connection, inside the transaction.
@@ -28,7 +46,7 @@ export async function transaction<T>(q: Executor, work: (trx: Executor) => Promi
   const direct = directSqliteOf(q);
   if (!direct) return q.transaction().execute(work);
   return q.connection().execute(async (connection) => {
-    run(direct, 'BEGIN');
+    await begin(direct);
     directTransactions.set(connection, direct);
     try {
       const result = await work(connection);

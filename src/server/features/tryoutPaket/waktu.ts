@@ -12,6 +12,7 @@ import { listClocks, writeClock, type MapelWaktu } from './queries/mapelWaktu';
 import { type JadwalRow } from '../../db/jadwal';
 import { type MapelRow } from './queries/mapel';
 import { type Executor } from '../../db/executor';
+import { batchedStatement } from '../../db/transaction';
 
 export interface MapelClock {
   mapel: MapelRow;
@@ -98,13 +99,17 @@ export function chargeIsKept(clock: MapelClock): boolean {
   return !clock.rules.wallClock;
 }
 
+/**
+ * Writes a subject's clock. On SQLite it is committed with the other writes of the same turn of the event loop (a
+ * status report is one upsert: alone it was a commit of its own, and with a second worker a wait for the write lock).
+ */
 export function saveClock(
   q: Executor,
   idHasilTo: number,
   idMapel: number,
   clock: SubjectClock,
 ): Promise<void> {
-  return writeClock(q, { idHasilTo, idMapel, ...clock });
+  return batchedStatement(q, (w) => writeClock(w, { idHasilTo, idMapel, ...clock }));
 }
 
 /** `antrian` and `antrian_str` of the subjects, from their settled clocks. */
