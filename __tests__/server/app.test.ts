@@ -135,6 +135,7 @@ describe('migrations', () => {
         '011_penutupan_lease',
         '012_jadwal_versi_isi',
         '013_sesi_notify',
+        '017_sesi_versi',
       ]);
     } finally {
       await closeDb(db);

@@ -76,6 +76,24 @@ describe('a session changed by another connection', () => {
     expect(revoked.json()).toEqual({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
   });
 
+  it('keeps the session read when another connection commits what is neither a session nor a student', async () => {
+    const id = await insertSiswaRow(db, 'lain3');
+    const key = 'token-sesi-lain-3';
+    await insertSesi(db, id, key, clock.now(), clock.now() + SESSION_TTL_MS);
+    const call = () =>
+      app.inject({ method: 'GET', url: `/api/siswa/profil/user/id/${id}`, headers: { key } });
+    expect((await call()).statusCode).toBe(200);
+    const cache = sessionCacheOf<Siswa>(db);
+    expect(cache?.get(hashToken(key))?.siswa.id).toBe(id);
+    // Another worker's answer saves, say: the cached session stays.
+    await other
+      .insertInto('jadwal')
+      .values({ paket: 1, nama: 'Lain', tgl_awal: 0, tgl_akhir: 1, is_event: 0, irt_calibrated_at: null })
+      .execute();
+    expect(cache?.get(hashToken(key))?.siswa.id).toBe(id);
+    expect((await call()).statusCode).toBe(200);
+  });
+
   it("ends the student's sessions when the operator's import, on another connection, sets his password", async () => {
     const username = 'lain2';
     const id = await insertSiswaRow(db, username);

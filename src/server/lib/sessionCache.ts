@@ -4,8 +4,9 @@
  * thousand tokens call again and again. The database layer gives each root Kysely instance its cache
  * (db/createDb.ts), with what tells it that the two rows changed elsewhere:
  *
- * - SQLite: any commit by another connection (another process, an operator command) changes SQLite's
- *   `data_version` and empties the cache.
+ * - SQLite: a change of a session or a student by another connection (another process, an operator command)
+ *   raises migration 017's `sesi_versi`, which the cache checks whenever SQLite's `data_version` says that another
+ *   connection committed, and empties the cache.
  * - PostgreSQL: migration 013's triggers notify every change of a session or a student in the writer's
  *   transaction, and the process's listener (db/sesiListener.ts) forgets what changed. The cache answers only
  *   while the listener demonstrably hears (README "Session cache"), and an entry is read again after
@@ -48,18 +49,19 @@ export class SessionCache<Student extends { id: number }> {
   private readonly entries = new Map<string, Entry<Student>>();
   /** Token hashes cached per student, so a change of one student forgets only his sessions. */
   private readonly bySiswa = new Map<number, Set<string>>();
-  private version: number;
+  private version: number | string;
   /** Raised by every forget: a look-up started before it must not store what it read. */
   private generation = 0;
   private readonly usable: () => boolean;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
 
+  /** @param versionOf What changes whenever a session or a student may have changed elsewhere. */
   constructor(
-    private readonly dataVersion: () => number,
+    private readonly versionOf: () => number | string,
     options: SessionCacheOptions = {},
   ) {
-    this.version = dataVersion();
+    this.version = versionOf();
     this.usable = options.usable ?? (() => true);
     this.maxAgeMs = options.maxAgeMs ?? Infinity;
     this.now = options.now ?? Date.now;
@@ -67,7 +69,7 @@ export class SessionCache<Student extends { id: number }> {
 
   /** The session of a token hash when this process has it and nothing changed it since. */
   get(tokenHash: string): CachedSession<Student> | undefined {
-    const version = this.dataVersion();
+    const version = this.versionOf();
     if (version !== this.version) {
       this.version = version;
       this.clear();
