@@ -175,7 +175,8 @@ function toSoalPaket(
         ? [{ id_jawaban_group: answer.id, soal: st.pernyataan, jawaban: groupJawaban(answer.jawaban) }]
         : [];
     });
-    const urutan = opsiSiswa(acak, s, hurufBerteks(s));
+    // Which options show text is asked only of a shuffled attempt (isEmptyHtml of five texts per question).
+    const urutan = acak ? opsiSiswa(acak, s, hurufBerteks(s)) : null;
     const opsi = urutan ? teksOpsiTampil(s, urutan) : s;
     return [
       {
