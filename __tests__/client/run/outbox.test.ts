@@ -19,7 +19,8 @@ import { paketOutbox, saveAnswer } from '../../../src/client/features/tryoutPake
 import { answerRequested } from '../../../src/client/features/tryoutPaket/slice';
 import { createFakeClock, setClock } from '../../../src/client/lib/clock';
 import { backoffMs, jitter, outboxSaga } from '../../../src/client/lib/run/outbox';
-import { classifyFailure, retryAfterMs } from '../../../src/client/lib/run/failure';
+import { classifyFailure } from '../../../src/client/lib/run/failure';
+import { retryAfterMs } from '../../../src/contract/retryAfter';
 import { clockSet, networkBack } from '../../../src/client/lib/run/slice';
 import { httpError } from '../../helpers/clientFixtures';
 import { ID_JADWAL, ID_MAPEL, runningState, virtualClock } from '../../helpers/tryoutPaketFixtures';

@@ -4,23 +4,12 @@
  * other 4xx) is the server's word on it: the sheet rolls back. A 401 ends the session.
  */
 import axios from 'axios';
+import { retryAfterMs } from '../../../contract/retryAfter';
 
 export type SaveFailure =
   | { kind: 'transport'; retryAfterMs: number | null }
   | { kind: 'refused'; message: string | undefined }
   | { kind: 'unauthorized' };
-
-/** The longest wait a `Retry-After` may ask of a save (a longer one is taken as this). */
-export const RETRY_AFTER_MAX_MS = 60_000;
-
-/** `Retry-After` as milliseconds from `now`: delay-seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterMs(value: unknown, now: number): number | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const seconds = /^\s*(\d+)\s*$/.exec(value);
-  const ms = seconds ? Number(seconds[1]) * 1000 : Date.parse(value) - now;
-  if (Number.isNaN(ms)) return null;
-  return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, ms));
-}
 
 export function classifyFailure(error: unknown, now: number): SaveFailure {
   // Anything but an HTTP answer (a dropped connection, a timeout, status 0) tells nothing about the answer.
