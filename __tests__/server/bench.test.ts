@@ -223,6 +223,7 @@ describe('the overload generator', () => {
           requests: Array.from({ length: 400 }, (_, n) => ({ method: 'GET' as const, path: `/${n}` })),
           sockets: 200,
           drainSeconds: 10,
+          slowMs: 250,
         },
         dir,
         'overload',
@@ -237,6 +238,9 @@ describe('the overload generator', () => {
       // The accepted waited 300 ms each, timed from when the generator sent them; its own lateness apart.
       expect(result.acceptedP50).toBeGreaterThanOrEqual(300);
       expect(result.acceptedP99).toBeLessThan(2000);
+      // All due within the first second, every accepted one slower than 250 ms.
+      expect(result.acceptedBySecond).toEqual([100]);
+      expect(result.slowBySecond).toEqual([100]);
       expect(result.acceptedDueP99).toBeGreaterThanOrEqual(result.acceptedP99);
       expect(result.lateMax).toBeGreaterThanOrEqual(result.lateP99);
     } finally {
@@ -320,6 +324,12 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
   it('is asked for on the command line, and is off by default', () => {
     expect(options(['--exam-only', '--students', '100000']).examOnly).toBe(true);
     expect(options([]).examOnly).toBe(false);
+  });
+
+  it('has a sibling for the overload figures, `--overload-only`, also off by default', () => {
+    expect(options(['--overload-only']).overloadOnly).toBe(true);
+    expect(options(['--overload-only']).examOnly).toBe(false);
+    expect(options([]).overloadOnly).toBe(false);
   });
 
   it('reports the exam phases beside their baselines, and says the overload phase did not run', () => {

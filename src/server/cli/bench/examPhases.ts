@@ -8,7 +8,7 @@ import { jawabanFor, saveRequest, type Save } from './answers';
 import { OVERLOAD_SOCKETS, overloadSaves } from './overloadPhase';
 import { json, type PhaseContext, type PhaseResult } from './phaseContext';
 import { runOverloadProcess } from './processes';
-import type { OverloadReport, PhaseRow } from './report';
+import { OVERLOAD_P99_TARGET_MS, type OverloadReport, type PhaseRow } from './report';
 
 export interface ExamOutcome {
   rows: PhaseRow[];
@@ -139,6 +139,7 @@ async function overloadPhase(
         requests: overloadPlan.requests,
         sockets: OVERLOAD_SOCKETS,
         drainSeconds: 30,
+        slowMs: OVERLOAD_P99_TARGET_MS,
       },
       ctx.dir,
       'overload',

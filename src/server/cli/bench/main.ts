@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --students N --seconds S --connections C --login-connections L --irt-persons P
- * --targets sqlite,sqlite2,pg1,pg2 --exam-only]`: the load of an event day, measured end to end. For each database (SQLite; PostgreSQL
+ * --targets sqlite,sqlite2,pg1,pg2 --exam-only --overload-only]`: the load of an event day, measured end to end. For each database (SQLite; PostgreSQL
  * at BENCH_DATABASE_URL with 1 and 2 workers) it seeds a fresh database with an event of N students, runs the two baselines and the built server
  * (`npm run build`; dist/node/server/main.js) each as its own process, drives them with load generators in other
  * processes, checks that no acknowledged answer is missing from the database, and prints a Markdown table.
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
       lost += report.answers.lost;
       process.stdout.write(`${formatRun(report)}\n`);
     }
-    if (opts.examOnly) return;
+    if (opts.examOnly || opts.overloadOnly) return;
     const csv = join(dir, 'irt.csv');
     await writeIrtCsv(csv, opts.irtItems, opts.irtPersons);
     const irt = timeIrtCli(csv);

@@ -16,6 +16,12 @@ export interface Options {
    * reads, no IRT timing. What fits the 8-minute cap of a shared machine at 100,000 students.
    */
   examOnly: boolean;
+  /**
+   * Only the exam's phases with the overload (start spike, status report, answer save, overload, preview) and the
+   * lost-answer check: no login storm (minutes of password hashing), no results phases, no IRT timing. A run that
+   * fits a few minutes, for the overload figures.
+   */
+  overloadOnly: boolean;
   postgresUrl: string | null;
   /**
    * Which runs to make: `sqlite`, `pg1`, `pg2` (PostgreSQL with 1 or 2 workers) by default; `sqlite2` is SQLite
@@ -39,6 +45,7 @@ export function options(argv: string[]): Options {
       'irt-persons': { type: 'string', default: '100000' },
       'close-only': { type: 'boolean', default: false },
       'exam-only': { type: 'boolean', default: false },
+      'overload-only': { type: 'boolean', default: false },
       targets: { type: 'string', default: DEFAULT_TARGETS.join(',') },
     },
   });
@@ -57,6 +64,7 @@ export function options(argv: string[]): Options {
     irtPersons: positive('irt-persons', values['irt-persons']),
     closeOnly: values['close-only'] === true,
     examOnly: values['exam-only'] === true,
+    overloadOnly: values['overload-only'] === true,
     postgresUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
     targets: new Set(
       (values.targets ?? '').split(',').map((name) => {

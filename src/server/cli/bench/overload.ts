@@ -26,6 +26,8 @@ export interface OverloadJob {
   sockets: number;
   /** How long requests still unanswered when the sending ends are waited for. */
   drainSeconds: number;
+  /** An acknowledged request slower than this (ms) is counted in `slowBySecond`. */
+  slowMs: number;
 }
 
 export interface OverloadResult {
@@ -38,6 +40,12 @@ export interface OverloadResult {
   acceptedP50: number;
   acceptedP99: number;
   acceptedMax: number;
+  /**
+   * Per second of the phase (by when they were due): the acknowledged requests, and those of them slower than
+   * `slowMs` from when the generator got to them. Tells a slow start (the server's reaction) from a stall later.
+   */
+  acceptedBySecond: number[];
+  slowBySecond: number[];
   /** p99 (ms) of the same from when they were due: the generator's own lateness included. */
   acceptedDueP99: number;
   /** The generator's lateness (ms) to its requests, p99 and max: its own share of the shared cores. */
@@ -138,6 +146,9 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
   const latencies: number[] = [];
   const dueLatencies: number[] = [];
   const lateness: number[] = [];
+  const acceptedBySecond: number[] = [];
+  const slowBySecond: number[] = [];
+  let started = 0;
   let shed = 0;
   let other = 0;
   let errored = 0;
@@ -159,6 +170,9 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
     else if (status >= 200 && status < 300 && ok) {
       acknowledged.push(sending.index);
       latencies.push(now - sending.handed);
+      const second = Math.floor((sending.due - started) / 1000);
+      acceptedBySecond[second] = (acceptedBySecond[second] ?? 0) + 1;
+      if (now - sending.handed > job.slowMs) slowBySecond[second] = (slowBySecond[second] ?? 0) + 1;
       dueLatencies.push(now - sending.due);
     } else other += 1;
     settle();
@@ -218,7 +232,7 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
     else backlog.push(sending);
   };
 
-  const started = performance.now();
+  started = performance.now();
   const total = Math.round(job.rate * job.seconds);
   await new Promise<void>((resolve) => {
     // Every millisecond, whatever has fallen due since (timers are not exact; the count is kept by the clock).
@@ -257,6 +271,8 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
     acceptedP50: percentile(latencies, 50),
     acceptedP99: percentile(latencies, 99),
     acceptedMax: latencies.at(-1) ?? 0,
+    acceptedBySecond: Array.from(acceptedBySecond, (n) => n ?? 0),
+    slowBySecond: Array.from({ length: acceptedBySecond.length }, (_, i) => slowBySecond[i] ?? 0),
     acceptedDueP99: percentile(dueLatencies, 99),
     lateP99: percentile(lateness, 99),
     lateMax: lateness.at(-1) ?? 0,

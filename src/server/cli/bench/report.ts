@@ -68,6 +68,8 @@ export function overloadLines(o: OverloadReport | null): string[] {
       `acknowledged and lost ${o.lost}`,
     `  the generator's own lateness to its schedule: p99 ${fixed(r.lateP99)} ms, max ${fixed(r.lateMax)} ms ` +
       `(accepted p99 from when due, lateness included: ${fixed(r.acceptedDueP99)} ms)`,
+    `  accepted saves slower than ${OVERLOAD_P99_TARGET_MS} ms / accepted, per second of the phase: ` +
+      r.acceptedBySecond.map((n, i) => `${r.slowBySecond[i]}/${n}`).join(', '),
     '',
   ];
 }
@@ -93,7 +95,8 @@ export interface RunReport {
   databaseMb: number;
   /** Where the database's CPU time was measured. */
   databaseCpu: DatabaseCpu;
-  logins: { perSecond: number; cores: number; hash: string };
+  /** The login storm's rate; null when not run (`--exam-only`). */
+  logins: { perSecond: number; cores: number; hash: string } | null;
 }
 
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
@@ -258,7 +261,7 @@ export function formatRun(run: RunReport): string {
       lines.push(loadRow(UPSERT_AGAIN, again, `${ratioOf(again, run.baselines.upsert)} × upsert`));
     }
   }
-  const close = run.close;
+  const { close, logins } = run;
   lines.push(
     ...(close
       ? [
@@ -275,8 +278,10 @@ export function formatRun(run: RunReport): string {
       : []),
     ...(run.eventClose ? [closeRow(run.eventClose)] : []),
     '',
-    `Logins: ${fixed(run.logins.perSecond, 1)}/s on ${run.logins.cores} cores = ` +
-      `${fixed(run.logins.perSecond / run.logins.cores, 1)} per second per core (password hash ${run.logins.hash})`,
+    logins
+      ? `Logins: ${fixed(logins.perSecond, 1)}/s on ${logins.cores} cores = ` +
+          `${fixed(logins.perSecond / logins.cores, 1)} per second per core (password hash ${logins.hash})`
+      : 'Logins: not run (--exam-only)',
     '',
     `Answers acknowledged: ${run.answers.acknowledged}, found in the database: ${run.answers.stored}, ` +
       `lost: ${run.answers.lost}`,

@@ -108,9 +108,9 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
     { DATABASE_URL: target.databaseUrl, WORKERS: String(target.workers), TRUST_PROXY: '127.0.0.1' },
     port,
   );
-  let storm: Awaited<ReturnType<typeof loginStorm>>;
+  let storm: Awaited<ReturnType<typeof loginStorm>> | null = null;
   let exam: ExamOutcome;
-  let results: ResultsOutcome;
+  let results: ResultsOutcome | null = null;
   let memoryMb: number;
   // Every phase from here on is charged the CPU the server's and the database's processes spent meanwhile.
   const ctx = phaseContext({
@@ -118,7 +118,7 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
     cpu: { server: server.child.pid as number, database: postmaster, bench: process.pid },
   });
   try {
-    storm = await loginStorm(ctx, opts.loginConnections);
+    if (!opts.overloadOnly) storm = await loginStorm(ctx, opts.loginConnections);
     // On SQLite the upsert floor again right after the answer-save phase (the server idle meanwhile): the machine's
     // other load moves both rates, so the save's ratio is read against the floors on either side of it. (On
     // PostgreSQL the second run would rewrite the rows the first one wrote: not the same work.)
@@ -127,9 +127,7 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
       withOverload: !opts.examOnly,
       ...(sqlite ? { upsertAgain: () => measureBaseline(ctx, target, 'upsert', 'upsert-again') } : {}),
     });
-    results = opts.examOnly
-      ? { rows: [], close: null, eventClose: null, rankingViews: [] }
-      : await resultPhases(ctx, db, target.databaseUrl);
+    if (!opts.examOnly && !opts.overloadOnly) results = await resultPhases(ctx, db, target.databaseUrl);
     memoryMb = treeUsage(server.child.pid as number).residentKb / 1024;
   } finally {
     await server.stop();
@@ -146,15 +144,17 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   await closeDb(db);
   await target.drop();
   return {
-    title: `${target.label}: ${opts.students} students, ${opts.connections} connections, ${opts.seconds} s per phase`,
+    title:
+      `${target.label}: ${opts.students} students, ${opts.connections} connections, ${opts.seconds} s per phase` +
+      (opts.examOnly ? ' (exam phases only)' : opts.overloadOnly ? ' (exam phases and overload only)' : ''),
     baselines: { ...floors, upsertAgain: exam.upsertAgain },
-    phases: [...storm.rows, ...exam.rows, ...results.rows],
-    close: results.close,
-    eventClose: results.eventClose,
+    phases: [...(storm?.rows ?? []), ...exam.rows, ...(results?.rows ?? [])],
+    close: results?.close ?? null,
+    eventClose: results?.eventClose ?? null,
     answers: { acknowledged: distinct, stored, lost: distinct - stored },
     overload,
-    rankingViews: results.rankingViews,
-    logins: storm.logins,
+    rankingViews: results?.rankingViews ?? [],
+    logins: storm?.logins ?? null,
     memoryMb,
     databaseMb,
     databaseCpu,
