@@ -50,6 +50,14 @@ function openDb(config: Config): Promise<Executor> {
   });
 }
 
+/**
+ * Connections the kernel holds for the server until the event loop accepts them (capped by the kernel's
+ * net.core.somaxconn). Node's default, 511, overflows when a burst of students' browsers connects while the loop is
+ * busy with a turn of saves; an overflowing handshake is dropped, and the browser tries again only after 1 s, then
+ * 3 s: a save that waits seconds whatever the server's load shedding does (README "Load shedding").
+ */
+const LISTEN_BACKLOG = 4096;
+
 async function serve(config: Config, db: Executor): Promise<void> {
   const health = { stopping: false };
   const app = await buildApp({ db, config, logger: true, serveSpa: true, health });
@@ -61,7 +69,7 @@ async function serve(config: Config, db: Executor): Promise<void> {
     log: app.log,
     beforeDbClose: async () => penutupan.penjadwal?.berhenti(),
   });
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // Every process looks for schedules to close; the lease lets one of them (of every machine) close each. Only
   // once listening: on SQLite a close keeps the event loop busy, and the server must be up (and say "hasil sedang
   // dihitung") meanwhile.
