@@ -1,16 +1,25 @@
-/** The limit of answer saves in flight: lowered when a save was slower than the target, raised when it binds. */
+/**
+ * The limit of answer saves in flight: lowered when a save, the event loop's lateness included, was slower than the
+ * target, raised when it binds.
+ */
 import { saveLimit } from '../../src/server/lib/saveLimit';
 
+/** How late the event loop was in the window being revised (ms); 0 unless a test says otherwise. */
+let loopLate = 0;
 /** A limit at ceiling 1000 and target 50 ms whose clock starts at 0. */
-const fresh = () => saveLimit({ ceiling: 1000, targetMs: 50 }, 0);
+const fresh = () => saveLimit({ ceiling: 1000, targetMs: 50, loopLateMs: () => loopLate }, 0);
+
+beforeEach(() => {
+  loopLate = 0;
+});
 
 describe('the save limit (ceiling 1000, target 50 ms, revised every 100 ms)', () => {
   it('starts at the ceiling and is not revised before 100 ms have passed', () => {
     const limit = fresh();
     expect(limit.limit()).toBe(1000);
-    limit.answered(500, 400, 99);
+    limit.answered(60, 400, 99);
     expect(limit.limit()).toBe(1000);
-    limit.answered(500, 400, 100);
+    limit.answered(60, 400, 100);
     expect(limit.limit()).toBe(300);
   });
 
@@ -23,13 +32,34 @@ describe('the save limit (ceiling 1000, target 50 ms, revised every 100 ms)', ()
     expect(lowered.limit()).toBe(300);
   });
 
+  it('counts how late the event loop was: 30 ms in the server and 20 ms late is in time, 21 ms late is not', () => {
+    const kept = fresh();
+    loopLate = 20;
+    kept.answered(30, 400, 100);
+    expect(kept.limit()).toBe(1000);
+    const lowered = fresh();
+    loopLate = 21;
+    lowered.answered(30, 400, 100);
+    expect(lowered.limit()).toBe(300);
+  });
+
+  it('drops at once to what would have met the target: 400 in flight at 200 ms → 100, at 500 ms → 40', () => {
+    const quarter = fresh();
+    quarter.answered(200, 400, 100);
+    expect(quarter.limit()).toBe(100);
+    const tenth = fresh();
+    loopLate = 400;
+    tenth.answered(100, 400, 100);
+    expect(tenth.limit()).toBe(40);
+  });
+
   it('does not go below 8', () => {
     const limit = fresh();
-    limit.answered(200, 12, 100);
+    limit.answered(60, 12, 100);
     expect(limit.limit()).toBe(9);
-    limit.answered(200, 10, 200);
+    limit.answered(60, 10, 200);
     expect(limit.limit()).toBe(8);
-    limit.answered(200, 8, 300);
+    limit.answered(500, 400, 300);
     expect(limit.limit()).toBe(8);
   });
 

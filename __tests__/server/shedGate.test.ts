@@ -147,20 +147,21 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
   beforeEach(() => build({ maxInFlight: 0, maxQueueDepth: 0, saveTargetMs: 50 }));
   const saveHeld = '/api/siswa/tryout/saveanswer/id/hold';
 
-  it('after 20 saves in flight were answered too slowly, takes on 15 saves and refuses the 16th', async () => {
+  it('after 20 saves in flight were answered 3× too slowly or worse, takes on 8 saves and refuses the 9th', async () => {
     const before = await shedSaves('shed_save_limit');
-    // 20 saves held past the target and past the limit's first tenth of a second: answered slow.
+    // 20 saves held past the limit's first tenth of a second, 150 ms at least: 20 × 50/150 would meet the target,
+    // below the floor of 8.
     const slow = await hold(20, saveHeld);
     await new Promise((resolve) => setTimeout(resolve, 150));
     await releaseAll(slow);
-    const fifteen = await hold(15, saveHeld);
+    const eight = await hold(8, saveHeld);
     const refused = await ask(saveHeld, 'PUT', '{}');
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('2');
     expect(await shedSaves('shed_save_limit')).toBe(before + 1);
     // Other API calls are not saves: the limit is not theirs.
     expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
-    await releaseAll(fifteen);
+    await releaseAll(eight);
   });
 
   it('takes on a burst of 60 saves at once while none was answered slowly', async () => {

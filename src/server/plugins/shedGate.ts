@@ -6,13 +6,15 @@
  * signals, each read per request:
  * - SHED_MAX_IN_FLIGHT API calls of this process are already being answered;
  * - for an answer save: as many saves are in flight as the save limit allows, which follows how fast saves are
- *   answered (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any load;
+ *   answered, the event loop's lateness included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast
+ *   under any load;
  * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts);
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
  * Only `/api/` calls are refused: the app's files and /healthz, /readyz, /metrics are always served. While the
  * server stops, every call goes to Fastify, which answers it with `Connection: close` (gracefulStop.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { saveAnswerPaketCall } from '../../contract/tryoutPaket';
 import { saveAnswerMateriCall } from '../../contract/tryoutMateri';
@@ -62,6 +64,26 @@ const SAVE_PREFIXES: [string, 'paket' | 'materi'][] = [
   [`/api${saveAnswerMateriCall.path.slice(0, saveAnswerMateriCall.path.indexOf(':'))}`, 'materi'],
 ];
 
+/** How often the event loop's lateness is sampled for the save limit (ms): a timer with no JavaScript to run. */
+const LOOP_SAMPLE_MS = 10;
+
+/**
+ * The event loop's lateness for the save limit: the longest time between two of its samples since the last read,
+ * less the sampling interval (a loop waiting idle for work is not late). Disabled with the server.
+ */
+function loopLateness(): { lateMs(): number; stop(): void } {
+  const loop = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+  loop.enable();
+  return {
+    lateMs: () => {
+      const late = loop.count > 0 ? Math.max(0, loop.max / 1e6 - LOOP_SAMPLE_MS) : 0;
+      loop.reset();
+      return late;
+    },
+    stop: () => loop.disable(),
+  };
+}
+
 const SHED_BODY = Buffer.from(JSON.stringify({ status: false, message: SHED_MESSAGE }));
 
 const saveTryoutOf = (url: string) => SAVE_PREFIXES.find(([prefix]) => url.startsWith(prefix))?.[1];
@@ -92,14 +114,18 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
   const release = () => {
     inFlight -= 1;
   };
+  const loop = settings.saveTargetMs > 0 ? loopLateness() : null;
   // Without a cap on calls, the save limit still starts somewhere: its first slow tenth of a second sets it.
-  const saves =
-    settings.saveTargetMs > 0
-      ? saveLimit(
-          { ceiling: settings.maxInFlight || Number.MAX_SAFE_INTEGER, targetMs: settings.saveTargetMs },
-          performance.now(),
-        )
-      : null;
+  const saves = loop
+    ? saveLimit(
+        {
+          ceiling: settings.maxInFlight || Number.MAX_SAFE_INTEGER,
+          targetMs: settings.saveTargetMs,
+          loopLateMs: loop.lateMs,
+        },
+        performance.now(),
+      )
+    : null;
   const shedReason = (url: string): ShedSignal | null => {
     if (settings.maxInFlight > 0 && inFlight >= settings.maxInFlight) return 'shed_in_flight';
     if (saves && savesInFlight >= saves.limit() && saveTryoutOf(url)) return 'shed_save_limit';
@@ -129,6 +155,7 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
       }
       handler(raw, response);
     });
+    if (loop) server.once('close', loop.stop);
     // What Fastify sets on the server it makes itself (fastify/lib/server.js).
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
