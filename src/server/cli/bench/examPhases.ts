@@ -98,8 +98,11 @@ export async function examPhases(ctx: PhaseContext, options: ExamOptions): Promi
     upsertAgainAfter: upsertAgain !== null,
   });
   const acknowledged = save.acknowledged.map((index) => saves[index]);
+  // The rate the server sustained is that of the saves it acknowledged: a save it shed (503) was answered, not
+  // taken on, and counting it would make "twice" three times or more.
+  const sustainedPerSecond = save.acknowledged.length / save.seconds;
 
-  const overload = withOverload ? await overloadPhase(ctx, perStudent, opened, save.perSecond) : null;
+  const overload = withOverload ? await overloadPhase(ctx, perStudent, opened, sustainedPerSecond) : null;
   if (overload) acknowledged.push(...overload.acknowledged);
 
   const previews: LoadRequest[] = startedStudents.map((i) => ({

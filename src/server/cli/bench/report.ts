@@ -60,7 +60,7 @@ export function overloadLines(o: OverloadReport | null): string[] {
   const verdict = r.acceptedP99 <= OVERLOAD_P99_TARGET_MS ? 'within' : 'OVER';
   return [
     `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.sustainablePerSecond)}/s ` +
-      `(the answer-save phase), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
+      `(saves the answer-save phase acknowledged), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
       `accepted ${r.acknowledged.length} (${fixed((r.acknowledged.length / Math.max(r.sent, 1)) * 100, 1)} %), ` +
       `from sent p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +
       `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
