@@ -2,10 +2,13 @@
  * The load generator, run as its own process by the bench (`load.ts JOB.json RESULT.json`): autocannon against one
  * server with the job's requests, cycled in order, each connection taking the next one. It writes back the
  * figures and which requests the server acknowledged (`status: true`), so the bench can check them in the database.
+ * A connection refused with 503 or 429 waits as `Retry-After` asks before its next request, as the SPA does
+ * (rideOut.ts): a closed loop that asked again at once would flood a shedding server with calls it can only refuse.
  */
 import { existsSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { runAsChild } from './processes';
+import { rideOutMs } from './rideOut';
 
 export interface LoadRequest {
   method: 'GET' | 'POST' | 'PUT';
@@ -57,6 +60,44 @@ export interface LoadResult {
   unansweredMs: number;
 }
 
+/**
+ * autocannon's connection, as far as the wait needs it (autocannon 9): the parsed head of each answer, and its
+ * private send, which it calls as soon as an answer is complete. Wrapping the send is the one way to hold a
+ * connection back; __tests__/server/benchLoad.test.ts fails if autocannon stops calling it.
+ */
+interface Connection {
+  destroyed: boolean;
+  _doRequest(): void;
+  on(event: 'headers', listener: (head: { statusCode: number; headers: string[] }) => void): void;
+}
+
+/** A header of an answer's raw head (name, value, name, value...), whatever its case. */
+function headerOf(raw: string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i].toLowerCase() === name) return raw[i + 1];
+  return undefined;
+}
+
+/** Makes the connection wait as the server asked after a refusal, before it sends its next request. */
+function rideOutRefusals(connection: Connection, timers: Set<NodeJS.Timeout>): void {
+  let waitMs = 0;
+  connection.on('headers', (head) => {
+    waitMs = rideOutMs(head.statusCode, headerOf(head.headers, 'retry-after'), Date.now()) ?? 0;
+  });
+  const send = connection._doRequest.bind(connection);
+  connection._doRequest = () => {
+    if (waitMs === 0) {
+      send();
+      return;
+    }
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!connection.destroyed) send();
+    }, waitMs);
+    timers.add(timer);
+    waitMs = 0;
+  };
+}
+
 interface Context {
   index?: number;
   sentAt?: number;
@@ -82,6 +123,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const started: StartedAttempt[] = [];
   const waiting = new Set<Context>();
   let stop: (() => void) | null = null;
+  const waits = new Set<NodeJS.Timeout>();
   const untilFile = job.untilFile;
   const watch = untilFile
     ? setInterval(() => {
@@ -97,6 +139,8 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
         ...(job.amount !== undefined ? { amount: job.amount } : {}),
         ...(job.rate !== undefined ? { overallRate: job.rate } : {}),
         timeout: 600,
+        // autocannon's Client type leaves out what the wait needs (Connection above).
+        setupClient: (client) => rideOutRefusals(client as unknown as Connection, waits),
         requests: [
           {
             setupRequest: (request, context) => {
@@ -151,6 +195,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     stop = () => instance.stop();
   });
   if (watch) clearInterval(watch);
+  for (const wait of waits) clearTimeout(wait);
   const endedAt = Date.now();
   // With `amount` the job ends on its last answer; a request built after it was never sent.
   const unansweredMs =

@@ -4,7 +4,7 @@
  * a university choice. The answer of one view must stay small at any size of event (target: ≤ 30 KB of JSON at
  * 100,000 participants); the whole list is megabytes.
  */
-import { retryAfterMs } from '../../../contract/retryAfter';
+import { rideOutMs } from './rideOut';
 import type { BenchStudent } from './seedEvent';
 
 /** The SPA's page size (RANKING_PER_HALAMAN_TAMPILAN of the client's ranking feature, which the server may not
@@ -20,10 +20,6 @@ interface Paged {
   content?: { posisi_saya?: number | null };
 }
 
-/** Answers a client rides out, as the SPA does: the server shed the call (503) or asked it to slow down (429). */
-const RIDDEN_OUT = new Set([503, 429]);
-/** The wait before asking again when such an answer names none (the SPA's first backoff is about a second). */
-const RETRY_WITHOUT_HEADER_MS = 1000;
 /**
  * How long one view may be refused before the bench gives up on it: a student would have pressed "Coba lagi" a few
  * times by then, and a server that sheds every read for two minutes is a finding, not a figure.
@@ -46,9 +42,7 @@ async function post(port: number, student: BenchStudent, path: string, body: obj
     });
     const raw = Buffer.from(await response.arrayBuffer());
     if (response.ok) return { bytes: raw.length, json: JSON.parse(raw.toString('utf8')) as Paged };
-    const wait = RIDDEN_OUT.has(response.status)
-      ? (retryAfterMs(response.headers.get('retry-after'), Date.now()) ?? RETRY_WITHOUT_HEADER_MS)
-      : null;
+    const wait = rideOutMs(response.status, response.headers.get('retry-after'), Date.now());
     if (wait === null || Date.now() + wait - started > RANKING_VIEW_PATIENCE_MS)
       throw new Error(`${path}: HTTP ${response.status}`);
     await sleep(wait);
