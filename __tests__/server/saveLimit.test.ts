@@ -1,6 +1,7 @@
 /**
- * The limit of answer saves in flight: lowered when a save, the event loop's lateness included, was slower than the
- * target, raised when it binds.
+ * The limit of answer saves in flight: starts at 64 and doubles while saves in time reach it; lowered when a save,
+ * the event loop's lateness included, waited (slower than the target and than twice the database's own time);
+ * raised when it binds; falls back when far from reached.
  */
 import { saveLimit } from '../../src/server/lib/saveLimit';
 
@@ -8,79 +9,153 @@ import { saveLimit } from '../../src/server/lib/saveLimit';
 let loopLate = 0;
 /** A limit at ceiling 1000 and target 50 ms whose clock starts at 0. */
 const fresh = () => saveLimit({ ceiling: 1000, targetMs: 50, loopLateMs: () => loopLate }, 0);
+/** One window's saves: the fastest and the slowest (ms), with `inFlight` saves in flight, ending at `end`. */
+const window = (
+  limit: ReturnType<typeof fresh>,
+  fastest: number,
+  slowest: number,
+  inFlight: number,
+  end: number,
+) => {
+  limit.answered(fastest, inFlight, end - 50);
+  limit.answered(slowest, inFlight, end);
+};
+/** A limit raised to its ceiling by saves of `ownMs` (5 ms) that reached it, whose last window ended at 400 ms. */
+function warmed(ownMs = 5) {
+  const limit = fresh();
+  for (let end = 100; end <= 400; end += 100) window(limit, ownMs, ownMs, limit.limit(), end);
+  expect(limit.limit()).toBe(1000);
+  return limit;
+}
 
 beforeEach(() => {
   loopLate = 0;
 });
 
 describe('the save limit (ceiling 1000, target 50 ms, revised every 100 ms)', () => {
-  it('starts at the ceiling and is not revised before 100 ms have passed', () => {
+  it('starts at 64 and doubles while saves in time reach it: 128, 256, 512, then the ceiling', () => {
     const limit = fresh();
-    expect(limit.limit()).toBe(1000);
-    limit.answered(60, 400, 99);
-    expect(limit.limit()).toBe(1000);
-    limit.answered(60, 400, 100);
-    expect(limit.limit()).toBe(300);
+    expect(limit.limit()).toBe(64);
+    const seen = [100, 200, 300, 400].map((end) => {
+      window(limit, 5, 5, limit.limit(), end);
+      return limit.limit();
+    });
+    expect(seen).toEqual([128, 256, 512, 1000]);
   });
 
-  it('keeps the limit when the slowest save took 50 ms, lowers it to 3/4 of the saves in flight at 51 ms', () => {
-    const kept = fresh();
-    kept.answered(50, 400, 100);
+  it('is not revised before 100 ms have passed', () => {
+    const limit = fresh();
+    limit.answered(5, 40, 50);
+    limit.answered(60, 40, 99);
+    expect(limit.limit()).toBe(64);
+    limit.answered(60, 40, 100);
+    expect(limit.limit()).toBe(30);
+  });
+
+  it('keeps the limit when the slowest save took 50 ms, lowers it to 3/4 of the 600 in flight at 51 ms', () => {
+    const kept = warmed();
+    window(kept, 5, 50, 600, 500);
     expect(kept.limit()).toBe(1000);
-    const lowered = fresh();
-    lowered.answered(51, 400, 100);
-    expect(lowered.limit()).toBe(300);
+    const lowered = warmed();
+    window(lowered, 5, 51, 600, 500);
+    expect(lowered.limit()).toBe(450);
   });
 
   it('counts how late the event loop was: 30 ms in the server and 20 ms late is in time, 21 ms late is not', () => {
-    const kept = fresh();
+    const kept = warmed();
     loopLate = 20;
-    kept.answered(30, 400, 100);
+    window(kept, 5, 30, 600, 500);
     expect(kept.limit()).toBe(1000);
-    const lowered = fresh();
+    const lowered = warmed();
     loopLate = 21;
-    lowered.answered(30, 400, 100);
-    expect(lowered.limit()).toBe(300);
+    window(lowered, 5, 30, 600, 500);
+    expect(lowered.limit()).toBe(450);
   });
 
   it('drops at once to what would have met the target: 400 in flight at 200 ms → 100, at 500 ms → 40', () => {
-    const quarter = fresh();
-    quarter.answered(200, 400, 100);
+    const quarter = warmed();
+    window(quarter, 5, 200, 400, 500);
     expect(quarter.limit()).toBe(100);
-    const tenth = fresh();
+    const tenth = warmed();
     loopLate = 400;
-    tenth.answered(100, 400, 100);
+    window(tenth, 5, 100, 400, 500);
     expect(tenth.limit()).toBe(40);
   });
 
   it('does not go below 8', () => {
     const limit = fresh();
-    limit.answered(60, 12, 100);
+    window(limit, 5, 60, 12, 100);
     expect(limit.limit()).toBe(9);
-    limit.answered(60, 10, 200);
+    window(limit, 5, 60, 10, 200);
     expect(limit.limit()).toBe(8);
-    limit.answered(500, 400, 300);
+    window(limit, 5, 500, 400, 300);
     expect(limit.limit()).toBe(8);
   });
 
-  it('rises by a tenth when fast saves reached the limit (300 in flight), not at 299, and not above 1000', () => {
-    const limit = fresh();
-    limit.answered(51, 400, 100);
+  it('after a cut rises by a tenth when saves in time reached it (300 in flight), not at 299, not above 1000', () => {
+    const limit = warmed();
+    window(limit, 5, 51, 400, 500);
     expect(limit.limit()).toBe(300);
-    limit.answered(50, 299, 200);
+    window(limit, 5, 50, 299, 600);
     expect(limit.limit()).toBe(300);
-    limit.answered(50, 300, 300);
+    window(limit, 5, 50, 300, 700);
     expect(limit.limit()).toBe(330);
-    let now = 300;
-    for (let i = 0; i < 20; i += 1) limit.answered(10, limit.limit(), (now += 100));
+    for (let end = 800; end < 3000; end += 100) window(limit, 5, 10, limit.limit(), end);
     expect(limit.limit()).toBe(1000);
   });
 
   it('looks back one window only: slow saves of an earlier tenth of a second do not lower it again', () => {
-    const limit = fresh();
-    limit.answered(51, 400, 100);
-    limit.answered(10, 100, 150);
-    limit.answered(10, 100, 200);
+    const limit = warmed();
+    window(limit, 5, 51, 400, 500);
+    window(limit, 5, 10, 200, 600);
     expect(limit.limit()).toBe(300);
+  });
+
+  it('falls back to twice the saves in flight when far from reached (100 → 200), to 64 at least', () => {
+    const limit = warmed();
+    window(limit, 5, 10, 100, 500);
+    expect(limit.limit()).toBe(200);
+    window(limit, 5, 10, 3, 600);
+    expect(limit.limit()).toBe(64);
+  });
+
+  it('is not raised by a quiet window after a cut below 64', () => {
+    const limit = fresh();
+    window(limit, 5, 60, 40, 100);
+    expect(limit.limit()).toBe(30);
+    window(limit, 5, 10, 3, 200);
+    expect(limit.limit()).toBe(30);
+  });
+});
+
+describe('on a database whose own time for a save is 45 ms (PostgreSQL: a group commit and its fsync)', () => {
+  it('refuses nothing for saves up to twice that: 64 in flight answered in 45–90 ms for 5 s', () => {
+    const limit = fresh();
+    for (let end = 100; end <= 5000; end += 100) {
+      window(limit, 45, 90, 64, end);
+      expect(limit.limit()).toBeGreaterThanOrEqual(64);
+    }
+  });
+
+  it('lowers the limit for a save that waited past twice that: 91 ms, to 3/4 of the 64 in flight', () => {
+    const limit = fresh();
+    window(limit, 45, 91, 64, 100);
+    expect(limit.limit()).toBe(48);
+  });
+
+  it('still refuses waiting: 400 in flight at 200 ms → what meets 90 ms, 180', () => {
+    const limit = warmed(45);
+    window(limit, 45, 200, 400, 500);
+    expect(limit.limit()).toBe(180);
+  });
+
+  it('learns a database that became slower for good: 100 ms saves after 5 ms ones are in time within 4 s', () => {
+    const limit = warmed();
+    window(limit, 100, 100, 1000, 500);
+    expect(limit.limit()).toBe(500);
+    for (let end = 600; end <= 4400; end += 100) window(limit, 100, 100, limit.limit(), end);
+    const settled = limit.limit();
+    window(limit, 100, 100, settled, 4500);
+    expect(limit.limit()).toBeGreaterThan(settled);
   });
 });

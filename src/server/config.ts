@@ -49,8 +49,9 @@ export interface Config {
   /** SHED_MAX_IN_FLIGHT: API calls a process answers at once, at most; a further one gets 503 (0: no cap). */
   shedMaxInFlight: number;
   /**
-   * SHED_SAVE_TARGET_MS: an answer save answered slower than this lowers the number of saves a process takes on at
-   * once (lib/saveLimit.ts); 0: saves are capped by SHED_MAX_IN_FLIGHT only.
+   * SHED_SAVE_TARGET_MS: an answer save answered slower than this, and slower than twice the database's own time for
+   * a save, lowers the number of saves a process takes on at once (lib/saveLimit.ts); 0: saves are capped by
+   * SHED_MAX_IN_FLIGHT only.
    */
   shedSaveTargetMs: number;
   /** METRICS_TOKEN: a bearer token that may read /metrics from anywhere; null: only the machine and trusted networks. */

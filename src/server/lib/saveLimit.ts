@@ -1,19 +1,25 @@
 /**
- * How many answer saves a process takes on at once, adapted to how fast they are answered (additive increase,
- * multiplicative decrease, as TCP's congestion window and Netflix's concurrency-limits do). By Little's law the
- * saves in flight are the save rate times their time in the server: past the rate the server sustains, every save
- * taken on beyond it only waits longer, for everyone. So every tenth of a second the limit looks back at the
- * slowest save as a student saw it: its time in the server plus how late the event loop was meanwhile (a request
- * waits unread in the kernel for as long as the loop is busy with the turn before, which the server cannot time
- * per request). Slower than the target, the limit drops at once to what would have met it (the saves in flight then
- * times target / observed; at most 3/4 of them, not below 8); when the saves were in time and the limit was
- * reached, it rises by a tenth (at least 1, up to the ceiling); otherwise it stays. It starts at the ceiling: a
- * server that answers in time never refuses a burst. Pure: the caller gives the clock and the loop's lateness.
+ * How many answer saves a process takes on at once, adapted to how fast they are answered (as TCP's congestion
+ * window and Netflix's concurrency-limits do). By Little's law the saves in flight are the save rate times their
+ * time in the server: past the rate the server sustains, every save taken on beyond it only waits longer, for
+ * everyone. So every tenth of a second the limit looks back at the slowest save as a student saw it: its time in the
+ * server plus how late the event loop was meanwhile (a request waits unread in the kernel for as long as the loop is
+ * busy with the turn before, which the server cannot time per request).
+ *
+ * Only waiting is refused, not the database's own time: a save is slow when it took longer than the target AND
+ * longer than twice the database's own time for a save (the fastest save lately; on PostgreSQL a group commit with
+ * its fsync takes tens of milliseconds however few saves wait, and refusing saves there only lowers the rate, never
+ * the time). Slow, the limit drops at once to what would have been in time (the saves in flight then times
+ * allowed / observed; at most 3/4 of them, not below 8). In time while the limit was reached, it doubles up to where
+ * a slow window last cut it (slow start), then rises by a tenth (up to the ceiling). In time and far from reached, it
+ * falls back to twice the saves that were in flight (64 at least): only a level the server just answered in time
+ * is trusted, so a burst after a quiet spell, or on a cold start, queues 64 saves, not hundreds. Pure: the caller
+ * gives the clock and the loop's lateness.
  */
 export interface SaveLimitSettings {
-  /** Where the limit starts and how high it may rise. */
+  /** How high the limit may rise. */
   ceiling: number;
-  /** A save answered slower than this (ms), the loop's lateness included, lowers the limit. */
+  /** A save answered slower than this (ms), the loop's lateness included, may lower the limit. */
   targetMs: number;
   /** How late (ms) the event loop was at most since the last call: called once per revision. */
   loopLateMs(): number;
@@ -23,8 +29,14 @@ export interface SaveLimitSettings {
 export const SAVE_LIMIT_WINDOW_MS = 100;
 /** The lowest limit: a process always takes on a few saves, or a slow disk would refuse every save. */
 export const SAVE_LIMIT_FLOOR = 8;
+/** Where the limit starts and the least it falls back to: more saves than a healthy process has in flight at once. */
+export const SAVE_LIMIT_START = 64;
 /** The most a slow window keeps of the saves in flight: a cut even when the target was only just missed. */
 const LOWEST_CUT = 0.75;
+/** A save up to this many times the database's own time has waited too little to be worth refusing others. */
+const WAIT_TOLERANCE = 2;
+/** How far the database's own time moves toward a window's slower fastest save: a lasting change in ~5 s. */
+const OWN_TIME_RISE = 1 / 50;
 
 export interface SaveLimit {
   /** Saves that may be in flight now. */
@@ -34,23 +46,38 @@ export interface SaveLimit {
 }
 
 export function saveLimit({ ceiling, targetMs, loopLateMs }: SaveLimitSettings, start: number): SaveLimit {
-  let limit = ceiling;
+  const least = Math.min(ceiling, SAVE_LIMIT_START);
+  let limit = least;
+  /** Slow start (doubling) below this: the level a slow window last cut the limit to. */
+  let cutAt = ceiling;
+  /** The database's own time for a save (ms): the fastest save lately. */
+  let ownMs = Infinity;
   let windowStart = start;
   let slowest = 0;
+  let fastest = Infinity;
   let peak = 0;
   return {
     limit: () => limit,
     answered(ms, inFlight, now) {
       slowest = Math.max(slowest, ms);
+      fastest = Math.min(fastest, ms);
       peak = Math.max(peak, inFlight);
       if (now - windowStart < SAVE_LIMIT_WINDOW_MS) return;
+      ownMs = fastest <= ownMs ? fastest : ownMs + (fastest - ownMs) * OWN_TIME_RISE;
+      const allowed = Math.max(targetMs, WAIT_TOLERANCE * ownMs);
       const observed = slowest + loopLateMs();
-      if (observed > targetMs) {
-        const kept = Math.min(LOWEST_CUT, targetMs / observed);
+      if (observed > allowed) {
+        const kept = Math.min(LOWEST_CUT, allowed / observed);
         limit = Math.max(SAVE_LIMIT_FLOOR, Math.floor(Math.min(limit, peak) * kept));
-      } else if (peak >= limit) limit = Math.min(ceiling, limit + Math.max(1, Math.floor(limit / 10)));
+        cutAt = limit;
+      } else if (peak >= limit) {
+        const raised =
+          limit < cutAt ? Math.min(cutAt, limit * 2) : limit + Math.max(1, Math.floor(limit / 10));
+        limit = Math.min(ceiling, raised);
+      } else limit = Math.min(limit, Math.max(least, 2 * peak));
       windowStart = now;
       slowest = 0;
+      fastest = Infinity;
       peak = 0;
     },
   };

@@ -5,9 +5,9 @@
  * fills the CPU by itself, and the accepted calls wait behind the refused ones (README "Load shedding"). Three
  * signals, each read per request:
  * - SHED_MAX_IN_FLIGHT API calls of this process are already being answered;
- * - for an answer save: as many saves are in flight as the save limit allows, which follows how fast saves are
- *   answered, the event loop's lateness included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast
- *   under any load;
+ * - for an answer save: as many saves are in flight as the save limit allows, which follows how long saves wait,
+ *   the event loop's lateness included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any
+ *   load;
  * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts);
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
  * Only `/api/` calls are refused: the app's files and /healthz, /readyz, /metrics are always served. While the
@@ -115,7 +115,7 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
     inFlight -= 1;
   };
   const loop = settings.saveTargetMs > 0 ? loopLateness() : null;
-  // Without a cap on calls, the save limit still starts somewhere: its first slow tenth of a second sets it.
+  // Without a cap on calls, the save limit may rise without end while saves stay in time.
   const saves = loop
     ? saveLimit(
         {
