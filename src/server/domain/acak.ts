@@ -110,6 +110,11 @@ export function teksOpsiTampil<T extends { a: string; b: string; c: string; d: s
   return { a: shown[0], b: shown[1], c: shown[2], d: shown[3], e: shown[4] };
 }
 
+/** Whether the attempt shows this question's options in its own order: a type 1 question, options shuffled. */
+export function opsiDiacak(acak: Acak | null, soal: { type: number }): acak is Acak {
+  return acak !== null && (acak.mode & ACAK_OPSI) !== 0 && soal.type === 1;
+}
+
 /**
  * The package's letters of a type 1 question in the attempt's order (entry i shown as the i-th letter), or null
  * when its options keep the package's letters (not type 1, or the attempt does not shuffle options). `berteks` are
@@ -120,7 +125,7 @@ export function opsiSiswa(
   soal: { id: number; type: number; opsi_tetap: string },
   berteks: string,
 ): string[] | null {
-  if (!acak || (acak.mode & ACAK_OPSI) === 0 || soal.type !== 1) return null;
+  if (!opsiDiacak(acak, soal)) return null;
   const tersedia = [...berteks].filter((h) => h !== 'E' || (acak.mode & ACAK_LIMA_OPSI) !== 0);
   return urutanOpsi(acak, soal.id, tersedia, soal.opsi_tetap);
 }

@@ -8,6 +8,7 @@
 import type { Executor } from '../../db/executor';
 import type { JadwalRow } from '../../db/jadwal';
 import { soalTanpaKunci, type SoalLembar } from '../../soal/soalMapel';
+import { hurufBerteks } from '../../domain/acak';
 import {
   hasKunciE,
   kategoriPunyaSoal,
@@ -80,4 +81,28 @@ export async function lembarSoal(
     mapelIds.map((id) => simpan(q, jadwal, `soal:${id}`, () => soalTanpaKunci(q, [id]))),
   );
   return perMapel.flat();
+}
+
+/** hurufBerteks of the questions kept above, worked out once per kept question. */
+const berteksKept = new WeakMap<SoalLembar, string>();
+
+/** The letters of a kept question's options that show something (hurufBerteks), e.g. 'ABCD'. */
+export function berteksOf(soal: SoalLembar): string {
+  let berteks = berteksKept.get(soal);
+  if (berteks === undefined) {
+    berteks = hurufBerteks(soal);
+    berteksKept.set(soal, berteks);
+  }
+  return berteks;
+}
+
+/** berteksOf a question of one of the schedule's subjects, from the kept sheet; '' when it is not in it. */
+export async function berteksSoal(
+  q: Executor,
+  jadwal: JadwalRow,
+  idMapel: number,
+  idSoal: number,
+): Promise<string> {
+  const soal = (await lembarSoal(q, jadwal, [idMapel])).find((s) => s.id === idSoal);
+  return soal ? berteksOf(soal) : '';
 }

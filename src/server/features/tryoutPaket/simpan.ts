@@ -8,7 +8,9 @@ import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { groupMarker, parseAnswer, type AnswerChange } from './jawaban';
-import { acakDari, jawabanPaket, type Acak } from '../../domain/acak';
+import { acakDari, jawabanPaket, opsiDiacak, type Acak } from '../../domain/acak';
+import type { JadwalRow } from '../../db/jadwal';
+import { berteksSoal } from './isiPaket';
 import {
   clearStatementAnswers,
   listStatementAnswers,
@@ -48,7 +50,13 @@ export async function saveAnswerPaket(
     fiveChoices: allowsFiveChoices(siswa.lembaga, siswa.minat, input.config),
   });
   if (!parsed.ok) throw new HttpError(400, parsed.message);
-  const change = kePaket(parsed.change, row, acakDari(attempt.acak, attempt.acak_seed));
+  const change = await kePaket(
+    q,
+    parsed.change,
+    row,
+    target.jadwal,
+    acakDari(attempt.acak, attempt.acak_seed),
+  );
   const statements = row.type === 3 ? await listStatementAnswers(q, row.id_soal, row.id) : [];
   if (change.kind === 'statement' && !statements.some((s) => s.id_jawaban_group === change.idJawabanGroup)) {
     throw new HttpError(400, PESAN.pernyataanTidakAda);
@@ -118,17 +126,21 @@ export async function saveAnswerPaket(
 
 /**
  * A choice in the student's own letters stored in the package's (domain/acak.ts), so scoring and exports never
- * see the shuffle. Other answers are stored as sent.
+ * see the shuffle. Other answers are stored as sent. Which options the question shows comes from the sheet this
+ * process keeps (isiPaket.ts), asked for only when the attempt shuffles this question's options.
  */
-function kePaket(
+async function kePaket(
+  q: Executor,
   change: AnswerChange,
-  soal: { id_soal: number; type: number; opsi: string; opsi_tetap: string },
+  soal: { id_soal: number; id_mapel: number; type: number; opsi_tetap: string },
+  jadwal: JadwalRow | null,
   acak: Acak | null,
-): AnswerChange {
-  if (change.kind !== 'text') return change;
+): Promise<AnswerChange> {
+  if (change.kind !== 'text' || !opsiDiacak(acak, soal) || !jadwal) return change;
+  const berteks = await berteksSoal(q, jadwal, soal.id_mapel, soal.id_soal);
   return {
     kind: 'text',
-    jawaban: jawabanPaket(acak, { ...soal, id: soal.id_soal }, soal.opsi, change.jawaban),
+    jawaban: jawabanPaket(acak, { ...soal, id: soal.id_soal }, berteks, change.jawaban),
   };
 }
 

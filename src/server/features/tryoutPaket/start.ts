@@ -6,7 +6,6 @@ import type { Executor } from '../../db/executor';
 import { randomInt } from 'node:crypto';
 import {
   acakDari,
-  hurufBerteks,
   hurufTampil,
   modeAcak,
   opsiSiswa,
@@ -27,7 +26,7 @@ import { listJawaban, listJawabanGroup } from './queries/jawaban';
 import { mulaiSekaligus, type AttemptBaru } from './queries/mulaiSekaligus';
 import { directSqliteOf } from '../../db/createDb';
 import { type SoalLembar } from '../../soal/soalMapel';
-import { kunciE, lembarSoal, mapelKategori, punyaSoal } from './isiPaket';
+import { berteksOf, kunciE, lembarSoal, mapelKategori, punyaSoal } from './isiPaket';
 import { gagal } from '../../lib/respons';
 import { PESAN, kategoriMengantri } from './teks';
 import { isRevealed, settleClocks } from './waktu';
@@ -175,8 +174,8 @@ function toSoalPaket(
         ? [{ id_jawaban_group: answer.id, soal: st.pernyataan, jawaban: groupJawaban(answer.jawaban) }]
         : [];
     });
-    // Which options show text is asked only of a shuffled attempt (isEmptyHtml of five texts per question).
-    const urutan = acak ? opsiSiswa(acak, s, hurufBerteks(s)) : null;
+    // Which options show text is asked only of a shuffled attempt, and kept with the kept sheet.
+    const urutan = acak ? opsiSiswa(acak, s, berteksOf(s)) : null;
     const opsi = urutan ? teksOpsiTampil(s, urutan) : s;
     return [
       {

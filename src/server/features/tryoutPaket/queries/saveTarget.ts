@@ -2,7 +2,6 @@
 import { prepareQuery } from '../../../db/compiledQuery';
 import type { Executor } from '../../../db/executor';
 import type { JadwalRow } from '../../../db/jadwal';
-import { hurufBerteks } from '../../../domain/acak';
 import type { MapelRow } from './mapel';
 import type { MapelWaktu } from './mapelWaktu';
 
@@ -42,12 +41,6 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
       'jawaban.id_soal as jawaban_id_soal',
       'soal.type as soal_type',
       'soal.id_mapel as soal_id_mapel',
-      // Which options the question shows (hurufBerteks): what a save needs to map a shuffled letter back.
-      'soal.a as soal_a',
-      'soal.b as soal_b',
-      'soal.c as soal_c',
-      'soal.d as soal_d',
-      'soal.e as soal_e',
       'soal.opsi_tetap as soal_opsi_tetap',
       'mapel.id as mapel_id',
       'mapel.nama as mapel_nama',
@@ -96,14 +89,6 @@ export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: 
           id_soal: row.jawaban_id_soal as number,
           type: row.soal_type,
           id_mapel: row.soal_id_mapel as number,
-          /** The letters of the options it shows, e.g. 'ABCD'. */
-          opsi: hurufBerteks({
-            a: row.soal_a ?? '',
-            b: row.soal_b ?? '',
-            c: row.soal_c ?? '',
-            d: row.soal_d ?? '',
-            e: row.soal_e ?? '',
-          }),
           opsi_tetap: (row.soal_opsi_tetap ?? '') as string,
         };
   const mapel: MapelRow[] = [];
