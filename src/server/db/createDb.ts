@@ -149,12 +149,17 @@ function sesiVersiOf(direct: DirectSqlite): () => number | string {
   let lookedThisTurn = false;
   return () => {
     if (lookedThisTurn) return versi;
-    lookedThisTurn = true;
-    setImmediate(() => (lookedThisTurn = false));
     const now = direct.dataVersion();
-    if (now !== dataVersion) {
+    // On the fallback, read at every look: the cache is made with the connection, before it runs migration 017,
+    // and its own commits never move data_version, so a look kept for the turn would hold the fallback past the
+    // migration and the first commit elsewhere would empty the cache.
+    if (now !== dataVersion || typeof versi === 'string') {
       dataVersion = now;
       versi = read();
+    }
+    if (typeof versi === 'number') {
+      lookedThisTurn = true;
+      setImmediate(() => (lookedThisTurn = false));
     }
     return versi;
   };
