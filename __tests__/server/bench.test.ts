@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
 import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/acak';
 import { runOverloadProcess, startLoadProcess } from '../../src/server/cli/bench/processes';
-import { cpuTable, formatRun } from '../../src/server/cli/bench/report';
+import { cpuTable, formatRun, type RunReport } from '../../src/server/cli/bench/report';
 import type { LoadResult } from '../../src/server/cli/bench/load';
 import { options } from '../../src/server/cli/bench/options';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
@@ -321,6 +321,21 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     unansweredMs: 0,
   });
 
+  /** A SQLite exam-only run of 100,000 students in which 34,000 saves were acknowledged and stored. */
+  const examOnlyRun = (run: Pick<RunReport, 'baselines' | 'phases'>): RunReport => ({
+    title: 'SQLite, 1 process: 100000 students, 64 connections, 5 s per phase',
+    ...run,
+    close: null,
+    eventClose: null,
+    answers: { acknowledged: 34_000, stored: 34_000, lost: 0 },
+    overload: null,
+    rankingViews: [],
+    logins: { perSecond: 2, cores: 2, hash: 'scrypt N=131072 r=8 p=1' },
+    memoryMb: 300,
+    databaseMb: 600,
+    databaseCpu: 'in the app (SQLite)',
+  });
+
   it('is asked for on the command line, and is off by default', () => {
     expect(options(['--exam-only', '--students', '100000']).examOnly).toBe(true);
     expect(options([]).examOnly).toBe(false);
@@ -333,20 +348,12 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
   });
 
   it('reports the exam phases beside their baselines, and says the overload phase did not run', () => {
-    const text = formatRun({
-      title: 'SQLite, 1 process: 100000 students, 64 connections, 5 s per phase',
-      baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
-      phases: [{ phase: 'answer save', result: result(6_800), baseline: 'upsert' }],
-      close: null,
-      eventClose: null,
-      answers: { acknowledged: 34_000, stored: 34_000, lost: 0 },
-      overload: null,
-      rankingViews: [],
-      logins: { perSecond: 2, cores: 2, hash: 'scrypt N=131072 r=8 p=1' },
-      memoryMb: 300,
-      databaseMb: 600,
-      databaseCpu: 'in the app (SQLite)',
-    });
+    const text = formatRun(
+      examOnlyRun({
+        baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
+        phases: [{ phase: 'answer save', result: result(6_800), baseline: 'upsert' }],
+      }),
+    );
     expect(text).toContain('| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert |');
     expect(text).toContain('Overload phase: not run');
     expect(text).not.toContain('IRT close');
@@ -359,24 +366,20 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
       ...result(perSecond),
       cpu: { appMs, databaseMs: null, generatorMs: 1_000 },
     });
-    const text = formatRun({
-      title: 'SQLite, 1 process: 100000 students, 64 connections, 5 s per phase',
-      // 40,000 upserts at 100 µs each, 20,000 more at 120 µs; 34,000 saves at 200 µs.
-      baselines: { route: result(20_000), upsert: withCpu(8_000, 4_000), upsertAgain: withCpu(4_000, 2_400) },
-      phases: [
-        { phase: 'answer save', result: withCpu(6_800, 6_800), baseline: 'upsert', upsertAgainAfter: true },
-        { phase: 'preview', result: result(2_000), baseline: 'route' },
-      ],
-      close: null,
-      eventClose: null,
-      answers: { acknowledged: 34_000, stored: 34_000, lost: 0 },
-      overload: null,
-      rankingViews: [],
-      logins: { perSecond: 2, cores: 2, hash: 'scrypt N=131072 r=8 p=1' },
-      memoryMb: 300,
-      databaseMb: 600,
-      databaseCpu: 'in the app (SQLite)',
-    });
+    const text = formatRun(
+      examOnlyRun({
+        // 40,000 upserts at 100 µs each, 20,000 more at 120 µs; 34,000 saves at 200 µs.
+        baselines: {
+          route: result(20_000),
+          upsert: withCpu(8_000, 4_000),
+          upsertAgain: withCpu(4_000, 2_400),
+        },
+        phases: [
+          { phase: 'answer save', result: withCpu(6_800, 6_800), baseline: 'upsert', upsertAgainAfter: true },
+          { phase: 'preview', result: result(2_000), baseline: 'route' },
+        ],
+      }),
+    );
     const lines = text.split('\n');
     const at = (start: string) => lines.findIndex((line) => line.startsWith(start));
     expect(lines[at('| answer save |')]).toBe(

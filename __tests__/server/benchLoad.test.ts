@@ -1,26 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { runLoad } from '../../src/server/cli/bench/load';
+import { sheddingServer } from '../helpers/sheddingServer';
 
 jest.setTimeout(30_000);
-
-/** A stand-in server: the first `shed` calls are answered `status` with `retryAfter`, every later one is taken. */
-async function standIn(shed: number, retryAfter: string | null, status = 503) {
-  const calls: number[] = [];
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    calls.push(Date.now());
-    const refused = calls.length <= shed;
-    response.writeHead(refused ? status : 200, {
-      'content-type': 'application/json',
-      ...(refused && retryAfter !== null ? { 'Retry-After': retryAfter } : {}),
-    });
-    response.end(JSON.stringify({ status: !refused }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, calls, close: () => server.close() };
-}
 
 const job = (url: string, amount: number) => ({
   url,
@@ -32,7 +13,7 @@ const job = (url: string, amount: number) => ({
 
 describe('the bench load generator on a server shedding load', () => {
   it('waits as Retry-After asks before its next request, as the SPA does', async () => {
-    const server = await standIn(2, '1');
+    const server = await sheddingServer({ shed: 2, retryAfter: '1' });
     try {
       const result = await runLoad(job(server.url, 4));
       expect(server.calls).toHaveLength(4);
@@ -48,7 +29,7 @@ describe('the bench load generator on a server shedding load', () => {
   });
 
   it('waits a second after a 503 that names no wait', async () => {
-    const server = await standIn(1, null);
+    const server = await sheddingServer({ shed: 1, retryAfter: null });
     try {
       await runLoad(job(server.url, 2));
       expect(server.calls[1] - server.calls[0]).toBeGreaterThanOrEqual(950);
@@ -58,7 +39,7 @@ describe('the bench load generator on a server shedding load', () => {
   });
 
   it('does not wait after a failure that is not load shedding (a 500)', async () => {
-    const server = await standIn(1, '1', 500);
+    const server = await sheddingServer({ shed: 1, retryAfter: '1', status: 500 });
     try {
       await runLoad(job(server.url, 2));
       expect(server.calls[1] - server.calls[0]).toBeLessThan(500);

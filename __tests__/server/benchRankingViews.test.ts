@@ -1,37 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { measureRankingViews } from '../../src/server/cli/bench/rankingViews';
+import { sheddingServer } from '../helpers/sheddingServer';
 
 jest.setTimeout(30_000);
 
 const students = [1, 2, 3].map((id) => ({ id, username: `bench0${id}`, token: `token-${id}` }));
 
-/** A stand-in server: the first `shed` calls are answered 503 with `retryAfter`, every later one a ranking page. */
-async function rankingServer(shed: number, retryAfter: string | null, status = 503) {
-  const calls: number[] = [];
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    calls.push(Date.now());
-    if (calls.length <= shed) {
-      response.writeHead(status, {
-        'content-type': 'application/json',
-        ...(retryAfter === null ? {} : { 'retry-after': retryAfter }),
-      });
-      response.end(
-        JSON.stringify({ status: false, message: 'Server sedang sibuk melayani banyak peserta.' }),
-      );
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ status: true, content: { posisi_saya: 120, data: [] } }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, calls, close: () => server.close() };
-}
+/** A taken call is a ranking page. */
+const rankingPage = { status: true, content: { posisi_saya: 120, data: [] } };
 
 describe('the bench ranking views on a server shedding load', () => {
   it('waits as Retry-After asks and asks again, as the SPA does, then measures every view', async () => {
-    const server = await rankingServer(2, '1');
+    const server = await sheddingServer({ shed: 2, retryAfter: '1', takenBody: rankingPage });
     try {
       const views = await measureRankingViews(server.port, students, 7);
       // Two calls per student and view kind (top page, then the page of "posisi saya"), plus the two refused.
@@ -47,7 +26,7 @@ describe('the bench ranking views on a server shedding load', () => {
   });
 
   it('asks again after a second when a 503 names no wait', async () => {
-    const server = await rankingServer(1, null);
+    const server = await sheddingServer({ shed: 1, retryAfter: null, takenBody: rankingPage });
     try {
       await expect(measureRankingViews(server.port, students, 7)).resolves.toHaveLength(8);
       expect(server.calls[1] - server.calls[0]).toBeGreaterThanOrEqual(950);
@@ -57,7 +36,12 @@ describe('the bench ranking views on a server shedding load', () => {
   });
 
   it('gives up on an answer that is not load shedding (a 500), without asking again', async () => {
-    const server = await rankingServer(1, '1', 500);
+    const server = await sheddingServer({
+      shed: 1,
+      retryAfter: '1',
+      status: 500,
+      takenBody: rankingPage,
+    });
     try {
       await expect(measureRankingViews(server.port, students, 7)).rejects.toThrow('HTTP 500');
       expect(server.calls).toHaveLength(1);
