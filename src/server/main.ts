@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { answerClusterMetrics } from './lib/clusterMetrics';
@@ -99,7 +99,11 @@ function startWorkers(count: number): void {
     notAccepting.add(worker.id);
     tellWhenNoneAccepts();
   });
-  answerClusterMetrics();
+  answerClusterMetrics(() =>
+    Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => worker !== undefined && served.has(worker.id),
+    ),
+  );
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on('listening', (worker) => served.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {

@@ -95,9 +95,11 @@ interface Collection {
   settle: (error: Error | null) => void;
 }
 
-/** In the primary: answers the workers' questions with the sum of every serving worker's metrics. */
-export function answerClusterMetrics(): void {
-  const serving = new Map<number, Worker>();
+/**
+ * In the primary: answers the workers' questions with the sum of the metrics of every worker `serving` names
+ * (the primary keeps which workers have listened, for its own replacement rule as well).
+ */
+export function answerClusterMetrics(serving: () => Worker[]): void {
   const collections = new Map<number, Collection>();
   let nextCollection = 0;
 
@@ -123,7 +125,7 @@ export function answerClusterMetrics(): void {
         },
       };
       collections.set(id, collection);
-      for (const worker of serving.values()) {
+      for (const worker of serving()) {
         if (!worker.isConnected()) continue;
         collection.pending.add(worker.id);
         worker.send({ type: COLLECT, id });
@@ -131,9 +133,7 @@ export function answerClusterMetrics(): void {
       finishIfComplete(collection);
     });
 
-  cluster.on('listening', (worker) => serving.set(worker.id, worker));
   cluster.on('exit', (worker) => {
-    serving.delete(worker.id);
     // A worker gone takes its figures with it; the others' sum is the cluster's now.
     for (const collection of collections.values()) {
       collection.pending.delete(worker.id);
