@@ -1,15 +1,32 @@
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, defaultWorkers, loadConfig } from '../../src/server/config';
 
 describe('WORKERS and DB_POOL_SIZE', () => {
   const sqlite = { DATABASE_URL: 'file:data/x.db' };
   const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/siaptes' };
 
-  it('runs one process on SQLite and one per core on PostgreSQL unless told otherwise', () => {
+  it('runs one process on SQLite and one per core but one on a PostgreSQL here unless told otherwise', () => {
     expect(loadConfig(sqlite).workers).toBe(1);
-    expect(loadConfig(postgres).workers).toBe(availableParallelism());
+    expect(loadConfig(postgres).workers).toBe(Math.max(1, availableParallelism() - 1));
     expect(loadConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
     expect(loadConfig({ ...sqlite, WORKERS: '2' }).workers).toBe(2);
+  });
+
+  it('leaves one core to a PostgreSQL on this machine, and takes every core for one elsewhere', () => {
+    const here = [
+      'postgres://postgres@127.0.0.1:5432/siaptes',
+      'postgresql://u:p@localhost/siaptes',
+      'postgres://u@[::1]:5432/siaptes',
+      'postgres:///siaptes?host=/var/run/postgresql',
+      'postgres://u@db.example.id/siaptes?host=/run/postgresql',
+    ];
+    for (const url of here) {
+      expect([defaultWorkers(url, 1), defaultWorkers(url, 2), defaultWorkers(url, 8)]).toEqual([1, 1, 7]);
+    }
+    for (const url of ['postgres://u@10.0.0.5:5432/siaptes', 'postgres://u@db.example.id/siaptes']) {
+      expect([defaultWorkers(url, 1), defaultWorkers(url, 2), defaultWorkers(url, 8)]).toEqual([1, 2, 8]);
+    }
+    expect(defaultWorkers('file:data/x.db', 8)).toBe(1);
   });
 
   it('gives each process a pool of 10 connections unless told otherwise', () => {

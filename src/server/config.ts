@@ -136,6 +136,31 @@ export function parseScryptThreads(raw: string | undefined): number {
   return parseCount('SCRYPT_THREADS', raw, fallback, 1, 64);
 }
 
+/**
+ * WORKERS when unset. SQLite: 1, since it has one writer at a time and more processes only queue for its lock.
+ * PostgreSQL: one process per core, less one core when the database runs on this machine (its host is localhost,
+ * 127.x, ::1 or a socket directory), which PostgreSQL needs for itself: on a 2-core machine with PostgreSQL on it,
+ * 2 workers were slower than 1 in every phase of the bench (README "PostgreSQL: start and save").
+ */
+export function defaultWorkers(databaseUrl: string, cores: number): number {
+  if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) return 1;
+  return Math.max(1, databaseOnThisMachine(databaseUrl) ? cores - 1 : cores);
+}
+
+function databaseOnThisMachine(databaseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    return false;
+  }
+  // libpq's `host` parameter wins over the URL's host; a path there (or no host at all) is a Unix socket.
+  const host = url.searchParams.get('host') ?? url.hostname;
+  return (
+    host === '' || host.startsWith('/') || host === 'localhost' || host === '[::1]' || /^127\./.test(host)
+  );
+}
+
 /** TRUST_PROXY: unset/false → the socket's address; true → any proxy; a number → hops; else a list of addresses. */
 export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
   const value = raw?.trim() ?? '';
@@ -214,8 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(file:|postgres(ql)?:\/\/|:memory:)/i.test(databaseUrl)) {
     throw new ConfigError(`DATABASE_URL harus diawali file: atau postgres://, bukan "${databaseUrl}"`);
   }
-  // SQLite has one writer at a time, so more processes only queue for its lock; PostgreSQL scales with the cores.
-  const postgres = /^postgres(ql)?:\/\//i.test(databaseUrl);
   const databasePooler = parseDatabasePooler(env.DATABASE_POOLER);
   return {
     port: parsePort(env.PORT),
@@ -230,7 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxPerAddress: parseCount('LOGIN_MAX_PER_ADDRESS', env.LOGIN_MAX_PER_ADDRESS, 50, 1, 1_000_000),
     trustedNetworks: parseTrustedNetworks(env.TRUSTED_NETWORKS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    workers: parseCount('WORKERS', env.WORKERS, postgres ? availableParallelism() : 1, 1, 256),
+    workers: parseCount('WORKERS', env.WORKERS, defaultWorkers(databaseUrl, availableParallelism()), 1, 256),
     dbPoolSize: parseCount('DB_POOL_SIZE', env.DB_POOL_SIZE, 10, 1, 1000),
     databasePooler,
     databaseListenUrl: databaseListenUrlOf(env, databaseUrl, databasePooler),
