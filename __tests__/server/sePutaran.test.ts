@@ -1,9 +1,9 @@
 /**
  * Calls gathered per turn of the event loop (src/server/db/sePutaran.ts), the base of PostgreSQL's group commits:
  * the calls of one turn go as one batch on the next turn; with a limit of batches being written, later calls wait
- * and go together as one batch when a batch ends.
+ * and go together as one batch when a batch ends; a machine's limit is shared by its server processes.
  */
-import { antrianPutaran, sePutaran } from '../../src/server/db/sePutaran';
+import { antrianPutaran, dalamJalanPerProses, sePutaran } from '../../src/server/db/sePutaran';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -78,4 +78,9 @@ it('keeps each key (database pool) apart', async () => {
   sePutaran(antrian, {}, 'b', w.tulis, 1);
   await nextTurn();
   expect(w.batches).toEqual([['a'], ['b']]);
+});
+
+it("shares a machine's limit between its server processes, each keeping at least one", () => {
+  expect([1, 2, 3, 8].map((processes) => dalamJalanPerProses(2, processes))).toEqual([2, 1, 1, 1]);
+  expect([1, 2, 3, 4, 5].map((processes) => dalamJalanPerProses(4, processes))).toEqual([4, 2, 1, 1, 1]);
 });

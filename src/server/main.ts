@@ -47,6 +47,7 @@ function openDb(config: Config): Promise<Executor> {
     poolSize: config.dbPoolSize,
     pooler: config.databasePooler,
     listenUrl: config.databaseListenUrl,
+    processes: config.workers,
   });
 }
 

@@ -28,6 +28,11 @@ export interface CreateDbOptions {
    * session cache (lib/sessionCache.ts, db/sesiListener.ts). Without it there is no session cache.
    */
   listenUrl?: string | null;
+  /**
+   * PostgreSQL only: the server processes of this machine sharing the database (WORKERS, default 1). The group
+   * commits' limits of statements in flight are for all of them together (DirectPostgres.processes).
+   */
+  processes?: number;
 }
 
 /** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
@@ -206,6 +211,8 @@ export interface DirectPostgres {
   ): Promise<{ rows: unknown[]; rowCount: number }>;
   /** Queries waiting for a free connection of the pool. */
   readonly waiting: number;
+  /** Server processes of this machine with a pool like this one (CreateDbOptions.processes). */
+  readonly processes: number;
 }
 
 const directPostgres = new WeakMap<Kysely<Database>, DirectPostgres>();
@@ -252,6 +259,7 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Ex
     get waiting() {
       return pool.waitingCount;
     },
+    processes: options.processes ?? 1,
   });
   const listener = listenUrl
     ? listenForSessions(

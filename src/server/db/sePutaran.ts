@@ -59,3 +59,12 @@ export function sePutaran<K extends object, T>(
     setImmediate(kirim);
   }
 }
+
+/**
+ * A limit of batches in flight meant for all the server processes of a machine together (WORKERS), as each
+ * process's share: at least 1. Each process gathers its own calls, so without it N processes put N times the
+ * statements in flight, each batch 1/N as large, and PostgreSQL does more work for the same calls.
+ */
+export function dalamJalanPerProses(dalamJalan: number, processes: number): number {
+  return Math.max(1, Math.floor(dalamJalan / processes));
+}
