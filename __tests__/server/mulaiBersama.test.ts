@@ -8,6 +8,8 @@
 import type { KategoriRingkas } from '../../src/server/demo';
 import { startBatchRows } from '../../src/server/lib/metrics';
 import { buatAttempt, type AttemptBaruInput } from '../../src/server/features/tryoutPaket/queries/hasilTo';
+import { listJawaban, listJawabanGroup } from '../../src/server/features/tryoutPaket/queries/jawaban';
+import { listClocks } from '../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { mulaiSekaligus } from '../../src/server/features/tryoutPaket/queries/mulaiSekaligus';
 import { buildSeededTestApp, type SeededTestContext } from '../helpers/seeded';
 
@@ -30,10 +32,10 @@ beforeAll(async () => {
       t.db.selectFrom('hasil_to').select('id_siswa').where('id_kategori', '=', kategori.id),
     )
     .orderBy('id')
-    .limit(7)
+    .limit(9)
     .execute();
   peserta = rows.map((r) => r.id);
-  expect(peserta.length).toBeGreaterThanOrEqual(7);
+  expect(peserta.length).toBeGreaterThanOrEqual(9);
 }, 120_000);
 
 afterAll(async () => {
@@ -53,10 +55,16 @@ function inputOf(idSiswa: number, idKategori = kategori.id): AttemptBaruInput {
 }
 
 /** A first start's writing as start.ts does it: the shared statement, else (SQLite, a lost race) buatAttempt. */
-async function mulai(input: AttemptBaruInput): Promise<number> {
+async function mulaiBaru(input: AttemptBaruInput) {
   const sekaligus = await mulaiSekaligus(t.db, input);
-  return sekaligus?.id ?? (await buatAttempt(t.db, input)).id;
+  return sekaligus ? { id: sekaligus.id, baru: sekaligus } : buatAttempt(t.db, input);
 }
+
+async function mulai(input: AttemptBaruInput): Promise<number> {
+  return (await mulaiBaru(input)).id;
+}
+
+const byId = <T extends { id: number }>(rows: readonly T[]) => [...rows].sort((a, b) => a.id - b.id);
 
 async function batches(): Promise<{ count: number; sum: number }> {
   const values = (await startBatchRows.get()).values;
@@ -137,4 +145,19 @@ it('makes one attempt of two first starts of one student in one turn, and both a
     opened: 1,
     jawaban: kategori.mapel[0].jumlahSoal,
   });
+});
+
+it('answers each first start with the rows it wrote, as the database holds them', async () => {
+  const started = await Promise.all([mulaiBaru(inputOf(peserta[7])), mulaiBaru(inputOf(peserta[8]))]);
+
+  for (const { id, baru } of started) {
+    expect(baru).toBeDefined();
+    const clocks = [...(await listClocks(t.db, [id]))].sort((a, b) => a.id_mapel - b.id_mapel);
+    expect([...(baru?.clocks ?? [])].sort((a, b) => a.id_mapel - b.id_mapel)).toEqual(clocks);
+    expect(byId(baru?.jawaban ?? [])).toEqual(byId(await listJawaban(t.db, id)));
+    const groups = byId(await listJawabanGroup(t.db, id));
+    // The first subject has a statement question, so its statements' rows are part of what is compared.
+    expect(groups.length).toBeGreaterThan(0);
+    expect(byId(baru?.jawabanGroup ?? [])).toEqual(groups);
+  }
 });
