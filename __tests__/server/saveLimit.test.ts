@@ -1,14 +1,12 @@
 /**
  * The limit of answer saves in flight: starts at 64 and doubles while saves in time reach it; lowered when a save,
- * the event loop's lateness included, waited (slower than the target and than twice the database's own time);
+ * its wait to be read included, waited (slower than the target and than twice the database's own time);
  * raised when it binds; falls back when far from reached.
  */
 import { saveLimit } from '../../src/server/lib/saveLimit';
 
-/** How late the event loop was in the window being revised (ms); 0 unless a test says otherwise. */
-let loopLate = 0;
 /** A limit at ceiling 1000 and target 50 ms whose clock starts at 0. */
-const fresh = () => saveLimit({ ceiling: 1000, targetMs: 50, loopLateMs: () => loopLate }, 0);
+const fresh = () => saveLimit({ ceiling: 1000, targetMs: 50 }, 0);
 /** One window's saves: the fastest and the slowest (ms), with `inFlight` saves in flight, ending at `end`. */
 const window = (
   limit: ReturnType<typeof fresh>,
@@ -27,10 +25,6 @@ function warmed(ownMs = 5) {
   expect(limit.limit()).toBe(1000);
   return limit;
 }
-
-beforeEach(() => {
-  loopLate = 0;
-});
 
 describe('the save limit (ceiling 1000, target 50 ms, revised every 100 ms)', () => {
   it('starts at 64 and doubles while saves in time reach it: 128, 256, 512, then the ceiling', () => {
@@ -61,25 +55,24 @@ describe('the save limit (ceiling 1000, target 50 ms, revised every 100 ms)', ()
     expect(lowered.limit()).toBe(450);
   });
 
-  it('counts how late the event loop was: 30 ms in the server and 20 ms late is in time, 21 ms late is not', () => {
-    const kept = warmed();
-    loopLate = 20;
-    window(kept, 5, 30, 600, 500);
-    expect(kept.limit()).toBe(1000);
-    const lowered = warmed();
-    loopLate = 21;
-    window(lowered, 5, 30, 600, 500);
-    expect(lowered.limit()).toBe(450);
-  });
-
   it('drops at once to what would have met the target: 400 in flight at 200 ms → 100, at 500 ms → 40', () => {
     const quarter = warmed();
     window(quarter, 5, 200, 400, 500);
     expect(quarter.limit()).toBe(100);
     const tenth = warmed();
-    loopLate = 400;
-    window(tenth, 5, 100, 400, 500);
+    window(tenth, 5, 500, 400, 500);
     expect(tenth.limit()).toBe(40);
+  });
+
+  it('counts a wait to be read, never as the database’s own time: 100 ms + 100 unread is in time, + 101 is not', () => {
+    const waited = (unreadMs: number) => {
+      const limit = fresh();
+      limit.answered(100, 64, 50, unreadMs);
+      limit.answered(100, 64, 100, unreadMs);
+      return limit.limit();
+    };
+    expect(waited(100)).toBe(128);
+    expect(waited(101)).toBe(48);
   });
 
   it('does not go below 8', () => {

@@ -4,7 +4,7 @@
  * a stopping server's calls always go through. Driven over real HTTP: the gate is the http server's own listener.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { shedGate, type ShedGate } from '../../src/server/plugins/shedGate';
 import { registry } from '../../src/server/lib/metrics';
@@ -17,7 +17,7 @@ interface Answer {
 
 /** The signals, set by each test. */
 const state = { depth: 0, late: false, stopping: false };
-/** Requests to /api/hold wait here until released. */
+/** Requests to /api/hold wait here until released; those to a path ending in /soon are answered 100 ms later. */
 let held: (() => void)[] = [];
 let server: http.Server;
 let gate: ShedGate;
@@ -35,6 +35,7 @@ function build(limits: { maxInFlight: number; maxQueueDepth: number; saveTargetM
   const app = (request: IncomingMessage, response: ServerResponse) => {
     const answer = () => response.end('{"status":true}');
     if (request.url?.endsWith('/hold')) held.push(answer);
+    else if (request.url?.endsWith('/soon')) request.resume().on('end', () => setTimeout(answer, 100));
     else request.resume().on('end', answer);
   };
   server = gate.serverFactory(app, {} as FastifyServerOptions) as http.Server;
@@ -184,6 +185,66 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
       statuses.push(...answered.map((answer) => answer.status));
     }
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  const busyLoop = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+  const saveSoon = '/api/siswa/tryout/saveanswer/id/soon';
+
+  it('refuses none of 32 connections saving in a closed loop 250 ms after the loop was busy 300 ms', async () => {
+    // A server up a while, its loop then busy (a start spike's long turns) while no save came: that delayed no save.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    busyLoop(300);
+    // 32 open connections (opening them keeps the loop busy too), then a quarter of a second without saves.
+    await Promise.all(Array.from({ length: 32 }, () => ask('/api/siswa/profil/user/id/1')));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const statuses: number[] = [];
+    // Saves of 100 ms each, in time up to 200 ms (twice the database's own time) however late the loop is meanwhile.
+    const end = performance.now() + 300;
+    const connection = async () => {
+      while (performance.now() < end) statuses.push((await ask(saveSoon, 'PUT', '{}')).status);
+    };
+    await Promise.all(Array.from({ length: 32 }, connection));
+    expect(statuses.length).toBeGreaterThan(64);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('counts how long saves waited unread: 64 sent, the loop busy 500 ms before reading them, then 32+ refused', async () => {
+    const { port } = server.address() as AddressInfo;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 64 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+          }),
+      ),
+    );
+    const statuses = sockets.map(
+      (socket) =>
+        new Promise<number>((resolve) =>
+          socket.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().split(' ')[1]))),
+        ),
+    );
+    // In the kernel at once; read by the server only after the loop's 500 ms turn.
+    for (const socket of sockets)
+      socket.write(`PUT ${saveSoon} HTTP/1.1\r\nHost: siaptes\r\nContent-Length: 2\r\n\r\n{}`);
+    busyLoop(500);
+    expect((await Promise.all(statuses)).filter((status) => status !== 200)).toEqual([]);
+    for (const socket of sockets) socket.destroy();
+    // 100 ms in the server after 500 ms unread: the limit now keeps what would have met 200 ms, a third of 64.
+    const answered: Answer[] = [];
+    const calls = Array.from({ length: 64 }, () =>
+      ask(saveHeld, 'PUT', '{}').then((answer) => {
+        answered.push(answer);
+        return answer;
+      }),
+    );
+    while (held.length + answered.length < 64) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(answered.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(32);
+    await releaseAll(calls);
   });
 
   it('on a cold start takes on 64 saves at once and refuses the 65th', async () => {

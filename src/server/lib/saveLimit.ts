@@ -3,8 +3,7 @@
  * window and Netflix's concurrency-limits do). By Little's law the saves in flight are the save rate times their
  * time in the server: past the rate the server sustains, every save taken on beyond it only waits longer, for
  * everyone. So every tenth of a second the limit looks back at the slowest save as a student saw it: its time in the
- * server plus how late the event loop was meanwhile (a request waits unread in the kernel for as long as the loop is
- * busy with the turn before, which the server cannot time per request).
+ * server plus how long it waited unread for the event loop (the caller's measure, shedGate.ts).
  *
  * Only waiting is refused, not the database's own time: a save is slow when it took longer than the target AND
  * longer than twice the database's own time for a save (the fastest save lately; on PostgreSQL a group commit with
@@ -14,15 +13,13 @@
  * a slow window last cut it (slow start), then rises by a tenth (up to the ceiling). In time and far from reached, it
  * falls back to twice the saves that were in flight (64 at least): only a level the server just answered in time
  * is trusted, so a burst after a quiet spell, or on a cold start, queues 64 saves, not hundreds. Pure: the caller
- * gives the clock and the loop's lateness.
+ * gives the clock.
  */
 export interface SaveLimitSettings {
   /** How high the limit may rise. */
   ceiling: number;
-  /** A save answered slower than this (ms), the loop's lateness included, may lower the limit. */
+  /** A save answered slower than this (ms), its wait to be read included, may lower the limit. */
   targetMs: number;
-  /** How late (ms) the event loop was at most since the last call: called once per revision. */
-  loopLateMs(): number;
 }
 
 /** How often the limit is revised (ms): often enough to follow a spike, long enough to see many saves. */
@@ -41,11 +38,14 @@ const OWN_TIME_RISE = 1 / 50;
 export interface SaveLimit {
   /** Saves that may be in flight now. */
   limit(): number;
-  /** A save answered `ms` after it was taken on, at `now`, with `inFlight` saves (itself included) in flight then. */
-  answered(ms: number, inFlight: number, now: number): void;
+  /**
+   * A save answered at `now`, `ms` after it was read, having waited `unreadMs` to be read, with `inFlight` saves
+   * (itself included) in flight then.
+   */
+  answered(ms: number, inFlight: number, now: number, unreadMs?: number): void;
 }
 
-export function saveLimit({ ceiling, targetMs, loopLateMs }: SaveLimitSettings, start: number): SaveLimit {
+export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: number): SaveLimit {
   const least = Math.min(ceiling, SAVE_LIMIT_START);
   let limit = least;
   /** Slow start (doubling) below this: the level a slow window last cut the limit to. */
@@ -58,16 +58,16 @@ export function saveLimit({ ceiling, targetMs, loopLateMs }: SaveLimitSettings, 
   let peak = 0;
   return {
     limit: () => limit,
-    answered(ms, inFlight, now) {
-      slowest = Math.max(slowest, ms);
+    answered(ms, inFlight, now, unreadMs = 0) {
+      slowest = Math.max(slowest, ms + unreadMs);
+      // The database's own time is a time in the server: a wait to be read is never the database's.
       fastest = Math.min(fastest, ms);
       peak = Math.max(peak, inFlight);
       if (now - windowStart < SAVE_LIMIT_WINDOW_MS) return;
       ownMs = fastest <= ownMs ? fastest : ownMs + (fastest - ownMs) * OWN_TIME_RISE;
       const allowed = Math.max(targetMs, WAIT_TOLERANCE * ownMs);
-      const observed = slowest + loopLateMs();
-      if (observed > allowed) {
-        const kept = Math.min(LOWEST_CUT, allowed / observed);
+      if (slowest > allowed) {
+        const kept = Math.min(LOWEST_CUT, allowed / slowest);
         limit = Math.max(SAVE_LIMIT_FLOOR, Math.floor(Math.min(limit, peak) * kept));
         cutAt = limit;
       } else if (peak >= limit) {

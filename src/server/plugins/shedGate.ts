@@ -6,7 +6,7 @@
  * signals, each read per request:
  * - SHED_MAX_IN_FLIGHT API calls of this process are already being answered;
  * - for an answer save: as many saves are in flight as the save limit allows, which follows how long saves wait,
- *   the event loop's lateness included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any
+ *   their wait to be read included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any
  *   load;
  * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts);
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
@@ -14,7 +14,6 @@
  * server stops, every call goes to Fastify, which answers it with `Connection: close` (gracefulStop.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { saveAnswerPaketCall } from '../../contract/tryoutPaket';
 import { saveAnswerMateriCall } from '../../contract/tryoutMateri';
@@ -64,23 +63,30 @@ const SAVE_PREFIXES: [string, 'paket' | 'materi'][] = [
   [`/api${saveAnswerMateriCall.path.slice(0, saveAnswerMateriCall.path.indexOf(':'))}`, 'materi'],
 ];
 
-/** How often the event loop's lateness is sampled for the save limit (ms): a timer with no JavaScript to run. */
-const LOOP_SAMPLE_MS = 10;
+/** How often the loop's timers are asked to run, to see how late it is (ms): a timer with next to nothing to do. */
+const LOOP_TICK_MS = 10;
 
 /**
- * The event loop's lateness for the save limit: the longest time between two of its samples since the last read,
- * less the sampling interval (a loop waiting idle for work is not late). Disabled with the server.
+ * How long a request read now waited unread for the event loop: a request waits in the kernel while the loop is busy
+ * with a turn, which the server cannot time per request. It is the longer of the time since the loop last ran its
+ * timers (the turn it is in) and how late that run was (the turn before, which the request may have arrived in),
+ * each less the tick. Measured when a save is read, not over a window: the loop's long turns seconds before, in a
+ * quiet spell for saves (the bench's start spike), delayed no save; counted at the first save after them, they cut
+ * the limit to its floor and the bench's answer-save phase began with its connections refused. Stopped with the
+ * server.
  */
-function loopLateness(): { lateMs(): number; stop(): void } {
-  const loop = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
-  loop.enable();
+function loopWait(): { unreadMs(): number; stop(): void } {
+  let lastTick = performance.now();
+  let lastLateMs = 0;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    lastLateMs = Math.max(0, now - lastTick - LOOP_TICK_MS);
+    lastTick = now;
+  }, LOOP_TICK_MS);
+  tick.unref();
   return {
-    lateMs: () => {
-      const late = loop.count > 0 ? Math.max(0, loop.max / 1e6 - LOOP_SAMPLE_MS) : 0;
-      loop.reset();
-      return late;
-    },
-    stop: () => loop.disable(),
+    unreadMs: () => Math.max(lastLateMs, performance.now() - lastTick - LOOP_TICK_MS, 0),
+    stop: () => clearInterval(tick),
   };
 }
 
@@ -114,15 +120,11 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
   const release = () => {
     inFlight -= 1;
   };
-  const loop = settings.saveTargetMs > 0 ? loopLateness() : null;
+  const loop = settings.saveTargetMs > 0 ? loopWait() : null;
   // Without a cap on calls, the save limit may rise without end while saves stay in time.
   const saves = loop
     ? saveLimit(
-        {
-          ceiling: settings.maxInFlight || Number.MAX_SAFE_INTEGER,
-          targetMs: settings.saveTargetMs,
-          loopLateMs: loop.lateMs,
-        },
+        { ceiling: settings.maxInFlight || Number.MAX_SAFE_INTEGER, targetMs: settings.saveTargetMs },
         performance.now(),
       )
     : null;
@@ -143,12 +145,13 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
         inFlight += 1;
         admitted.add(raw);
         response.once('close', release);
-        if (saves && saveTryoutOf(raw.url)) {
+        if (saves && loop && saveTryoutOf(raw.url)) {
           const taken = performance.now();
+          const unreadMs = loop.unreadMs();
           savesInFlight += 1;
           response.once('close', () => {
             const now = performance.now();
-            saves.answered(now - taken, savesInFlight, now);
+            saves.answered(now - taken, savesInFlight, now, unreadMs);
             savesInFlight -= 1;
           });
         }
