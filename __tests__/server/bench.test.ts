@@ -315,6 +315,7 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     p99: 30,
     max: 40,
     errors: 0,
+    errorsBy: {},
     refused: 0,
     acknowledged: [],
     started: [],
@@ -359,6 +360,27 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     expect(text).not.toContain('IRT close');
     expect(text).not.toContain('close of the event');
     expect(text).not.toContain('baseline again');
+  });
+
+  it('says which status a phase’s errors had', () => {
+    const failing = { ...result(6_800), errors: 158, errorsBy: { '503': 150, connection: 8 } };
+    const text = formatRun({
+      title: 'SQLite, 1 process: 100000 students, 64 connections, 5 s per phase',
+      baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
+      phases: [{ phase: 'answer save', result: failing, baseline: 'upsert' }],
+      close: null,
+      eventClose: null,
+      answers: { acknowledged: 34_000, stored: 34_000, lost: 0 },
+      overload: null,
+      rankingViews: [],
+      logins: null,
+      memoryMb: 300,
+      databaseMb: 600,
+      databaseCpu: 'in the app (SQLite)',
+    });
+    expect(text).toContain(
+      '| answer save | 34000 | 6800 | 10 | 30 | 158 (503: 150, connection: 8) / 0 | 0.850 × upsert |',
+    );
   });
 
   it('reads the save against the upsert floor measured before the phases and again right after the save', () => {

@@ -18,6 +18,8 @@ describe('the bench load generator on a server shedding load', () => {
       const result = await runLoad(job(server.url, 4));
       expect(server.calls).toHaveLength(4);
       expect(result.errors).toBe(2);
+      // The report says which status they had.
+      expect(result.errorsBy).toEqual({ '503': 2 });
       expect(result.acknowledged).toHaveLength(2);
       // Each request after a refusal came a second later, not at once; after a taken one, at once.
       expect(server.calls[1] - server.calls[0]).toBeGreaterThanOrEqual(950);
@@ -41,8 +43,10 @@ describe('the bench load generator on a server shedding load', () => {
   it('does not wait after a failure that is not load shedding (a 500)', async () => {
     const server = await sheddingServer({ shed: 1, retryAfter: '1', status: 500 });
     try {
-      await runLoad(job(server.url, 2));
+      const result = await runLoad(job(server.url, 2));
       expect(server.calls[1] - server.calls[0]).toBeLessThan(500);
+      expect(result.errors).toBe(1);
+      expect(result.errorsBy).toEqual({ '500': 1 });
     } finally {
       server.close();
     }

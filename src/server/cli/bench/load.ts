@@ -52,6 +52,8 @@ export interface LoadResult {
   max: number;
   /** Transport errors, timeouts and non-2xx answers. */
   errors: number;
+  /** The errors by kind: an HTTP status ("503"), "timeout" or "connection" (none when there were no errors). */
+  errorsBy: Record<string, number>;
   /** 2xx answers whose body said `status: false`. */
   refused: number;
   acknowledged: number[];
@@ -114,6 +116,20 @@ interface StartBody {
       group_soal?: { id_jawaban_group: number }[];
     }[];
   };
+}
+
+/** The errors of a run by kind, so a report says which status the refused or failed requests had. */
+export function errorsByKind(
+  result: Pick<autocannon.Result, 'errors' | 'timeouts' | 'statusCodeStats'>,
+): Record<string, number> {
+  const by: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    const count = stats?.count ?? 0;
+    if (count > 0 && !status.startsWith('2')) by[status] = count;
+  }
+  if (result.timeouts > 0) by.timeout = result.timeouts;
+  if (result.errors > result.timeouts) by.connection = result.errors - result.timeouts;
+  return by;
 }
 
 export async function runLoad(job: LoadJob): Promise<LoadResult> {
@@ -209,7 +225,9 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
-    errors: result.errors + result.timeouts + result.non2xx,
+    // autocannon counts a timeout among its errors too.
+    errors: result.errors + result.non2xx,
+    errorsBy: errorsByKind(result),
     refused,
     acknowledged,
     started,

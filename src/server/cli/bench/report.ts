@@ -105,6 +105,12 @@ function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
 }
 
+/** Which statuses the errors had, e.g. ` (503: 150, connection: 2)`; nothing when there were none. */
+export function errorsByText(r: Pick<LoadResult, 'errorsBy'>): string {
+  const kinds = Object.entries(r.errorsBy);
+  return kinds.length === 0 ? '' : ` (${kinds.map(([kind, count]) => `${kind}: ${count}`).join(', ')})`;
+}
+
 function loadRow(label: string, r: LoadResult, ratio: string, probe = false): string {
   return row([
     label,
@@ -115,7 +121,7 @@ function loadRow(label: string, r: LoadResult, ratio: string, probe = false): st
     r.unansweredMs > r.p99
       ? `${fixed(r.p99)} (in flight at the end: ${fixed(r.unansweredMs)})`
       : fixed(r.p99),
-    `${r.errors} / ${r.refused}`,
+    `${r.errors}${errorsByText(r)} / ${r.refused}`,
     ratio,
   ]);
 }
