@@ -8,6 +8,7 @@ import { registerAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { BODY_LIMIT_BYTES, registerInputChecks } from './plugins/input';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerAnswerSerialisation } from './plugins/answerSerialisation';
 import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
@@ -34,7 +35,7 @@ export interface AppDeps {
   /** The server's clock (epoch ms); tests pass a controllable one. */
   now?: () => number;
   /** Log each request (one line, plugins/requestLog.ts); `{stream}` writes the lines there instead of stdout. */
-  logger?: boolean | { stream: NodeJS.WritableStream };
+  logger?: boolean | { stream: { write(line: string): void } };
   /** Serve the built SPA from config.publicDir (off in API tests). */
   serveSpa?: boolean;
   /** Shared with main.ts, which marks the server as stopping so /readyz turns 503 (default: never stopping). */
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configureHashing({ threads: deps.config.scryptThreads });
   const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
 
+  registerAnswerSerialisation(app);
   registerRequestIdHeader(app);
   await registerLoadShedding(app, gate, { maxEventLoopDelayMs: deps.config.shedEventLoopDelayMs });
   if (deps.logger) registerRequestLog(app);
