@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { serverLogDestination } from './plugins/requestLog';
 import { answerClusterMetrics } from './lib/clusterMetrics';
 import { loadConfig, type Config } from './config';
 import { closeDb, createDb } from './db/createDb';
@@ -61,7 +62,13 @@ const LISTEN_BACKLOG = 4096;
 
 async function serve(config: Config, db: Executor): Promise<void> {
   const health = { stopping: false };
-  const app = await buildApp({ db, config, logger: true, serveSpa: true, health });
+  const app = await buildApp({
+    db,
+    config,
+    logger: { stream: serverLogDestination() },
+    serveSpa: true,
+    health,
+  });
   const penutupan: { penjadwal?: PenjadwalPenutupan } = {};
   stopOnSignals({
     app,
