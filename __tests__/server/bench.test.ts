@@ -320,6 +320,7 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     acknowledged: [],
     started: [],
     unansweredMs: 0,
+    satOutMs: 0,
   });
 
   /** A SQLite exam-only run of 100,000 students in which 34,000 saves were acknowledged and stored. */

@@ -25,6 +25,9 @@ describe('the bench load generator on a server shedding load', () => {
       expect(server.calls[1] - server.calls[0]).toBeGreaterThanOrEqual(950);
       expect(server.calls[2] - server.calls[1]).toBeGreaterThanOrEqual(950);
       expect(server.calls[3] - server.calls[2]).toBeLessThan(500);
+      // Its one connection sat out two seconds, which the bench counts against the phase's rate.
+      expect(result.satOutMs).toBeGreaterThanOrEqual(1900);
+      expect(result.satOutMs).toBeLessThan(3000);
     } finally {
       server.close();
     }
@@ -47,6 +50,7 @@ describe('the bench load generator on a server shedding load', () => {
       expect(server.calls[1] - server.calls[0]).toBeLessThan(500);
       expect(result.errors).toBe(1);
       expect(result.errorsBy).toEqual({ '500': 1 });
+      expect(result.satOutMs).toBe(0);
     } finally {
       server.close();
     }

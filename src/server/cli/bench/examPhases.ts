@@ -5,7 +5,7 @@
  */
 import type { LoadRequest, StartedAttempt } from './load';
 import { jawabanFor, saveRequest, type Save } from './answers';
-import { OVERLOAD_SOCKETS, overloadSaves } from './overloadPhase';
+import { OVERLOAD_SOCKETS, overloadSaves, reofferedRate, saveRateOf, type SaveRate } from './overloadPhase';
 import { json, type PhaseContext, type PhaseResult } from './phaseContext';
 import { runOverloadProcess } from './processes';
 import { OVERLOAD_P99_TARGET_MS, type OverloadReport, type PhaseRow } from './report';
@@ -89,7 +89,8 @@ export async function examPhases(ctx: PhaseContext, options: ExamOptions): Promi
   }
   if (saveRequests.length === 0)
     throw new Error('tidak ada soal untuk dijawab: start tidak memberi id_jawaban');
-  const save = await ctx.load('answer save', ctx.job(saveRequests));
+  const saveJob = ctx.job(saveRequests);
+  const save = await ctx.load('answer save', saveJob);
   const upsertAgain = options.upsertAgain ? await options.upsertAgain() : null;
   rows.push({
     phase: 'answer save',
@@ -100,9 +101,9 @@ export async function examPhases(ctx: PhaseContext, options: ExamOptions): Promi
   const acknowledged = save.acknowledged.map((index) => saves[index]);
   // The rate the server sustained is that of the saves it acknowledged: a save it shed (503) was answered, not
   // taken on, and counting it would make "twice" three times or more.
-  const sustainedPerSecond = save.acknowledged.length / save.seconds;
+  const saveRate = saveRateOf(save, saveJob.connections);
 
-  const overload = withOverload ? await overloadPhase(ctx, perStudent, opened, sustainedPerSecond) : null;
+  const overload = withOverload ? await overloadPhase(ctx, perStudent, opened, saveRate) : null;
   if (overload) acknowledged.push(...overload.acknowledged);
 
   const previews: LoadRequest[] = startedStudents.map((i) => ({
@@ -122,34 +123,51 @@ export async function examPhases(ctx: PhaseContext, options: ExamOptions): Promi
 
 /**
  * Overload: twice the rate the answer-save phase sustained, sent whatever the server answers, with other answers
- * than that phase's so that what is found in the database afterwards is this phase's.
+ * than that phase's so that what is found in the database afterwards is this phase's. Offered again at twice what
+ * the server accepted when it accepted more than half (reofferedRate, overloadPhase.ts).
  */
 async function overloadPhase(
   ctx: PhaseContext,
   perStudent: StartedAttempt[],
   opened: number[],
-  sustained: number,
+  saveRate: SaveRate,
 ): Promise<{ acknowledged: Save[]; report: OverloadReport }> {
   const { students, running } = ctx.event;
   const overloadPlan = overloadSaves(perStudent, (n) => students[opened[n]].token, running.id);
+  const offer = (rate: number, name: string) =>
+    ctx.measured(() =>
+      runOverloadProcess(
+        {
+          url: `http://127.0.0.1:${ctx.port}`,
+          rate,
+          seconds: ctx.seconds,
+          requests: overloadPlan.requests,
+          sockets: OVERLOAD_SOCKETS,
+          drainSeconds: 30,
+          slowMs: OVERLOAD_P99_TARGET_MS,
+        },
+        ctx.dir,
+        name,
+      ),
+    );
   ctx.log('overload (2× the sustainable save rate)');
-  const { value: overloadResult, cpu: overloadCpu } = await ctx.measured(() =>
-    runOverloadProcess(
-      {
-        url: `http://127.0.0.1:${ctx.port}`,
-        rate: 2 * sustained,
-        seconds: ctx.seconds,
-        requests: overloadPlan.requests,
-        sockets: OVERLOAD_SOCKETS,
-        drainSeconds: 30,
-        slowMs: OVERLOAD_P99_TARGET_MS,
-      },
-      ctx.dir,
-      'overload',
-    ),
-  );
+  const first = await offer(2 * saveRate.perSecond, 'overload');
+  const again = reofferedRate(first.value, ctx.seconds);
+  let run = first;
+  if (again !== null) {
+    ctx.log('overload again (2× what the first run accepted)');
+    run = await offer(again, 'overload-again');
+  }
+  const acknowledgedIndexes = [...first.value.acknowledged, ...(run === first ? [] : run.value.acknowledged)];
   return {
-    acknowledged: overloadResult.acknowledged.map((index) => overloadPlan.saves[index]),
-    report: { sustainablePerSecond: sustained, result: overloadResult, lost: 0, cpu: overloadCpu },
+    acknowledged: acknowledgedIndexes.map((index) => overloadPlan.saves[index]),
+    report: {
+      sustainablePerSecond: saveRate.perSecond,
+      savePhase: saveRate,
+      firstRun: run === first ? null : first.value,
+      result: run.value,
+      lost: 0,
+      cpu: run.cpu,
+    },
   };
 }

@@ -60,6 +60,8 @@ export interface LoadResult {
   started: StartedAttempt[];
   /** Longest wait of a request still unanswered when the job ended (0 when none was). */
   unansweredMs: number;
+  /** How long the connections sat out refusals as Retry-After asked, added up (ms; 0 when none was refused). */
+  satOutMs: number;
 }
 
 /**
@@ -79,8 +81,14 @@ function headerOf(raw: string[], name: string): string | undefined {
   return undefined;
 }
 
+/** The waits the connections sit out: each pending one since when, and how long the ended ones lasted (ms). */
+interface SittingOut {
+  pending: Map<NodeJS.Timeout, number>;
+  endedMs: number;
+}
+
 /** Makes the connection wait as the server asked after a refusal, before it sends its next request. */
-function rideOutRefusals(connection: Connection, timers: Set<NodeJS.Timeout>): void {
+function rideOutRefusals(connection: Connection, sitting: SittingOut): void {
   let waitMs = 0;
   connection.on('headers', (head) => {
     waitMs = rideOutMs(head.statusCode, headerOf(head.headers, 'retry-after'), Date.now()) ?? 0;
@@ -91,11 +99,13 @@ function rideOutRefusals(connection: Connection, timers: Set<NodeJS.Timeout>): v
       send();
       return;
     }
+    const since = Date.now();
     const timer = setTimeout(() => {
-      timers.delete(timer);
+      sitting.pending.delete(timer);
+      sitting.endedMs += Date.now() - since;
       if (!connection.destroyed) send();
     }, waitMs);
-    timers.add(timer);
+    sitting.pending.set(timer, since);
     waitMs = 0;
   };
 }
@@ -139,7 +149,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const started: StartedAttempt[] = [];
   const waiting = new Set<Context>();
   let stop: (() => void) | null = null;
-  const waits = new Set<NodeJS.Timeout>();
+  const sitting: SittingOut = { pending: new Map(), endedMs: 0 };
   const untilFile = job.untilFile;
   const watch = untilFile
     ? setInterval(() => {
@@ -156,7 +166,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
         ...(job.rate !== undefined ? { overallRate: job.rate } : {}),
         timeout: 600,
         // autocannon's Client type leaves out what the wait needs (Connection above).
-        setupClient: (client) => rideOutRefusals(client as unknown as Connection, waits),
+        setupClient: (client) => rideOutRefusals(client as unknown as Connection, sitting),
         requests: [
           {
             setupRequest: (request, context) => {
@@ -211,8 +221,12 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     stop = () => instance.stop();
   });
   if (watch) clearInterval(watch);
-  for (const wait of waits) clearTimeout(wait);
   const endedAt = Date.now();
+  let satOutMs = sitting.endedMs;
+  for (const [wait, since] of sitting.pending) {
+    clearTimeout(wait);
+    satOutMs += endedAt - since;
+  }
   // With `amount` the job ends on its last answer; a request built after it was never sent.
   const unansweredMs =
     job.amount !== undefined ? 0 : Math.max(0, ...[...waiting].map((c) => endedAt - (c.sentAt ?? endedAt)));
@@ -232,6 +246,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     acknowledged,
     started,
     unansweredMs,
+    satOutMs,
   };
 }
 

@@ -1,5 +1,8 @@
-/** The overload phase's saves: every started student's multiple-choice questions, answered otherwise than before. */
-import type { StartedAttempt, LoadRequest } from './load';
+/**
+ * The overload phase's saves (every started student's multiple-choice questions, answered otherwise than before) and
+ * the rate it offers.
+ */
+import type { StartedAttempt, LoadRequest, LoadResult } from './load';
 import { saveRequest, type Save } from './answers';
 
 /**
@@ -35,4 +38,43 @@ export function overloadSaves(
     });
   }
   return { saves, requests };
+}
+
+/** What the answer-save phase says of the save rate the server sustains. */
+export interface SaveRate {
+  /** Saves it acknowledged per second of the phase. */
+  perSecond: number;
+  /** Calls the server shed (503, or 429), each then sat out as Retry-After asked. */
+  shed: number;
+  /** Share (0–1) of the connections' time spent sitting out a refusal's Retry-After: asking nothing. */
+  satOutShare: number;
+}
+
+export function saveRateOf(phase: LoadResult, connections: number): SaveRate {
+  const askedMs = connections * phase.seconds * 1000;
+  return {
+    perSecond: phase.seconds > 0 ? phase.acknowledged.length / phase.seconds : 0,
+    shed: (phase.errorsBy['503'] ?? 0) + (phase.errorsBy['429'] ?? 0),
+    satOutShare: askedMs > 0 ? Math.min(1, phase.satOutMs / askedMs) : 0,
+  };
+}
+
+/**
+ * The rate to offer the overload again at, or null when its first run was a true 2×. The sustainable rate is what
+ * the server acknowledges while it is not shedding; the answer-save phase's closed loop shows it only if it shed
+ * nothing: a refused connection sits out Retry-After (2 s) asking nothing, so the phase then measures fewer
+ * connections than it had (on PostgreSQL its 64 connections sat out most of the phase while the save limit kept the
+ * saves waiting for the pool out). Counting only their busy time would assume the server answers 64 as fast as the
+ * few busy ones, which it does not (it would offer PostgreSQL more than its bare upsert floor); restarting the server
+ * with the limit at its ceiling would measure saves that wait. What the server itself says is what it accepted
+ * under the first run: accepting more than half of a "2×" shows the base was too low, so the run is repeated at
+ * twice what it accepted. That rate is the server's own under load, refusals included (a refusal costs the server
+ * some CPU), so on a server bound by its CPU it is a little under what it sustains without shedding.
+ */
+export function reofferedRate(
+  first: { sent: number; acknowledged: readonly unknown[] },
+  seconds: number,
+): number | null {
+  if (first.acknowledged.length * 2 <= first.sent) return null;
+  return (2 * first.acknowledged.length) / seconds;
 }

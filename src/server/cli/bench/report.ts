@@ -2,6 +2,7 @@
 import { perRequestUs, type CpuSpent, type DatabaseCpu } from './cpu';
 import type { LoadResult } from './load';
 import type { OverloadResult } from './overload';
+import type { SaveRate } from './overloadPhase';
 import type { PhaseResult } from './phaseContext';
 import type { RankingView } from './rankingViews';
 
@@ -39,6 +40,10 @@ export function closeRow(close: TimedClose): string {
 export interface OverloadReport {
   /** Saves per second the answer-save phase sustained. */
   sustainablePerSecond: number;
+  /** What the answer-save phase shed, and how long its connections sat out meanwhile. */
+  savePhase: SaveRate;
+  /** The run at twice the answer-save phase's rate when it accepted more than half (then `result` is the second). */
+  firstRun: OverloadResult | null;
   result: OverloadResult;
   /** Acknowledged saves of this phase whose value is not in the database afterwards. */
   lost: number;
@@ -58,10 +63,24 @@ export function overloadLines(o: OverloadReport | null): string[] {
   if (!o) return ['Overload phase: not run', ''];
   const r = o.result;
   const verdict = r.acceptedP99 <= OVERLOAD_P99_TARGET_MS ? 'within' : 'OVER';
+  const shed = o.savePhase.shed;
+  const phase =
+    shed === 0
+      ? 'saves the answer-save phase acknowledged; it shed none'
+      : `saves the answer-save phase acknowledged; it SHED ${shed} calls, its connections sat out ` +
+        `${fixed(o.savePhase.satOutShare * 100)} % of it as Retry-After asked: the rate understates the server's`;
+  const first = o.firstRun;
+  const again = first
+    ? [
+        `  first run at 2× that: offered ${fixed(first.offeredPerSecond)}/s, accepted ${first.acknowledged.length} ` +
+          `(${share(first)} %), more than half: not twice what the server sustains. Offered again at twice what it ` +
+          `accepted; the figures above are that run's`,
+      ]
+    : [];
   return [
     `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.sustainablePerSecond)}/s ` +
-      `(saves the answer-save phase acknowledged), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
-      `accepted ${r.acknowledged.length} (${fixed((r.acknowledged.length / Math.max(r.sent, 1)) * 100, 1)} %), ` +
+      `(${phase}), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
+      `accepted ${r.acknowledged.length} (${share(r)} %), ` +
       `from sent p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +
       `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
       `other answers ${r.other}; connection errors ${r.errored}; unanswered ${r.unanswered}; ` +
@@ -70,9 +89,13 @@ export function overloadLines(o: OverloadReport | null): string[] {
       `(accepted p99 from when due, lateness included: ${fixed(r.acceptedDueP99)} ms)`,
     `  accepted saves slower than ${OVERLOAD_P99_TARGET_MS} ms / accepted, per second of the phase: ` +
       r.acceptedBySecond.map((n, i) => `${r.slowBySecond[i]}/${n}`).join(', '),
+    ...again,
     '',
   ];
 }
+
+/** The share (%) of the sent saves a run accepted. */
+const share = (r: OverloadResult) => fixed((r.acknowledged.length / Math.max(r.sent, 1)) * 100, 1);
 
 export interface RunReport {
   title: string;
