@@ -2,7 +2,7 @@
  * `npm run bench [-- --students N --seconds S --connections C --login-connections L --irt-persons P
  * --targets sqlite,sqlite2,pg1,pg2 --exam-only --overload-only]`: the load of an event day, measured end to end. For each database (SQLite; PostgreSQL
  * at BENCH_DATABASE_URL with 1 and 2 workers) it seeds a fresh database with an event of N students, runs the two baselines and the built server
- * (`npm run build`; dist/node/server/main.js) each as its own process, drives them with load generators in other
+ * (dist/node/server/main.js, built again when its sources are newer: build.ts) each as its own process, drives them with load generators in other
  * processes, checks that no acknowledged answer is missing from the database, and prints a Markdown table.
  * Exits with 1 when an answer was lost.
  *
@@ -10,9 +10,10 @@
  * its phases (loginPhase.ts, examPhases.ts, resultPhases.ts), processes.ts (the child processes), report.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuild } from './build';
 import { closeOnly } from './eventClose';
 import { writeIrtCsv } from './irtCsv';
 import { options } from './options';
@@ -20,13 +21,6 @@ import { ROOT } from './processes';
 import { formatRun } from './report';
 import { runTarget } from './runTarget';
 import { postgresTarget, sqliteTarget, type Target } from './targets';
-
-function ensureBuild(): void {
-  if (existsSync(join(ROOT, 'dist/node/server/main.js')) && existsSync(join(ROOT, 'dist/public/index.html')))
-    return;
-  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('npm run build gagal');
-}
 
 /** `npm run irt` on a simulated matrix, timed end to end as an operator runs it (its own process). */
 function timeIrtCli(file: string): { ms: number; ok: boolean } {
@@ -41,7 +35,7 @@ function timeIrtCli(file: string): { ms: number; ok: boolean } {
 
 async function main(): Promise<void> {
   const opts = options(process.argv.slice(2));
-  ensureBuild();
+  ensureBuild(ROOT);
   const dir = mkdtempSync(join(tmpdir(), 'siaptes-bench-'));
   let lost = 0;
   try {
