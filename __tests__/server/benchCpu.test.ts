@@ -70,18 +70,42 @@ describe('a process tree', () => {
 
 describe('CPU per request', () => {
   it('charges the server’s tree to the app and the bench’s other processes to the load generator', async () => {
-    // Sampled before the server exists: its whole CPU time falls within the phase, as the generator's does.
-    const before = cpuNow({ server: -1, database: null, bench: process.pid });
-    // A server whose worker burns 600 ms, as a cluster worker does, and a load generator that burns 600 ms.
-    const server = await busyChild(
+    // A stand-in for the bench process, so that nothing else of Jest's process (an earlier suite's child reaped
+    // now) is in the tree. At "go" it starts a server whose worker burns 600 ms, as a cluster worker does, and a
+    // load generator that burns 600 ms, and says the server's pid once both are busy.
+    const serverScript =
       `const worker = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(burn(600))}],` +
-        ' { stdio: ["pipe", "pipe", "inherit"] });' +
-        ' worker.stdout.once("data", () => console.log("busy")); setInterval(() => undefined, 1000);',
-    );
-    const generator = await busyChild(burn(600));
-    const watch = { server: server.pid as number, database: null, bench: process.pid };
+      ' { stdio: ["pipe", "pipe", "inherit"] });' +
+      ' worker.stdout.once("data", () => console.log("busy")); setInterval(() => undefined, 1000);';
+    const benchScript =
+      'const { spawn } = require("node:child_process");' +
+      ' const busy = (script) => new Promise((resolve) => {' +
+      '   const child = spawn(process.execPath, ["-e", script], { stdio: ["pipe", "pipe", "inherit"] });' +
+      '   child.stdout.once("data", () => resolve(child)); });' +
+      ' process.stdin.once("data", async () => {' +
+      `   const [server, generator] = await Promise.all([busy(${JSON.stringify(serverScript)}),` +
+      `     busy(${JSON.stringify(burn(600))})]);` +
+      '   console.log(server.pid);' +
+      '   process.stdin.on("end", () => { server.kill(); generator.stdin.end(); process.exit(); }); });' +
+      ' console.log("ready");';
+    const bench = spawn(process.execPath, ['-e', benchScript], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = (async function* () {
+      let buffered = '';
+      for await (const chunk of bench.stdout) {
+        buffered += String(chunk);
+        for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+          yield buffered.slice(0, end);
+          buffered = buffered.slice(end + 1);
+        }
+      }
+    })();
     try {
-      const spent = cpuSince(watch, before);
+      expect((await lines.next()).value).toBe('ready');
+      // Sampled before the server exists: its whole CPU time falls within the phase, as the generator's does.
+      const before = cpuNow({ server: -1, database: null, bench: bench.pid as number });
+      bench.stdin.write('go\n');
+      const serverPid = Number((await lines.next()).value);
+      const spent = cpuSince({ server: serverPid, database: null, bench: bench.pid as number }, before);
       expect(spent.databaseMs).toBeNull();
       // The server and its worker, start-ups included (a few hundred ms on a loaded machine); the generator too.
       expect(spent.appMs).toBeGreaterThanOrEqual(600);
@@ -89,8 +113,7 @@ describe('CPU per request', () => {
       // The generator is not charged the server's time as well (that would be the app's ≥ 600 ms more).
       expect(spent.generatorMs).toBeLessThan(spent.appMs + 600);
     } finally {
-      server.kill();
-      generator.stdin.end();
+      bench.stdin.end();
     }
   });
 
