@@ -66,7 +66,6 @@ describe('the overload offered again', () => {
 
 describe('the overload report', () => {
   const report = (shed: number, firstRun: OverloadResult | null): OverloadReport => ({
-    sustainablePerSecond: 1229,
     savePhase: { perSecond: 1229, shed, satOutShare: 0.9 },
     firstRun,
     result: overloadRun(4008, 20_040, 9000),

@@ -28,13 +28,11 @@ export function ensureBuild(root: string): void {
     { script: 'build:client', built: 'dist/public/index.html', sources: ['src/client', 'src/contract'] },
   ];
   for (const { script, built, sources } of parts) {
-    if (
-      !isStale(
-        join(root, built),
-        sources.map((dir) => join(root, dir)),
-      )
-    )
-      continue;
+    const stale = isStale(
+      join(root, built),
+      sources.map((dir) => join(root, dir)),
+    );
+    if (!stale) continue;
     const run = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' });
     if (run.status !== 0) throw new Error(`npm run ${script} gagal`);
   }

@@ -162,7 +162,6 @@ async function overloadPhase(
   return {
     acknowledged: acknowledgedIndexes.map((index) => overloadPlan.saves[index]),
     report: {
-      sustainablePerSecond: saveRate.perSecond,
       savePhase: saveRate,
       firstRun: run === first ? null : first.value,
       result: run.value,

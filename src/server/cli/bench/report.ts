@@ -38,9 +38,7 @@ export function closeRow(close: TimedClose): string {
 
 /** The overload phase: twice the sustainable save rate offered, whatever the server answers. */
 export interface OverloadReport {
-  /** Saves per second the answer-save phase sustained. */
-  sustainablePerSecond: number;
-  /** What the answer-save phase shed, and how long its connections sat out meanwhile. */
+  /** Saves per second the answer-save phase sustained, what it shed, and how long its connections sat out. */
   savePhase: SaveRate;
   /** The run at twice the answer-save phase's rate when it accepted more than half (then `result` is the second). */
   firstRun: OverloadResult | null;
@@ -78,7 +76,7 @@ export function overloadLines(o: OverloadReport | null): string[] {
       ]
     : [];
   return [
-    `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.sustainablePerSecond)}/s ` +
+    `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.savePhase.perSecond)}/s ` +
       `(${phase}), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
       `accepted ${r.acknowledged.length} (${share(r)} %), ` +
       `from sent p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +

@@ -65,7 +65,6 @@ async function measureBaseline(
   }
 }
 
-/** The two floors, on the same connections and the same save bodies as the answer-save phase. */
 /**
  * The upsert floor again, its log then copied into the database file as after seeding: the overload phase follows,
  * and its first second would otherwise pay for the baseline's writes (the checkpoint's disk work beside its commits).
@@ -76,6 +75,7 @@ async function upsertAgainSettled(ctx: PhaseContext, target: Target, db: Executo
   return again;
 }
 
+/** The two floors, on the same connections and the same save bodies as the answer-save phase. */
 async function baselines(ctx: PhaseContext, target: Target): Promise<RunReport['baselines']> {
   return {
     route: await measureBaseline(ctx, target, 'route', 'upsert'),
