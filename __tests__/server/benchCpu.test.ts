@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { cpuNow, cpuSince, perRequestUs, postmasterOf } from '../../src/server/cli/bench/cpu';
@@ -24,11 +25,16 @@ const burn = (cpuMs: number) =>
   `while (process.cpuUsage().user < ${cpuMs * 1000}); console.log("busy");` +
   'process.stdin.on("end", () => process.exit()); process.stdin.resume();';
 
-/** A child running the script; resolves once it said "busy". */
-async function busyChild(script: string) {
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  return child;
+/** The lines a stand-in process writes, one at a time. */
+async function* linesOf(child: { stdout: Readable }): AsyncGenerator<string> {
+  let buffered = '';
+  for await (const chunk of child.stdout) {
+    buffered += String(chunk);
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      yield buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+    }
+  }
 }
 
 describe('a process tree', () => {
@@ -48,16 +54,32 @@ describe('a process tree', () => {
   });
 
   it('is charged a child’s CPU time while it runs and after it ended', async () => {
-    const before = treeUsage(process.pid).cpuMs;
-    const child = await busyChild(burn(300));
-    expect(processInfo(child.pid as number)?.parent).toBe(process.pid);
-    expect(treeUsage(process.pid).cpuMs - before).toBeGreaterThanOrEqual(300);
-    // Once ended and waited for, its time is its parent's children's time.
-    const ended = new Promise((resolve) => child.once('exit', resolve));
-    child.stdin.end();
-    await ended;
-    expect(processInfo(child.pid as number)).toBeNull();
-    expect(treeUsage(process.pid).cpuMs - before).toBeGreaterThanOrEqual(300);
+    // Measured on a stand-in parent, not on Jest's process, whose tree changes as other suites' children end.
+    const parentScript =
+      'const { spawn } = require("node:child_process"); let child;' +
+      ' process.stdin.on("data", (line) => {' +
+      `   if (String(line).startsWith("go")) { child = spawn(process.execPath, ["-e", ${JSON.stringify(burn(300))}],` +
+      '     { stdio: ["pipe", "pipe", "inherit"] }); child.stdout.once("data", () => console.log(child.pid)); }' +
+      '   else { child.once("exit", () => console.log("ended")); child.stdin.end(); } });' +
+      ' console.log("ready");';
+    const parent = spawn(process.execPath, ['-e', parentScript], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = linesOf(parent);
+    const parentPid = parent.pid as number;
+    try {
+      expect((await lines.next()).value).toBe('ready');
+      const before = treeUsage(parentPid).cpuMs;
+      parent.stdin.write('go\n');
+      const childPid = Number((await lines.next()).value);
+      expect(processInfo(childPid)?.parent).toBe(parentPid);
+      expect(treeUsage(parentPid).cpuMs - before).toBeGreaterThanOrEqual(300);
+      // Once ended and waited for, its time is its parent's children's time.
+      parent.stdin.write('end\n');
+      expect((await lines.next()).value).toBe('ended');
+      expect(processInfo(childPid)).toBeNull();
+      expect(treeUsage(parentPid).cpuMs - before).toBeGreaterThanOrEqual(300);
+    } finally {
+      parent.kill();
+    }
   });
 
   it('holds at least this process’s resident memory', () => {
@@ -89,16 +111,7 @@ describe('CPU per request', () => {
       '   process.stdin.on("end", () => { server.kill(); generator.stdin.end(); process.exit(); }); });' +
       ' console.log("ready");';
     const bench = spawn(process.execPath, ['-e', benchScript], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const lines = (async function* () {
-      let buffered = '';
-      for await (const chunk of bench.stdout) {
-        buffered += String(chunk);
-        for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-          yield buffered.slice(0, end);
-          buffered = buffered.slice(end + 1);
-        }
-      }
-    })();
+    const lines = linesOf(bench);
     try {
       expect((await lines.next()).value).toBe('ready');
       // Sampled before the server exists: its whole CPU time falls within the phase, as the generator's does.
