@@ -29,6 +29,9 @@ function expectPdf(response: Awaited<ReturnType<typeof get>>, filename: RegExp) 
   expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
   expect(String(response.headers['content-security-policy'])).toContain("default-src 'none'");
   expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  // A document, though answered under /api: a document's headers, not a JSON call's.
+  expect(response.headers['x-permitted-cross-domain-policies']).toBe('none');
+  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(String(response.headers['content-disposition'])).toMatch(/^inline; filename="[^"]+\.pdf"$/);
   expect(String(response.headers['content-disposition'])).toMatch(filename);
   expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');

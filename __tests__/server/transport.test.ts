@@ -61,27 +61,49 @@ describe('security headers', () => {
       await t.app.inject({ method: 'GET', url: profilUrl(), headers: { key: token } }),
       await t.app.inject({ method: 'GET', url: '/api/tidak/ada' }),
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
+      await t.app.inject({
+        method: 'GET',
+        url: `http://siaptes.test${profilUrl()}`,
+        headers: { key: token },
+      }),
     ]) {
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-      expect(csp).not.toMatch(/style-src-elem[^;]*unsafe/);
+      // An API call's JSON is no document: nothing may load from it, frame it or read it from another site.
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+      // What only a document needs stays off the API's answers (their size is paid on every answer save).
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['origin-agent-cluster']).toBeUndefined();
     }
+  });
+
+  it("answers a document (any path outside the API) with the SPA's policy", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/bukan/api' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).not.toMatch(/style-src-elem[^;]*unsafe/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('adds HSTS when SECURE_COOKIES=true', async () => {
     const { buildTestApp } = await import('../helpers/buildTestApp');
     const secure = await buildTestApp({ config: { secureCookies: true } });
     try {
-      const res = await secure.app.inject({ method: 'GET', url: '/api/tidak/ada' });
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const url of ['/api/tidak/ada', '/bukan/api']) {
+        const res = await secure.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
     } finally {
       await secure.close();
     }

@@ -5,7 +5,8 @@ import { HttpError } from '../lib/httpError';
 
 /** Whether a request target names the API, in origin form (`/api/…`) or absolute form (`http://host/api/…`). */
 export function isApiPath(url: string): boolean {
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  // Origin form, nearly every request: no pattern to run.
+  const path = url.charCodeAt(0) === 0x2f ? url : url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return path === '/api' || path.startsWith('/api/');
 }
 

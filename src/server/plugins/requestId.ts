@@ -1,10 +1,10 @@
 /**
  * The request id: Fastify's own (`request.id`, the `reqId` of every log line), returned in the `X-Request-Id`
- * answer header and shown in the SPA's error dialog, so support finds the log line a student reads out.
+ * answer header of every answer, errors and the SPA's history fallback included (security.ts sets it), and shown in
+ * the SPA's error dialog, so support finds the log line a student reads out.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import type { trustProxyOption } from '../lib/trustProxy';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -28,12 +28,4 @@ export function requestIdGenerator(
     }
     return randomUUID();
   };
-}
-
-/** Every answer names its request id, errors and the SPA's history fallback included. */
-export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
 }
