@@ -86,6 +86,28 @@ describe('the bench event seed', () => {
       .execute();
     expect(choices).toHaveLength(80);
   });
+
+  it('leaves the answer tables with their keys: a second answer to a question and an orphan statement are refused', async () => {
+    const answer = await db
+      .selectFrom('jawaban')
+      .innerJoin('hasil_to', 'hasil_to.id', 'jawaban.id_hasil_to')
+      .select(['jawaban.id_hasil_to', 'jawaban.id_soal'])
+      .where('hasil_to.id_jadwal', '=', event.closed.id)
+      .executeTakeFirstOrThrow();
+    await expect(
+      db
+        .insertInto('jawaban')
+        .values({ id_hasil_to: answer.id_hasil_to, id_soal: answer.id_soal, jawaban: 'A', updated_at: 0 })
+        .execute(),
+    ).rejects.toThrow();
+    const statement = await db.selectFrom('jawaban_group').select('id_soal_group').executeTakeFirstOrThrow();
+    await expect(
+      db
+        .insertInto('jawaban_group')
+        .values({ id_jawaban: 2_000_000_000, id_soal_group: statement.id_soal_group, jawaban: 'Y' })
+        .execute(),
+    ).rejects.toThrow();
+  });
 });
 
 describe('the lost-answer check', () => {

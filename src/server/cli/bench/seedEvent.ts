@@ -6,16 +6,15 @@
  * right or wrong by a fixed arithmetic rule so that abilities and difficulties differ as in a real event.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { insertRows } from '../../db/batch';
 import { dialectOf } from '../../db/createDb';
 import type { Executor } from '../../db/executor';
 import { migrateToLatest } from '../../db/migrate';
 import { seedDemo } from '../../demo';
 import { hashPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../plugins/auth';
+import { insertSessions, insertStudents, STUDENT_PREFIX, withoutIndexes } from './bulkLoad';
 
 export const BENCH_PASSWORD = 'tryout123';
-const PREFIX = 'bench';
 
 export interface BenchStudent {
   id: number;
@@ -54,40 +53,20 @@ export async function seedBenchEvent(db: Executor, students: number, now = Date.
   await migrateToLatest(db);
   const summary = await seedDemo(db, { now });
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const width = String(students).length;
 
-  const rows = Array.from({ length: students }, (_, i) => {
-    const username = `${PREFIX}${String(i + 1).padStart(width, '0')}`;
-    return {
-      username,
-      password_hash: passwordHash,
-      nama_lengkap: `Peserta Bench ${i + 1}`,
-      nama_panggilan: 'Peserta',
-      photo_url: '',
-      id_program: 3,
-      lembaga: 'TO Akbar',
-      minat: 'SMA KELAS 12 IPA',
-      no_telp: '081200000000',
-      no_telp_ortu: '081300000000',
-      alamat: 'Jl. Bench No. 1, Jakarta',
-      email: `${username}@siswa.siaptes.id`,
-      kelas: 'XII',
-      jenjang: 'SMA',
-      sekolah: 'SMA Bench',
-      kurikulum_str: 'Kurikulum Merdeka',
-      is_synthetic: 1,
-    };
-  });
   const running = summary.jadwal.eventBerjalan;
   const closed = summary.jadwal.eventSelesai;
-  const bench = sql`(SELECT id FROM siswa WHERE username LIKE ${`${PREFIX}%`})`;
+  const bench = sql`(SELECT id FROM siswa WHERE username LIKE ${`${STUDENT_PREFIX}%`})`;
+
+  const postgres = dialectOf(db) === 'postgres';
 
   const ids = await db.transaction().execute(async (trx) => {
-    await insertRows(trx, 'siswa', rows);
+    if (postgres) await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+    await insertStudents(trx, students, passwordHash);
     const inserted = await trx
       .selectFrom('siswa')
       .select(['id', 'username'])
-      .where('username', 'like', `${PREFIX}%`)
+      .where('username', 'like', `${STUDENT_PREFIX}%`)
       .orderBy('id')
       .execute();
     for (const jadwal of [running.id, closed.id]) {
@@ -112,6 +91,10 @@ export async function seedBenchEvent(db: Executor, students: number, now = Date.
   const startedAt = closed.tglAwal + 60 * 60 * 1000;
   const endedAt = startedAt + 185 * 60 * 1000;
   await db.transaction().execute(async (trx) => {
+    if (postgres) {
+      await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+      await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
+    }
     await sql`
       INSERT INTO hasil_to (id_jadwal, id_kategori, id_siswa, started_at, ended_at, is_selesai)
       SELECT ${closed.id}, kategori.id, s.id, ${startedAt}, ${endedAt}, 1
@@ -119,7 +102,8 @@ export async function seedBenchEvent(db: Executor, students: number, now = Date.
       WHERE kategori.id_jadwal = ${closed.id} AND s.id IN ${bench}`.execute(trx);
     const attempts = sql`(SELECT id FROM hasil_to WHERE id_jadwal = ${closed.id} AND id_siswa IN ${bench})`;
     const right = correct(sql.ref('h.id_siswa'), sql.ref('q.id'), sql.ref('q.nomor'));
-    await sql`
+    const load = async () => {
+      await sql`
       INSERT INTO jawaban (id_hasil_to, id_soal, jawaban, updated_at)
       SELECT h.id, q.id,
         CASE
@@ -133,8 +117,8 @@ export async function seedBenchEvent(db: Executor, students: number, now = Date.
       JOIN mapel m ON m.id_kategori = h.id_kategori
       JOIN soal q ON q.id_mapel = m.id
       WHERE h.id IN ${attempts}`.execute(trx);
-    // A statement question is right when every statement is: a wrong one has its first statement flipped.
-    await sql`
+      // A statement question is right when every statement is: a wrong one has its first statement flipped.
+      await sql`
       INSERT INTO jawaban_group (id_jawaban, id_soal_group, jawaban)
       SELECT j.id, g.id,
         CASE
@@ -147,7 +131,7 @@ export async function seedBenchEvent(db: Executor, students: number, now = Date.
       JOIN soal q ON q.id = j.id_soal
       JOIN soal_group g ON g.id_soal = q.id
       WHERE q.type = 3 AND h.id IN ${attempts}`.execute(trx);
-    await sql`
+      await sql`
       INSERT INTO hasil_mapel (id_hasil_to, id_mapel, id_siswa, id_jadwal, benar, salah, kosong, nilai, persentase, metode, theta)
       SELECT id_hasil_to, id_mapel, id_siswa, id_jadwal, benar, dinilai - benar, kosong,
         CASE WHEN dinilai = 0 THEN 0 ELSE CAST(ROUND(1000.0 * benar / dinilai) AS integer) END,
@@ -164,6 +148,8 @@ export async function seedBenchEvent(db: Executor, students: number, now = Date.
         WHERE h.id IN ${attempts}
         GROUP BY h.id, m.id, h.id_siswa, h.id_jadwal
       ) t`.execute(trx);
+    };
+    await (postgres ? withoutIndexes(trx, ['jawaban', 'jawaban_group', 'hasil_mapel'], load) : load());
   });
 
   // Sessions for every phase but the login storm, and for the probe's demo account.
@@ -171,19 +157,14 @@ export async function seedBenchEvent(db: Executor, students: number, now = Date.
   const probe = { id: summary.siswa.akbar, token: newToken() };
   const expires = now + 24 * 60 * 60 * 1000;
   await db.transaction().execute((trx) =>
-    insertRows(
+    insertSessions(
       trx,
-      'sesi',
-      [...sessions, probe].map((s) => ({
-        token_hash: hashToken(s.token),
-        id_siswa: s.id,
-        created_at: now,
-        expires_at: expires,
-        revoked_at: null,
-      })),
+      [...sessions, probe].map((s) => ({ tokenHash: hashToken(s.token), idSiswa: s.id })),
+      now,
+      expires,
     ),
   );
-  if (dialectOf(db) === 'postgres') await sql`ANALYZE`.execute(db);
+  if (postgres) await sql`ANALYZE`.execute(db);
 
   const kategori = running.kategori[0];
   return {
