@@ -77,11 +77,17 @@ export async function lembarSoal(
   jadwal: JadwalRow,
   mapelIds: readonly number[],
 ): Promise<SoalLembar[]> {
-  const perMapel = await Promise.all(
-    mapelIds.map((id) => simpan(q, jadwal, `soal:${id}`, () => soalTanpaKunci(q, [id]))),
-  );
+  const perMapel = await Promise.all(mapelIds.map((id) => soalMapel(q, jadwal, id)));
   return perMapel.flat();
 }
+
+/** The sheet's questions of one subject, as kept. */
+function soalMapel(q: Executor, jadwal: JadwalRow, idMapel: number): Promise<SoalLembar[]> {
+  return simpan(q, jadwal, `soal:${idMapel}`, () => soalTanpaKunci(q, [idMapel]));
+}
+
+/** A kept subject's questions by id, made once per kept list: a save of a shuffled attempt looks one up. */
+const byIdKept = new WeakMap<readonly SoalLembar[], Map<number, SoalLembar>>();
 
 /** hurufBerteks of the questions kept above, worked out once per kept question. */
 const berteksKept = new WeakMap<SoalLembar, string>();
@@ -103,6 +109,12 @@ export async function berteksSoal(
   idMapel: number,
   idSoal: number,
 ): Promise<string> {
-  const soal = (await lembarSoal(q, jadwal, [idMapel])).find((s) => s.id === idSoal);
+  const kept = await soalMapel(q, jadwal, idMapel);
+  let byId = byIdKept.get(kept);
+  if (byId === undefined) {
+    byId = new Map(kept.map((s) => [s.id, s]));
+    byIdKept.set(kept, byId);
+  }
+  const soal = byId.get(idSoal);
   return soal ? berteksOf(soal) : '';
 }
