@@ -81,11 +81,12 @@ export function registerAuth(app: FastifyInstance, db: Executor, now: () => numb
   app.decorateRequest('siswa', null);
   app.decorateRequest('tokenHash', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
+    // Read once: Fastify builds the whole options object at every read.
+    const { config, url: route } = request.routeOptions;
+    const routeConfig = config as { public?: boolean } | undefined;
     // Decided by the matched route, never by the raw target: `GET http://host/api/…` (absolute form) matches the
     // same route as `GET /api/…` and is authenticated the same. Unknown routes answer 404 from the not-found
     // handler; public routes (login) need no token.
-    const route = request.routeOptions.url;
     if (!route || routeConfig?.public || !isApiPath(route)) return;
     const token = tokenOf(request);
     if (!token) {

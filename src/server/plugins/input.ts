@@ -135,14 +135,16 @@ export function registerInputChecks(app: FastifyInstance): void {
 
   app.addHook('preValidation', (request, _reply, done) => {
     // The same routes take a request without any body as {} too (their body fields are all optional).
-    const { emptyJsonBody } = request.routeOptions.config as { emptyJsonBody?: boolean };
+    // Read once: Fastify builds the whole options object at every read.
+    const route = request.routeOptions;
+    const { emptyJsonBody } = route.config as { emptyJsonBody?: boolean };
     if (emptyJsonBody && request.body === undefined) request.body = {};
     const paramsPath = findValue(request.params, hasNul);
     if (paramsPath) refuse('params', paramsPath, 'berisi karakter NUL');
     if (request.body !== undefined) {
       // One walk over the body for everything it may not hold (it is never coerced, so what it holds now it
       // holds in the handler); login and logout check their own nulls.
-      const ownBody = checksItsOwnBody(request);
+      const ownBody = route.attachValidation;
       const bad = ownBody ? notAllowedInOwnBody : notAllowedInBody;
       const bodyPath = findValue(request.body, bad);
       if (bodyPath) refuse('body', bodyPath, whatIsWrong(valueAt(request.body, bodyPath)));
