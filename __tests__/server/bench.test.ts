@@ -9,6 +9,7 @@ import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/ac
 import { runOverloadProcess, startLoadProcess } from '../../src/server/cli/bench/processes';
 import { cpuTable, formatRun, type RunReport } from '../../src/server/cli/bench/report';
 import type { LoadResult } from '../../src/server/cli/bench/load';
+import type { OverloadJob, OverloadResult } from '../../src/server/cli/bench/overload';
 import { options } from '../../src/server/cli/bench/options';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Executor } from '../../src/server/db/executor';
@@ -216,59 +217,82 @@ describe('a probe', () => {
   });
 });
 
+/** Runs the overload generator against a stand-in server answering with `handler`. */
+async function overloadAgainst(
+  handler: Parameters<typeof createServer>[1],
+  job: Omit<OverloadJob, 'url' | 'drainSeconds' | 'slowMs'>,
+): Promise<OverloadResult> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = mkdtempSync(join(tmpdir(), 'siaptes-overload-'));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return await runOverloadProcess({ ...job, url, drainSeconds: 10, slowMs: 250 }, dir, 'overload');
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the overload generator', () => {
   it('sends at its rate whatever the server answers, and tells accepted, shed, refused and errored apart', async () => {
     // Request n's path is /n: 0, 4, 8 … accepted; 1, 5, 9 … shed; 2, 6, 10 … refused by the rules; 3, 7, 11 … cut
     // (the connection closed before an answer). Every accepted answer waits 300 ms: a closed loop of 4 connections
     // could not send 400 in a second behind them.
-    const server = createServer((request, response) => {
-      const n = Number(request.url?.slice(1));
-      if (n % 4 === 3) {
-        request.socket.destroy();
-        return;
-      }
-      const answer = () => {
-        if (n % 4 === 1) response.writeHead(503).end('{"status":false,"message":"sibuk"}');
-        else response.end(n % 4 === 0 ? '{"status":true}' : '{"status":false,"message":"ditolak"}');
-      };
-      if (n % 4 === 0) setTimeout(answer, 300);
-      else answer();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const dir = mkdtempSync(join(tmpdir(), 'siaptes-overload-'));
-    try {
-      const result = await runOverloadProcess(
-        {
-          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-          rate: 400,
-          seconds: 1,
-          requests: Array.from({ length: 400 }, (_, n) => ({ method: 'GET' as const, path: `/${n}` })),
-          sockets: 200,
-          drainSeconds: 10,
-          slowMs: 250,
-        },
-        dir,
-        'overload',
-      );
-      expect(result.sent).toBe(400);
-      expect(result.offeredPerSecond).toBeGreaterThan(250);
-      expect(result.acknowledged.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i * 4));
-      expect(result.shed).toBe(100);
-      expect(result.other).toBe(100);
-      expect(result.errored).toBe(100);
-      expect(result.unanswered).toBe(0);
-      // The accepted waited 300 ms each, timed from when the generator sent them; its own lateness apart.
-      expect(result.acceptedP50).toBeGreaterThanOrEqual(300);
-      expect(result.acceptedP99).toBeLessThan(2000);
-      // All due within the first second, every accepted one slower than 250 ms.
-      expect(result.acceptedBySecond).toEqual([100]);
-      expect(result.slowBySecond).toEqual([100]);
-      expect(result.acceptedDueP99).toBeGreaterThanOrEqual(result.acceptedP99);
-      expect(result.lateMax).toBeGreaterThanOrEqual(result.lateP99);
-    } finally {
-      server.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const result = await overloadAgainst(
+      (request, response) => {
+        const n = Number(request.url?.slice(1));
+        if (n % 4 === 3) {
+          request.socket.destroy();
+          return;
+        }
+        const answer = () => {
+          if (n % 4 === 1) response.writeHead(503).end('{"status":false,"message":"sibuk"}');
+          else response.end(n % 4 === 0 ? '{"status":true}' : '{"status":false,"message":"ditolak"}');
+        };
+        if (n % 4 === 0) setTimeout(answer, 300);
+        else answer();
+      },
+      {
+        rate: 400,
+        seconds: 1,
+        requests: Array.from({ length: 400 }, (_, n) => ({ method: 'GET' as const, path: `/${n}` })),
+        sockets: 200,
+      },
+    );
+    expect(result.sent).toBe(400);
+    expect(result.offeredPerSecond).toBeGreaterThan(250);
+    expect(result.acknowledged.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i * 4));
+    expect(result.shed).toBe(100);
+    expect(result.other).toBe(100);
+    expect(result.errored).toBe(100);
+    expect(result.unanswered).toBe(0);
+    // The accepted waited 300 ms each, timed from when the generator sent them; its own lateness apart.
+    expect(result.acceptedP50).toBeGreaterThanOrEqual(300);
+    expect(result.acceptedP99).toBeLessThan(2000);
+    // All due within the first second, every accepted one slower than 250 ms.
+    expect(result.acceptedBySecond).toEqual([100]);
+    expect(result.slowBySecond).toEqual([100]);
+    expect(result.acceptedDueP99).toBeGreaterThanOrEqual(result.acceptedP99);
+    expect(result.lateMax).toBeGreaterThanOrEqual(result.lateP99);
+  });
+});
+
+describe('the overload generator’s connections', () => {
+  it('are all opened and used once before the first request is due, as students mid-exam hold theirs', async () => {
+    let warmedUp = 0;
+    let warmedUpAtFirstSave: number | null = null;
+    const result = await overloadAgainst(
+      (request, response) => {
+        if (request.url === '/healthz') warmedUp += 1;
+        else warmedUpAtFirstSave ??= warmedUp;
+        response.end('{"status":true}');
+      },
+      { rate: 100, seconds: 1, requests: [{ method: 'GET', path: '/save' }], sockets: 30 },
+    );
+    expect(warmedUpAtFirstSave).toBe(30);
+    expect(warmedUp).toBe(30);
+    expect(result.acknowledged).toHaveLength(100);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { LoadRequest, StartedAttempt } from './load';
 import { jawabanFor, saveRequest, type Save } from './answers';
-import { OVERLOAD_SOCKETS, overloadSaves, reofferedRate, saveRateOf, type SaveRate } from './overloadPhase';
+import { overloadSockets, overloadSaves, reofferedRate, saveRateOf, type SaveRate } from './overloadPhase';
 import { json, type PhaseContext, type PhaseResult } from './phaseContext';
 import { runOverloadProcess } from './processes';
 import { OVERLOAD_P99_TARGET_MS, type OverloadReport, type PhaseRow } from './report';
@@ -142,7 +142,7 @@ async function overloadPhase(
           rate,
           seconds: ctx.seconds,
           requests: overloadPlan.requests,
-          sockets: OVERLOAD_SOCKETS,
+          sockets: overloadSockets(rate),
           drainSeconds: 30,
           slowMs: OVERLOAD_P99_TARGET_MS,
         },

@@ -4,6 +4,12 @@
  * answer does not hold back the others), unlike autocannon's connections, which each wait for their answer and so
  * slow down with the server. Each connection carries one request at a time, as a browser's does; a request due
  * while every connection is busy waits for one, and that wait is the server's doing (its answers hold them).
+ * The connections are opened, and each used once (GET /healthz), before the clock starts, as the browsers of
+ * students in the middle of an exam hold theirs (kept alive from their earlier saves): the phase measures a flood of
+ * saves, not of new connections. A busy Node server accepts one new connection per turn of its event loop (README
+ * "Load shedding"), so connections opened during the flood would carry their first requests seconds later, whatever
+ * its shedding; and a connection the kernel has completed may still wait for the server to accept it, hence the
+ * answered request rather than the connect.
  *
  * The generator shares the machine with the server, so its own lateness is measured apart: a request's time is
  * taken from when the generator got to it (the server's part: the wait for a connection and the answer), its
@@ -22,7 +28,7 @@ export interface OverloadJob {
   seconds: number;
   /** Sent in order, cycled. */
   requests: LoadRequest[];
-  /** Connections kept open to the server at most. */
+  /** Connections opened to the server before the first request is due, and kept open at most. */
   sockets: number;
   /** How long requests still unanswered when the sending ends are waited for. */
   drainSeconds: number;
@@ -142,6 +148,7 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
   const target = new URL(job.url);
   const port = Number(target.port);
   const bytes = job.requests.map((item) => requestBytes(target.host, item));
+  const warmUp = requestBytes(target.host, { method: 'GET', path: '/healthz' });
   const acknowledged: number[] = [];
   const latencies: number[] = [];
   const dueLatencies: number[] = [];
@@ -178,8 +185,11 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
     settle();
   };
 
-  /** A new connection, which sends `first` once connected, then whatever waits for a connection. */
-  const connect = (first: Sending) => {
+  /**
+   * A new connection, which sends `first` once connected, then whatever waits for a connection; or, without `first`,
+   * is used once (`warmUp`) and tells `connected` when that is answered (or it failed).
+   */
+  const connect = (first: Sending | null, connected?: () => void) => {
     open += 1;
     const socket = net.connect({ host: target.hostname, port });
     connections.add(socket);
@@ -198,10 +208,20 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
       if (waiting) connection.write(waiting);
       else idle.push(connection);
     };
-    socket.once('connect', () => socket.write(bytes[first.index]));
+    let warming = first === null;
+    socket.once('connect', () => socket.write(first ? bytes[first.index] : warmUp));
+    // One that fails while it warms up is done warming up too.
+    if (connected) socket.once('close', () => warming && connected());
     socket.on('data', (chunk: Buffer) => {
       buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
       const answer = parseAnswer(buffer);
+      if (answer && warming) {
+        buffer = buffer.subarray(answer.length);
+        warming = false;
+        next();
+        connected?.();
+        return;
+      }
       if (!answer || !current) return;
       buffer = buffer.subarray(answer.length);
       answered(current, answer.status, answer.ok);
@@ -232,6 +252,16 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
     else backlog.push(sending);
   };
 
+  // Every connection opened and used once (or failed: made again when a request needs it) before the clock starts.
+  await new Promise<void>((resolve) => {
+    let waiting = job.sockets;
+    const settled = () => {
+      waiting -= 1;
+      if (waiting === 0) resolve();
+    };
+    if (waiting === 0) resolve();
+    for (let i = 0; i < job.sockets; i++) connect(null, settled);
+  });
   started = performance.now();
   const total = Math.round(job.rate * job.seconds);
   await new Promise<void>((resolve) => {

@@ -6,10 +6,14 @@ import type { StartedAttempt, LoadRequest, LoadResult } from './load';
 import { saveRequest, type Save } from './answers';
 
 /**
- * Connections the overload generator may keep open: enough that twice the sustainable rate never waits for one
- * while the server answers within 100 ms (a few thousand a second × 0.1 s), as many students' browsers would be.
+ * Connections the overload generator opens for a rate (requests per second): enough that it never waits for one
+ * while the server answers within 100 ms, with room to spare (the rate × 0.2 s, as many students' browsers would
+ * be), 512 at least. At SQLite's 13,000 saves a second 512 were too few: the generator queued thousands of saves
+ * for a connection, a wait the server cannot see.
  */
-export const OVERLOAD_SOCKETS = 512;
+export function overloadSockets(rate: number): number {
+  return Math.max(512, Math.ceil(rate * 0.2));
+}
 
 /** The letter of this phase: the answer-save phase chose C (answers.ts), so a D found later was saved here. */
 const JAWABAN_OVERLOAD = 'D';

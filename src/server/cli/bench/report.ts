@@ -83,7 +83,8 @@ export function overloadLines(o: OverloadReport | null): string[] {
       `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
       `other answers ${r.other}; connection errors ${r.errored}; unanswered ${r.unanswered}; ` +
       `acknowledged and lost ${o.lost}`,
-    `  the generator's own lateness to its schedule: p99 ${fixed(r.lateP99)} ms, max ${fixed(r.lateMax)} ms ` +
+    `  the generator (its connections opened and each used once before the clock, as students mid-exam hold ` +
+      `theirs): its own lateness to its schedule: p99 ${fixed(r.lateP99)} ms, max ${fixed(r.lateMax)} ms ` +
       `(accepted p99 from when due, lateness included: ${fixed(r.acceptedDueP99)} ms)`,
     `  accepted saves slower than ${OVERLOAD_P99_TARGET_MS} ms / accepted, per second of the phase: ` +
       r.acceptedBySecond.map((n, i) => `${r.slowBySecond[i]}/${n}`).join(', '),
