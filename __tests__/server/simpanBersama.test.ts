@@ -9,7 +9,9 @@ import { transaction } from '../../src/server/db/transaction';
 import { saveBatchRows } from '../../src/server/lib/metrics';
 import { writeClock, type ClockWrite } from '../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { simpanBersama, type TulisanJawaban } from '../../src/server/features/tryoutPaket/simpanBersama';
+import { sql } from 'kysely';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
+import { waitFor } from '../helpers/waitFor';
 
 const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
 
@@ -78,15 +80,17 @@ const clockOf = (sisaWaktu: number, lastSeenAt: number): ClockWrite => ({
   lastSeenAt,
 });
 
+/** Saves of the first five answers, `prefix-0` … `prefix-4`, without a clock. */
+function limaJawaban(prefix: string): TulisanJawaban[] {
+  const now = t.clock.now();
+  return soal
+    .slice(0, 5)
+    .map((s, i) => ({ idJawaban: s.id_jawaban, jawaban: `${prefix}-${i}`, now, clock: null }));
+}
+
 describe('answer saves written together', () => {
   it('writes every save of one turn, on PostgreSQL as one statement', async () => {
-    const now = t.clock.now();
-    const tulisan = soal.slice(0, 5).map((s, i) => ({
-      idJawaban: s.id_jawaban,
-      jawaban: `bersama-${i}`,
-      now,
-      clock: null,
-    }));
+    const tulisan = limaJawaban('bersama');
     const before = await batches();
     const outcomes = await simpanSemua(tulisan);
     expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill('fulfilled'));
@@ -103,6 +107,43 @@ describe('answer saves written together', () => {
       onPostgres ? { count: 1, sum: 5 } : { count: 0, sum: 0 },
     );
   });
+
+  (onPostgres ? it : it.skip)(
+    'while two statements are being written, the saves of later turns gather and go as one statement',
+    async () => {
+      const tulisan = limaJawaban('antre');
+      const before = await batches();
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      const blocked = () =>
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE 'WITH waktu AS%'`.execute(t.db);
+      // Another transaction holds the first two saves' rows, so their statements stay in flight meanwhile.
+      const outcomes = await t.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('jawaban')
+          .select('id')
+          .where('id', 'in', [tulisan[0].idJawaban, tulisan[1].idJawaban])
+          .forUpdate()
+          .execute();
+        const pending: Promise<PromiseSettledResult<void>[]>[] = [];
+        for (const w of tulisan) {
+          pending.push(simpanSemua([w]));
+          await turn();
+        }
+        await waitFor(blocked, (r) => r.rows[0].n >= 2, 5000);
+        return pending;
+      });
+      const settled = (await Promise.all(outcomes)).flat();
+      expect(settled.map((o) => o.status)).toEqual(Array(5).fill('fulfilled'));
+      const stored = await storedJawaban(tulisan.map((w) => w.idJawaban));
+      expect(tulisan.map((w) => stored.get(w.idJawaban))).toEqual(tulisan.map((w) => w.jawaban));
+      const after = await batches();
+      expect({ count: after.count - before.count, sum: after.sum - before.sum }).toEqual({
+        count: 3,
+        sum: 5,
+      });
+    },
+  );
 
   it('fails only the save whose row fails; the others of its turn are written', async () => {
     const now = t.clock.now();

@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
 import type { Database } from '../../db/types';
-import { antrianPutaran, sePutaran } from '../../db/sePutaran';
+import { antrianPutaran, dalamJalanPerProses, sePutaran } from '../../db/sePutaran';
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
 
@@ -32,6 +32,13 @@ interface Menunggu {
 
 /** Saves waiting for the next shared statement, per database pool. */
 const antrian = antrianPutaran<DirectPostgres, Menunggu>();
+/**
+ * Statements of saves being written at once, by all the server processes of the machine together (each process
+ * takes its share, at least 1): further saves gather meanwhile and go together when one ends, as the first starts
+ * do (mulaiSekaligus.ts). Without a limit each turn sent its own statement of about 1.4 saves, each holding a
+ * connection of the pool through its commit while the saves' reads waited for one.
+ */
+const DALAM_JALAN = 2;
 
 /**
  * The answers written with `UPDATE … FROM unnest(…)`, the clocks with one multi-row upsert in a data-modifying
@@ -65,7 +72,13 @@ export function simpanBersama(
   const pg = directPostgresOf(q);
   if (!pg) return sendiri();
   return new Promise<void>((resolve, reject) => {
-    sePutaran(antrian, pg, { tulisan, sendiri, resolve, reject }, (batch) => tulisBersama(pg, batch));
+    sePutaran(
+      antrian,
+      pg,
+      { tulisan, sendiri, resolve, reject },
+      (batch) => tulisBersama(pg, batch),
+      dalamJalanPerProses(DALAM_JALAN, pg.processes),
+    );
   });
 }
 
