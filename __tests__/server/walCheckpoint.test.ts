@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { closeDb, createDb } from '../../src/server/db/createDb';
+import { CHECKPOINT_INTERVAL_MS } from '../../src/server/db/walCheckpoint';
 import type { Executor } from '../../src/server/db/executor';
 
 let dir: string;
@@ -24,9 +25,9 @@ afterEach(async () => {
 });
 
 /** Rows of the database file alone, as a copy without its write-ahead log reads them. */
-function rowsInFile(): number {
+function rowsInFile(file = 'data.db'): number {
   const copy = join(dir, `copy-${Date.now()}.db`);
-  copyFileSync(join(dir, 'data.db'), copy);
+  copyFileSync(join(dir, file), copy);
   const reader = new BetterSqlite3(copy, { readonly: true });
   try {
     const exists = reader.prepare("SELECT 1 FROM sqlite_master WHERE name = 'catatan'").get();
@@ -47,5 +48,22 @@ describe('checkpoints of a file database', () => {
     expect(rowsInFile()).toBe(20);
     const stored = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM catatan`.execute(db);
     expect(Number(stored.rows[0].n)).toBe(20);
+  });
+
+  it('a handle opened without the checkpointer (the bench beside a server) leaves its log to SQLite', async () => {
+    const quiet = await createDb(`file:${join(dir, 'bench.db')}`, { walCheckpointer: false });
+    try {
+      await sql`CREATE TABLE catatan (id INTEGER PRIMARY KEY, isi TEXT NOT NULL)`.execute(quiet);
+      for (let i = 1; i <= 20; i++) {
+        await sql`INSERT INTO catatan (id, isi) VALUES (${i}, ${`catatan ${i}`})`.execute(quiet);
+      }
+      // Three of the worker's rounds: nothing moves the 20 small commits into the file.
+      await new Promise((r) => setTimeout(r, 3 * CHECKPOINT_INTERVAL_MS));
+      expect(rowsInFile('bench.db')).toBe(0);
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(quiet);
+      expect(rowsInFile('bench.db')).toBe(20);
+    } finally {
+      await closeDb(quiet);
+    }
   });
 });

@@ -33,6 +33,12 @@ export interface CreateDbOptions {
    * commits' limits of statements in flight are for all of them together (DirectPostgres.processes).
    */
   processes?: number;
+  /**
+   * SQLite only: checkpoint the log from a worker thread (walCheckpoint.ts; default true). A process that serves
+   * nothing while a server runs on the same file (the bench) leaves it off: its checkpoints would run beside the
+   * server's, on the server's cores, and its connection checkpoints only when it commits itself (SQLite's way).
+   */
+  walCheckpointer?: boolean;
 }
 
 /** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
@@ -73,10 +79,10 @@ export function sqlitePathOf(databaseUrl: string): string {
 /** Opens a database; the handle passed to every query and service. Closed with closeDb. */
 export async function createDb(databaseUrl: string, options: CreateDbOptions = {}): Promise<Executor> {
   if (dialectOfUrl(databaseUrl) === 'postgres') return createPostgres(databaseUrl, options);
-  return createSqlite(sqlitePathOf(databaseUrl));
+  return createSqlite(sqlitePathOf(databaseUrl), options.walCheckpointer ?? true);
 }
 
-async function createSqlite(path: string): Promise<Executor> {
+async function createSqlite(path: string, walCheckpointer: boolean): Promise<Executor> {
   const { default: BetterSqlite3 } = await import('better-sqlite3');
   if (path !== ':memory:') {
     const { mkdirSync } = await import('node:fs');
@@ -120,7 +126,7 @@ async function createSqlite(path: string): Promise<Executor> {
   };
   directSqlite.set(kysely, direct);
   registerSessionCache(kysely, new SessionCache(sesiVersiOf(direct)));
-  if (path === ':memory:') return opened(kysely, () => kysely.destroy());
+  if (path === ':memory:' || !walCheckpointer) return opened(kysely, () => kysely.destroy());
   // Checkpoints off the event loop (walCheckpoint.ts); this connection only past the safety net.
   database.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
   const checkpointer = startWalCheckpointer(path);

@@ -86,14 +86,14 @@ async function baselines(ctx: PhaseContext, target: Target): Promise<RunReport['
 
 export async function runTarget(target: Target, opts: Options, dir: string): Promise<RunReport> {
   const log = (text: string) => process.stderr.write(`[${target.label}] ${text}\n`);
-  const db = await createDb(target.databaseUrl);
+  const seedDb = await createDb(target.databaseUrl);
   log(`seeding ${opts.students} students`);
   const seeded = performance.now();
-  const event = await seedBenchEvent(db, opts.students);
+  const event = await seedBenchEvent(seedDb, opts.students);
   log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
   // The finished event's close is timed as its own phase (resultPhases.ts): meanwhile the bench holds its lease,
   // so the server's scheduler does not close it in the middle of the load phases.
-  await db
+  await seedDb
     .insertInto('penutupan')
     .values({
       id_jadwal: event.closed.id,
@@ -104,7 +104,11 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
       selesai_at: null,
     })
     .execute();
-  await settleAfterSeeding(db);
+  await settleAfterSeeding(seedDb);
+  await closeDb(seedDb);
+  // Opened again without a checkpointer of the bench's own beside the server's: its checkpoints would charge the
+  // server's log to the load generator and, measured, slowed the app's phases (not the floors: other files).
+  const db = await createDb(target.databaseUrl, { walCheckpointer: false });
   const port = await freePort();
   const fields = { port, dir, seconds: opts.seconds, connections: opts.connections, event, log };
   const floors = await baselines(phaseContext(fields), target);
