@@ -13,6 +13,7 @@ import type { OverloadJob, OverloadResult } from '../../src/server/cli/bench/ove
 import { options } from '../../src/server/cli/bench/options';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Executor } from '../../src/server/db/executor';
+import { rejectionMessage } from '../helpers/rejection';
 import { hashToken } from '../../src/server/plugins/auth';
 import { verifyPassword } from '../../src/server/lib/password';
 import { createTestDb } from '../helpers/buildTestApp';
@@ -95,19 +96,23 @@ describe('the bench event seed', () => {
       .select(['jawaban.id_hasil_to', 'jawaban.id_soal'])
       .where('hasil_to.id_jadwal', '=', event.closed.id)
       .executeTakeFirstOrThrow();
-    await expect(
-      db
-        .insertInto('jawaban')
-        .values({ id_hasil_to: answer.id_hasil_to, id_soal: answer.id_soal, jawaban: 'A', updated_at: 0 })
-        .execute(),
-    ).rejects.toThrow();
+    expect(
+      await rejectionMessage(
+        db
+          .insertInto('jawaban')
+          .values({ id_hasil_to: answer.id_hasil_to, id_soal: answer.id_soal, jawaban: 'A', updated_at: 0 })
+          .execute(),
+      ),
+    ).toMatch(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
     const statement = await db.selectFrom('jawaban_group').select('id_soal_group').executeTakeFirstOrThrow();
-    await expect(
-      db
-        .insertInto('jawaban_group')
-        .values({ id_jawaban: 2_000_000_000, id_soal_group: statement.id_soal_group, jawaban: 'Y' })
-        .execute(),
-    ).rejects.toThrow();
+    expect(
+      await rejectionMessage(
+        db
+          .insertInto('jawaban_group')
+          .values({ id_jawaban: 2_000_000_000, id_soal_group: statement.id_soal_group, jawaban: 'Y' })
+          .execute(),
+      ),
+    ).toMatch(/FOREIGN KEY constraint failed|violates foreign key constraint/);
   });
 });
 
