@@ -65,29 +65,51 @@ describe('the overload offered again', () => {
 });
 
 describe('the overload report', () => {
-  const report = (shed: number, firstRun: OverloadResult | null): OverloadReport => ({
+  const report = (
+    shed: number,
+    earlierRuns: OverloadResult[],
+    result = overloadRun(4008, 20_040, 9000),
+  ): OverloadReport => ({
     savePhase: { perSecond: 1229, shed, satOutShare: 0.9 },
-    firstRun,
-    result: overloadRun(4008, 20_040, 9000),
+    earlierRuns,
+    result,
     lost: 0,
   });
 
   it('says next to the sustainable rate that the answer-save phase shed calls, and how long it sat out', () => {
-    const [line] = overloadLines(report(149, null));
+    const [line] = overloadLines(report(149, []));
     expect(line).toContain(
       'sustainable 1229/s (saves the answer-save phase acknowledged; it SHED 149 calls, its connections sat out ' +
         "90 % of it as Retry-After asked: the rate understates the server's)",
     );
-    expect(overloadLines(report(0, null)).join('\n')).not.toContain('first run');
-    expect(overloadLines(report(0, null))[0]).toContain('acknowledged; it shed none)');
+    expect(overloadLines(report(0, [])).join('\n')).not.toContain('first run');
+    expect(overloadLines(report(0, []))[0]).toContain('acknowledged; it shed none)');
   });
 
   it('gives the first run when the overload was offered again, and the second run’s figures', () => {
-    const lines = overloadLines(report(149, overloadRun(2458, 12_292, 10_019)));
+    const lines = overloadLines(report(149, [overloadRun(2458, 12_292, 10_019)]));
     expect(lines[0]).toContain('offered 4008/s, 20040 sent; accepted 9000 (44.9 %)');
     expect(lines).toContain(
       '  first run at 2× that: offered 2458/s, accepted 10019 (81.5 %), more than half: not twice what the server ' +
-        "sustains. Offered again at twice what it accepted; the figures above are that run's",
+        'sustains. Offered again at twice what it accepted',
     );
+    expect(lines).toContain("  the figures above are run 2's");
+    expect(lines.join('\n')).not.toContain('NOT a true 2×');
+  });
+
+  it('says so when the last run too accepted more than half: not a true 2×', () => {
+    const earlier = [overloadRun(800, 4000, 3600), overloadRun(1440, 7200, 5000)];
+    const lines = overloadLines(report(160, earlier, overloadRun(2000, 10_000, 5001)));
+    expect(lines).toContain(
+      '  run 2 at 2× what run 1 accepted: offered 1440/s, accepted 5000 (69.4 %), more than half: not twice what ' +
+        'the server sustains. Offered again at twice what it accepted',
+    );
+    expect(lines).toContain("  the figures above are run 3's");
+    expect(lines).toContain(
+      '  run 3 too accepted more than half, and no more runs are made: NOT a true 2×, its p99 is no 2× figure',
+    );
+    // Exactly half is a true 2×.
+    const half = overloadLines(report(160, earlier, overloadRun(2000, 10_000, 5000)));
+    expect(half.join('\n')).not.toContain('NOT a true 2×');
   });
 });

@@ -5,7 +5,14 @@
  */
 import type { LoadRequest, StartedAttempt } from './load';
 import { jawabanFor, saveRequest, type Save } from './answers';
-import { overloadSockets, overloadSaves, reofferedRate, saveRateOf, type SaveRate } from './overloadPhase';
+import {
+  OVERLOAD_RUNS_AT_MOST,
+  overloadSockets,
+  overloadSaves,
+  reofferedRate,
+  saveRateOf,
+  type SaveRate,
+} from './overloadPhase';
 import { json, type PhaseContext, type PhaseResult } from './phaseContext';
 import { runOverloadProcess } from './processes';
 import { OVERLOAD_P99_TARGET_MS, type OverloadReport, type PhaseRow } from './report';
@@ -124,7 +131,8 @@ export async function examPhases(ctx: PhaseContext, options: ExamOptions): Promi
 /**
  * Overload: twice the rate the answer-save phase sustained, sent whatever the server answers, with other answers
  * than that phase's so that what is found in the database afterwards is this phase's. Offered again at twice what
- * the server accepted when it accepted more than half (reofferedRate, overloadPhase.ts).
+ * the server accepted as long as it accepted more than half, OVERLOAD_RUNS_AT_MOST runs in all (reofferedRate,
+ * overloadPhase.ts).
  */
 async function overloadPhase(
   ctx: PhaseContext,
@@ -151,19 +159,21 @@ async function overloadPhase(
       ),
     );
   ctx.log('overload (2× the sustainable save rate)');
-  const first = await offer(2 * saveRate.perSecond, 'overload');
-  const again = reofferedRate(first.value, ctx.seconds);
-  let run = first;
-  if (again !== null) {
-    ctx.log('overload again (2× what the first run accepted)');
-    run = await offer(again, 'overload-again');
+  const runs = [await offer(2 * saveRate.perSecond, 'overload')];
+  for (;;) {
+    const again =
+      runs.length < OVERLOAD_RUNS_AT_MOST ? reofferedRate(runs[runs.length - 1].value, ctx.seconds) : null;
+    if (again === null) break;
+    ctx.log(`overload again (2× what run ${runs.length} accepted)`);
+    runs.push(await offer(again, `overload-${runs.length + 1}`));
   }
-  const acknowledgedIndexes = [...first.value.acknowledged, ...(run === first ? [] : run.value.acknowledged)];
+  const run = runs[runs.length - 1];
+  const acknowledgedIndexes = runs.flatMap((r) => r.value.acknowledged);
   return {
     acknowledged: acknowledgedIndexes.map((index) => overloadPlan.saves[index]),
     report: {
       savePhase: saveRate,
-      firstRun: run === first ? null : first.value,
+      earlierRuns: runs.slice(0, -1).map((r) => r.value),
       result: run.value,
       lost: 0,
       cpu: run.cpu,

@@ -64,6 +64,12 @@ export function saveRateOf(phase: LoadResult, connections: number): SaveRate {
 }
 
 /**
+ * Overload runs at most: a second run at twice what the first accepted was still not a true 2× on PostgreSQL (its
+ * answer-save phase had sustained a quarter of its rate); a third is then offered at twice what the second accepted.
+ */
+export const OVERLOAD_RUNS_AT_MOST = 3;
+
+/**
  * The rate to offer the overload again at, or null when its first run was a true 2×. The sustainable rate is what
  * the server acknowledges while it is not shedding; the answer-save phase's closed loop shows it only if it shed
  * nothing: a refused connection sits out Retry-After (2 s) asking nothing, so the phase then measures fewer

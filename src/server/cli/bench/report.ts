@@ -40,8 +40,11 @@ export function closeRow(close: TimedClose): string {
 export interface OverloadReport {
   /** Saves per second the answer-save phase sustained, what it shed, and how long its connections sat out. */
   savePhase: SaveRate;
-  /** The run at twice the answer-save phase's rate when it accepted more than half (then `result` is the second). */
-  firstRun: OverloadResult | null;
+  /**
+   * The runs before `result`, each of which accepted more than half (the first at twice the answer-save phase's
+   * rate, each next at twice what the one before accepted); empty when the first run was a true 2×.
+   */
+  earlierRuns: OverloadResult[];
   result: OverloadResult;
   /** Acknowledged saves of this phase whose value is not in the database afterwards. */
   lost: number;
@@ -67,14 +70,18 @@ export function overloadLines(o: OverloadReport | null): string[] {
       ? 'saves the answer-save phase acknowledged; it shed none'
       : `saves the answer-save phase acknowledged; it SHED ${shed} calls, its connections sat out ` +
         `${fixed(o.savePhase.satOutShare * 100)} % of it as Retry-After asked: the rate understates the server's`;
-  const first = o.firstRun;
-  const again = first
-    ? [
-        `  first run at 2× that: offered ${fixed(first.offeredPerSecond)}/s, accepted ${first.acknowledged.length} ` +
-          `(${share(first)} %), more than half: not twice what the server sustains. Offered again at twice what it ` +
-          `accepted; the figures above are that run's`,
-      ]
-    : [];
+  const runs = o.earlierRuns.length + 1;
+  const again = o.earlierRuns.map(
+    (run, i) =>
+      `  ${i === 0 ? 'first run at 2× that' : `run ${i + 1} at 2× what run ${i} accepted`}: offered ` +
+      `${fixed(run.offeredPerSecond)}/s, accepted ${run.acknowledged.length} (${share(run)} %), more than half: not ` +
+      `twice what the server sustains. Offered again at twice what it accepted`,
+  );
+  if (runs > 1) again.push(`  the figures above are run ${runs}'s`);
+  if (moreThanHalf(r))
+    again.push(
+      `  run ${runs} too accepted more than half, and no more runs are made: NOT a true 2×, its p99 is no 2× figure`,
+    );
   return [
     `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.savePhase.perSecond)}/s ` +
       `(${phase}), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
@@ -92,6 +99,8 @@ export function overloadLines(o: OverloadReport | null): string[] {
     '',
   ];
 }
+
+const moreThanHalf = (r: OverloadResult) => r.acknowledged.length * 2 > r.sent;
 
 /** The share (%) of the sent saves a run accepted. */
 const share = (r: OverloadResult) => fixed((r.acknowledged.length / Math.max(r.sent, 1)) * 100, 1);
