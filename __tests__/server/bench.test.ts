@@ -11,6 +11,7 @@ import { cpuTable, formatRun, type RunReport } from '../../src/server/cli/bench/
 import type { LoadResult } from '../../src/server/cli/bench/load';
 import type { OverloadJob, OverloadResult } from '../../src/server/cli/bench/overload';
 import { options } from '../../src/server/cli/bench/options';
+import { savesForSeconds } from '../../src/server/cli/bench/examPhases';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
 import type { Executor } from '../../src/server/db/executor';
 import { rejectionMessage } from '../helpers/rejection';
@@ -354,6 +355,14 @@ describe('the CPU per request table', () => {
     );
     expect(lines[0]).toContain('SQLite works inside the server process: its CPU is in the app column');
     expect(rowOf(lines, 'answer save')).toEqual(['answer save', '40000', '120', 'in app', '13', '1.06']);
+  });
+});
+
+describe('the answer-save phase’s job', () => {
+  it('carries what the phase can send at 25,000 saves a second, and never fewer than the baselines’ 100,000', () => {
+    expect(savesForSeconds(5)).toBe(125_000);
+    expect(savesForSeconds(60)).toBe(1_500_000);
+    expect(savesForSeconds(1)).toBe(100_000);
   });
 });
 
