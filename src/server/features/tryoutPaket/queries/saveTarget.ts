@@ -1,9 +1,21 @@
-/** What an answer save reads before it writes: one compiled look-up across the attempt's tables. */
+/** What an answer save reads before it writes: one compiled look-up of one row across the attempt's tables. */
+import { sql } from 'kysely';
 import { prepareQuery } from '../../../db/compiledQuery';
 import type { Executor } from '../../../db/executor';
 import type { JadwalRow } from '../../../db/jadwal';
+import { mapelKategori } from '../isiPaket';
 import type { MapelRow } from './mapel';
 import type { MapelWaktu } from './mapelWaktu';
+
+/**
+ * The attempt's clocks as one text, `id_mapel,sisa_waktu,status,opened_at,last_seen_at` per clock joined by `;`
+ * (an empty field for null), so that the look-up is one row: as one row per subject it repeated the attempt's,
+ * the schedule's and the answer's 22 columns on every row, and building those rows was most of its time.
+ */
+const clocksText = sql<string | null>`(SELECT string_agg(
+    CAST(w.id_mapel AS text) || ',' || CAST(w.sisa_waktu AS text) || ',' || CAST(w.status AS text) || ',' ||
+    COALESCE(CAST(w.opened_at AS text), '') || ',' || COALESCE(CAST(w.last_seen_at AS text), ''), ';')
+  FROM mapel_waktu w WHERE w.id_hasil_to = hasil_to.id)`;
 
 const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJawaban: number }) =>
   q
@@ -13,12 +25,6 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
       join.on('jawaban.id', '=', p.idJawaban).onRef('jawaban.id_hasil_to', '=', 'hasil_to.id'),
     )
     .leftJoin('soal', 'soal.id', 'jawaban.id_soal')
-    .leftJoin('mapel', 'mapel.id_kategori', 'hasil_to.id_kategori')
-    .leftJoin('mapel_waktu', (join) =>
-      join
-        .onRef('mapel_waktu.id_mapel', '=', 'mapel.id')
-        .onRef('mapel_waktu.id_hasil_to', '=', 'hasil_to.id'),
-    )
     .select([
       'hasil_to.id',
       'hasil_to.id_jadwal',
@@ -42,28 +48,43 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
       'soal.type as soal_type',
       'soal.id_mapel as soal_id_mapel',
       'soal.opsi_tetap as soal_opsi_tetap',
-      'mapel.id as mapel_id',
-      'mapel.nama as mapel_nama',
-      'mapel.waktu as mapel_waktu',
-      'mapel_waktu.id_hasil_to as waktu_id_hasil_to',
-      'mapel_waktu.sisa_waktu',
-      'mapel_waktu.status',
-      'mapel_waktu.opened_at',
-      'mapel_waktu.last_seen_at',
+      clocksText.as('clocks'),
     ])
-    .where('hasil_to.id', '=', p.idHasilTo)
-    .orderBy('mapel.urutan')
-    .orderBy('mapel.id'),
+    .where('hasil_to.id', '=', p.idHasilTo),
 );
+
+/** A number field of the clocks text; an empty field is null. */
+function field(text: string | undefined): number | null {
+  return text === undefined || text === '' ? null : Number(text);
+}
+
+/** The clocks text read back: the attempt's clock of each subject that has one, by subject. */
+function clocksOf(idHasilTo: number, text: string | null): Map<number, MapelWaktu> {
+  const byMapel = new Map<number, MapelWaktu>();
+  if (text === null || text === '') return byMapel;
+  for (const clock of text.split(';')) {
+    const [idMapel, sisaWaktu, status, openedAt, lastSeenAt] = clock.split(',');
+    const id = Number(idMapel);
+    byMapel.set(id, {
+      id_hasil_to: idHasilTo,
+      id_mapel: id,
+      sisa_waktu: Number(sisaWaktu),
+      status: Number(status),
+      opened_at: field(openedAt),
+      last_seen_at: field(lastSeenAt),
+    });
+  }
+  return byMapel;
+}
 
 /**
  * What an answer save checks, in one look-up: the attempt, its schedule (null when missing), the answer row with
  * its question (null when it is not a row of this attempt), and the category's subjects in order with the
- * attempt's clocks of them. Undefined when the attempt does not exist.
+ * attempt's clocks of them. The subjects are the schedule's definitions as this process keeps them under the
+ * schedule row just read (isiPaket.ts); none without a schedule. Undefined when the attempt does not exist.
  */
 export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: number) {
-  const rows = await saveTargetQuery.all(q, { idHasilTo, idJawaban });
-  const row = rows[0];
+  const row = await saveTargetQuery.first(q, { idHasilTo, idJawaban });
   if (!row) return undefined;
   const jadwal: JadwalRow | null =
     row.jadwal_id === null
@@ -91,27 +112,12 @@ export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: 
           id_mapel: row.soal_id_mapel as number,
           opsi_tetap: (row.soal_opsi_tetap ?? '') as string,
         };
-  const mapel: MapelRow[] = [];
+  const mapel: MapelRow[] = jadwal ? await mapelKategori(q, jadwal, row.id_kategori) : [];
+  const clockOf = clocksOf(row.id, row.clocks);
   const clocks: MapelWaktu[] = [];
-  for (const r of rows) {
-    // A category without subjects still gives the attempt's row, with no subject in it.
-    if (r.mapel_id === null) continue;
-    mapel.push({
-      id: r.mapel_id,
-      id_kategori: r.id_kategori,
-      nama: r.mapel_nama as string,
-      waktu: r.mapel_waktu as number,
-    });
-    if (r.waktu_id_hasil_to !== null) {
-      clocks.push({
-        id_hasil_to: r.waktu_id_hasil_to,
-        id_mapel: r.mapel_id,
-        sisa_waktu: r.sisa_waktu as number,
-        status: r.status as number,
-        opened_at: r.opened_at,
-        last_seen_at: r.last_seen_at,
-      });
-    }
+  for (const m of mapel) {
+    const clock = clockOf.get(m.id);
+    if (clock) clocks.push(clock);
   }
   return {
     attempt: {
