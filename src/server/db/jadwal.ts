@@ -2,7 +2,9 @@
  * The schedule (jadwal) and who may take it (jadwal_peserta): read by the tryout, the results, the rankings and
  * the PDFs alike. Compiled once (compiledQuery.ts): every call of a running tryout starts with them.
  */
+import { bacaanBersama } from './bacaBersama';
 import { prepareQuery } from './compiledQuery';
+import { directPostgresOf } from './createDb';
 import type { Selectable } from 'kysely';
 import type { Executor } from './executor';
 import type { HasilToTable } from './types';
@@ -83,34 +85,54 @@ export async function findJadwalPeserta(
   return { jadwal, peserta: peserta !== null };
 }
 
+const KOLOM_ATTEMPT = [
+  'hasil_to.id as h_id',
+  'hasil_to.id_kategori as h_id_kategori',
+  'hasil_to.started_at as h_started_at',
+  'hasil_to.ended_at as h_ended_at',
+  'hasil_to.is_selesai as h_is_selesai',
+  'hasil_to.acak as h_acak',
+  'hasil_to.acak_seed as h_acak_seed',
+] as const;
+
 // One row per attempt of the student at the schedule (one row with no attempt when there is none).
 const jadwalPesertaAttemptsQuery = prepareQuery((q: Executor, p: { idJadwal: number; idSiswa: number }) =>
   jadwalPesertaDari(q, p)
     .leftJoin('hasil_to', (join) =>
       join.onRef('hasil_to.id_jadwal', '=', 'jadwal.id').on('hasil_to.id_siswa', '=', p.idSiswa),
     )
-    .select([
-      'hasil_to.id as h_id',
-      'hasil_to.id_kategori as h_id_kategori',
-      'hasil_to.started_at as h_started_at',
-      'hasil_to.ended_at as h_ended_at',
-      'hasil_to.is_selesai as h_is_selesai',
-      'hasil_to.acak as h_acak',
-      'hasil_to.acak_seed as h_acak_seed',
-    ])
+    .select(KOLOM_ATTEMPT)
     .orderBy('hasil_to.id'),
 );
 
+type AttemptsRow = Awaited<ReturnType<typeof jadwalPesertaAttemptsQuery.all>>[number];
+
+/** The same read for the starts of a turn on PostgreSQL (bacaBersama.ts): the first starts come at once. */
+const jadwalPesertaAttemptsBersama = bacaanBersama<{ idJadwal: number; idSiswa: number }, AttemptsRow>({
+  nama: 'jadwal_attempts',
+  sql: `SELECT t.n, ${KOLOM_JADWAL.join(', ')}, jadwal_peserta.id_siswa AS peserta, ${KOLOM_ATTEMPT.join(', ')}
+FROM unnest($1::int4[], $2::int4[]) WITH ORDINALITY AS t (id_jadwal, id_siswa, n)
+JOIN jadwal ON jadwal.id = t.id_jadwal
+LEFT JOIN jadwal_peserta ON jadwal_peserta.id_jadwal = jadwal.id AND jadwal_peserta.id_siswa = t.id_siswa
+LEFT JOIN hasil_to ON hasil_to.id_jadwal = jadwal.id AND hasil_to.id_siswa = t.id_siswa
+ORDER BY t.n, hasil_to.id`,
+  parameter: (keys) => [keys.map((k) => k.idJadwal), keys.map((k) => k.idSiswa)],
+  dalamJalan: 2,
+});
+
 /**
  * findJadwalPeserta with the student's attempts (hasil_to) at the schedule, in the same read: what a start checks
- * before it writes, one round trip instead of two.
+ * before it writes, one round trip instead of two (on PostgreSQL, one for the starts of a turn).
  */
 export async function findJadwalPesertaAttempts(
   q: Executor,
   idJadwal: number,
   idSiswa: number,
 ): Promise<{ jadwal: JadwalRow; peserta: boolean; attempts: Selectable<HasilToTable>[] } | undefined> {
-  const rows = await jadwalPesertaAttemptsQuery.all(q, { idJadwal, idSiswa });
+  const pg = directPostgresOf(q);
+  const rows = pg
+    ? await jadwalPesertaAttemptsBersama.baca(pg, { idJadwal, idSiswa })
+    : await jadwalPesertaAttemptsQuery.all(q, { idJadwal, idSiswa });
   const first = rows[0];
   if (!first) return undefined;
   const attempts: Selectable<HasilToTable>[] = [];

@@ -64,6 +64,13 @@ export const startBatchRows = new client.Histogram({
   buckets: [1, 2, 4, 8, 16, 32, 64, 128],
 });
 
+export const readBatchRows = new client.Histogram({
+  name: 'siaptes_read_batch_rows',
+  help: 'Look-ups read by one shared statement (PostgreSQL), by look-up',
+  labelNames: ['read'] as const,
+  buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+});
+
 export const scoringDuration = new client.Histogram({
   name: 'siaptes_scoring_duration_seconds',
   help: 'Time of a schedule close (scores, ranks) and of an IRT calibration',

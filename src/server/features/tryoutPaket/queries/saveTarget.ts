@@ -1,6 +1,12 @@
-/** What an answer save reads before it writes: one compiled look-up of one row across the attempt's tables. */
+/**
+ * What an answer save reads before it writes: one compiled look-up of one row across the attempt's tables. On
+ * PostgreSQL the look-ups of one turn of the event loop go as one statement (db/bacaBersama.ts), as their writes do
+ * (simpanBersama.ts).
+ */
 import { sql } from 'kysely';
+import { bacaanBersama } from '../../../db/bacaBersama';
 import { prepareQuery } from '../../../db/compiledQuery';
+import { directPostgresOf } from '../../../db/createDb';
 import type { Executor } from '../../../db/executor';
 import type { JadwalRow } from '../../../db/jadwal';
 import { mapelKategori } from '../isiPaket';
@@ -12,10 +18,36 @@ import type { MapelWaktu } from './mapelWaktu';
  * (an empty field for null), so that the look-up is one row: as one row per subject it repeated the attempt's,
  * the schedule's and the answer's 22 columns on every row, and building those rows was most of its time.
  */
-const clocksText = sql<string | null>`(SELECT string_agg(
+const CLOCKS_SQL = `(SELECT string_agg(
     CAST(w.id_mapel AS text) || ',' || CAST(w.sisa_waktu AS text) || ',' || CAST(w.status AS text) || ',' ||
     COALESCE(CAST(w.opened_at AS text), '') || ',' || COALESCE(CAST(w.last_seen_at AS text), ''), ';')
   FROM mapel_waktu w WHERE w.id_hasil_to = hasil_to.id)`;
+
+/** The columns read, `table.column as name`: valid SQL as they stand, so both forms of the look-up share them. */
+const KOLOM = [
+  'hasil_to.id',
+  'hasil_to.id_jadwal',
+  'hasil_to.id_kategori',
+  'hasil_to.id_siswa',
+  'hasil_to.is_selesai',
+  'hasil_to.acak',
+  'hasil_to.acak_seed',
+  'jadwal.id as jadwal_id',
+  'jadwal.paket as jadwal_paket',
+  'jadwal.nama as jadwal_nama',
+  'jadwal.tgl_awal as jadwal_tgl_awal',
+  'jadwal.tgl_akhir as jadwal_tgl_akhir',
+  'jadwal.is_event as jadwal_is_event',
+  'jadwal.acak_soal as jadwal_acak_soal',
+  'jadwal.acak_opsi as jadwal_acak_opsi',
+  'jadwal.peringkat_at as jadwal_peringkat_at',
+  'jadwal.versi_isi as jadwal_versi_isi',
+  'jawaban.id as jawaban_id',
+  'jawaban.id_soal as jawaban_id_soal',
+  'soal.type as soal_type',
+  'soal.id_mapel as soal_id_mapel',
+  'soal.opsi_tetap as soal_opsi_tetap',
+] as const;
 
 const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJawaban: number }) =>
   q
@@ -25,33 +57,26 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
       join.on('jawaban.id', '=', p.idJawaban).onRef('jawaban.id_hasil_to', '=', 'hasil_to.id'),
     )
     .leftJoin('soal', 'soal.id', 'jawaban.id_soal')
-    .select([
-      'hasil_to.id',
-      'hasil_to.id_jadwal',
-      'hasil_to.id_kategori',
-      'hasil_to.id_siswa',
-      'hasil_to.is_selesai',
-      'hasil_to.acak',
-      'hasil_to.acak_seed',
-      'jadwal.id as jadwal_id',
-      'jadwal.paket as jadwal_paket',
-      'jadwal.nama as jadwal_nama',
-      'jadwal.tgl_awal as jadwal_tgl_awal',
-      'jadwal.tgl_akhir as jadwal_tgl_akhir',
-      'jadwal.is_event as jadwal_is_event',
-      'jadwal.acak_soal as jadwal_acak_soal',
-      'jadwal.acak_opsi as jadwal_acak_opsi',
-      'jadwal.peringkat_at as jadwal_peringkat_at',
-      'jadwal.versi_isi as jadwal_versi_isi',
-      'jawaban.id as jawaban_id',
-      'jawaban.id_soal as jawaban_id_soal',
-      'soal.type as soal_type',
-      'soal.id_mapel as soal_id_mapel',
-      'soal.opsi_tetap as soal_opsi_tetap',
-      clocksText.as('clocks'),
-    ])
+    .select(KOLOM)
+    .select(sql<string | null>`${sql.raw(CLOCKS_SQL)}`.as('clocks'))
     .where('hasil_to.id', '=', p.idHasilTo),
 );
+
+type Row = NonNullable<Awaited<ReturnType<typeof saveTargetQuery.first>>>;
+
+/** The same look-up for the saves of a turn (bacaBersama.ts). */
+const saveTargets = bacaanBersama<{ idHasilTo: number; idJawaban: number }, Row>({
+  nama: 'save_target',
+  sql: `SELECT t.n, ${KOLOM.join(', ')}, ${CLOCKS_SQL} AS clocks
+FROM unnest($1::int4[], $2::int4[]) WITH ORDINALITY AS t (id_hasil_to, id_jawaban, n)
+JOIN hasil_to ON hasil_to.id = t.id_hasil_to
+LEFT JOIN jadwal ON jadwal.id = hasil_to.id_jadwal
+LEFT JOIN jawaban ON jawaban.id = t.id_jawaban AND jawaban.id_hasil_to = hasil_to.id
+LEFT JOIN soal ON soal.id = jawaban.id_soal`,
+  parameter: (keys) => [keys.map((k) => k.idHasilTo), keys.map((k) => k.idJawaban)],
+  // Look-ups that come in while these are read gather into the next statement.
+  dalamJalan: 2,
+});
 
 /** A number field of the clocks text; an empty field is null. */
 function field(text: string | undefined): number | null {
@@ -81,10 +106,14 @@ function clocksOf(idHasilTo: number, text: string | null): Map<number, MapelWakt
  * What an answer save checks, in one look-up: the attempt, its schedule (null when missing), the answer row with
  * its question (null when it is not a row of this attempt), and the category's subjects in order with the
  * attempt's clocks of them. The subjects are the schedule's definitions as this process keeps them under the
- * schedule row just read (isiPaket.ts); none without a schedule. Undefined when the attempt does not exist.
+ * schedule row just read (isiPaket.ts); none without a schedule. Undefined when the attempt does not exist. On
+ * PostgreSQL read with the other saves of the turn.
  */
 export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: number) {
-  const row = await saveTargetQuery.first(q, { idHasilTo, idJawaban });
+  const pg = directPostgresOf(q);
+  const row = pg
+    ? (await saveTargets.baca(pg, { idHasilTo, idJawaban }))[0]
+    : await saveTargetQuery.first(q, { idHasilTo, idJawaban });
   if (!row) return undefined;
   const jadwal: JadwalRow | null =
     row.jadwal_id === null
