@@ -1,11 +1,13 @@
 /**
- * Look-ups read together (src/server/db/bacaBersama.ts): the answer saves' look-ups (findSaveTarget) and the starts'
- * context reads (findJadwalPesertaAttempts) asked for in one turn of the event loop each get what a look-up alone
- * gets, on PostgreSQL from one statement; a key that fails fails its own look-up only. Runs on SQLite, and on
- * PostgreSQL when DATABASE_URL says so.
+ * Look-ups read together (src/server/db/bacaBersama.ts): the answer saves' look-ups (findSaveTarget), the starts'
+ * context reads (findJadwalPesertaAttempts) and the session reads (siswaOfSesi) asked for in one turn of the event
+ * loop each get what a look-up alone gets, on PostgreSQL from one statement; a key that fails fails its own look-up
+ * only. Runs on SQLite, and on PostgreSQL when DATABASE_URL says so.
  */
 import type { StartPaketContent } from '../../src/contract/tryoutPaket';
 import { findJadwalPesertaAttempts } from '../../src/server/db/jadwal';
+import { siswaOfSesi } from '../../src/server/db/sesi';
+import { hashToken } from '../../src/server/plugins/auth';
 import { findSaveTarget } from '../../src/server/features/tryoutPaket/queries/saveTarget';
 import { readBatchRows } from '../../src/server/lib/metrics';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
@@ -16,11 +18,13 @@ let t: SeededTestContext;
 let idHasilTo: number;
 let idJawaban: number[];
 let idSiswa: number;
+let tokenHash: string;
 
 beforeAll(async () => {
   t = await buildSeededTestApp({ participants: 4 });
   const login = await loginAs(t.app, 'reguler');
   idSiswa = login.siswa.id;
+  tokenHash = hashToken(login.token);
   const jadwal = t.seed.jadwal.berjalan;
   const start = await t.app.inject({
     method: 'POST',
@@ -103,6 +107,24 @@ describe('look-ups read together', () => {
     expect(alone[2]).toBeUndefined();
 
     expect(await bersama('jadwal_attempts', keys, read)).toEqual({
+      together: alone,
+      batches: onPostgres ? { count: 1, sum: 4 } : { count: 0, sum: 0 },
+    });
+  });
+
+  it("gives each session read of one turn its own session's student, on PostgreSQL from one statement", async () => {
+    const now = t.clock.now();
+    // A live session, a token never issued, and the live one read again after it expired.
+    const keys: [string, number][] = [
+      [tokenHash, now],
+      ['0'.repeat(64), now],
+      [tokenHash, now + 400 * 24 * 3600 * 1000],
+      [tokenHash, now + 1],
+    ];
+    const read = ([hash, at]: [string, number]) => siswaOfSesi(t.db, hash, at);
+    const alone = await sendiriSendiri(keys, read);
+    expect(alone.map((r) => r?.id ?? null)).toEqual([idSiswa, null, null, idSiswa]);
+    expect(await bersama('sesi', keys, read)).toEqual({
       together: alone,
       batches: onPostgres ? { count: 1, sum: 4 } : { count: 0, sum: 0 },
     });

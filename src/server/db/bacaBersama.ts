@@ -56,10 +56,11 @@ export function bacaanBersama<K, R>(options: {
     }
     readBatchRows.observe({ read: options.nama }, batch.length);
     const byN = new Map<number, R[]>();
-    for (const row of rows) {
-      const own = byN.get(row.n);
-      if (own) own.push(row);
-      else byN.set(row.n, [row]);
+    for (const { n, ...row } of rows) {
+      // The place is the statement's own: callers get the rows a look-up alone gives.
+      const own = byN.get(n);
+      if (own) own.push(row as R);
+      else byN.set(n, [row as R]);
     }
     batch.forEach((m, i) => m.resolve(byN.get(i + 1) ?? []));
   }

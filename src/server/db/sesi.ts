@@ -1,5 +1,60 @@
-/** Ending sessions (sesi rows). The caller tells this process's session cache (lib/sessionCache.ts) what it ended. */
+/**
+ * Sessions (sesi rows): the student of a live token, and ending sessions. The caller tells this process's session
+ * cache (lib/sessionCache.ts) what it ended.
+ */
+import { bacaanBersama } from './bacaBersama';
+import { prepareQuery } from './compiledQuery';
+import { directPostgresOf } from './createDb';
 import type { Executor } from './executor';
+import type { Siswa } from '../lib/siswa';
+
+/** The columns read, `table.column`: valid SQL as they stand, so both forms of the read share them. */
+const KOLOM = [
+  'siswa.id',
+  'siswa.nama_lengkap',
+  'siswa.lembaga',
+  'siswa.minat',
+  'siswa.id_program',
+  'sesi.expires_at',
+] as const;
+
+const siswaByTokenQuery = prepareQuery((q: Executor, p: { tokenHash: string; now: number }) =>
+  q
+    .selectFrom('sesi')
+    .innerJoin('siswa', 'siswa.id', 'sesi.id_siswa')
+    .select(KOLOM)
+    .where('sesi.token_hash', '=', p.tokenHash)
+    .where('sesi.revoked_at', 'is', null)
+    .where('sesi.expires_at', '>', p.now),
+);
+
+type SesiSiswa = Siswa & { expires_at: number };
+
+/**
+ * The same read for the calls of a turn on PostgreSQL (bacaBersama.ts): a student's first call in a process finds
+ * no session in its cache, and at the start of an event every student's first call comes at once.
+ */
+const siswaByTokens = bacaanBersama<{ tokenHash: string; now: number }, SesiSiswa>({
+  nama: 'sesi',
+  sql: `SELECT t.n, ${KOLOM.join(', ')}
+FROM unnest($1::text[], $2::int8[]) WITH ORDINALITY AS t (token_hash, now, n)
+JOIN sesi ON sesi.token_hash = t.token_hash AND sesi.revoked_at IS NULL AND sesi.expires_at > t.now
+JOIN siswa ON siswa.id = sesi.id_siswa`,
+  parameter: (keys) => [keys.map((k) => k.tokenHash), keys.map((k) => k.now)],
+  dalamJalan: 2,
+});
+
+/** The student of a live session (not ended, not expired at `now`) with its end, or undefined. */
+export async function siswaOfSesi(
+  db: Executor,
+  tokenHash: string,
+  now: number,
+): Promise<SesiSiswa | undefined> {
+  const pg = directPostgresOf(db);
+  if (!pg) return siswaByTokenQuery.first(db, { tokenHash, now });
+  const [row] = await siswaByTokens.baca(pg, { tokenHash, now });
+  return row;
+}
 
 /**
  * Ends the open sessions of one token (a logout) or of one student (a password the operator set). A session already

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { prepareQuery } from '../db/compiledQuery';
 import type { Executor } from '../db/executor';
+import { siswaOfSesi } from '../db/sesi';
 import { sessionCacheOf } from '../lib/sessionCache';
 import { sessionCacheLookups } from '../lib/metrics';
 import { HttpError } from '../lib/httpError';
@@ -38,23 +38,6 @@ export function tokenOf(request: FastifyRequest): string | null {
   return fromCookie && fromCookie !== '' ? fromCookie : null;
 }
 
-const siswaByTokenQuery = prepareQuery((q: Executor, p: { tokenHash: string; now: number }) =>
-  q
-    .selectFrom('sesi')
-    .innerJoin('siswa', 'siswa.id', 'sesi.id_siswa')
-    .select([
-      'siswa.id',
-      'siswa.nama_lengkap',
-      'siswa.lembaga',
-      'siswa.minat',
-      'siswa.id_program',
-      'sesi.expires_at',
-    ])
-    .where('sesi.token_hash', '=', p.tokenHash)
-    .where('sesi.revoked_at', 'is', null)
-    .where('sesi.expires_at', '>', p.now),
-);
-
 /** The live session's student, from this process's cache (lib/sessionCache.ts) or else the database. */
 async function siswaOfToken(db: Executor, tokenHash: string, now: number): Promise<Siswa | null> {
   const cache = sessionCacheOf<Siswa>(db);
@@ -65,7 +48,7 @@ async function siswaOfToken(db: Executor, tokenHash: string, now: number): Promi
   }
   if (cache) sessionCacheLookups.inc({ result: 'miss' });
   const ticket = cache?.ticket() ?? 0;
-  const row = await siswaByTokenQuery.first(db, { tokenHash, now });
+  const row = await siswaOfSesi(db, tokenHash, now);
   if (!row) return null;
   const { expires_at: expiresAt, ...siswa } = row;
   cache?.set(tokenHash, { siswa, expiresAt }, ticket);
