@@ -16,7 +16,7 @@ interface Answer {
 }
 
 /** The signals, set by each test. */
-const state = { depth: 0, late: false, stopping: false };
+const state = { depth: 0, late: false, stopping: false, reads: 0 };
 /** Requests to /api/hold wait here until released; those to a path ending in /soon are answered 100 ms later. */
 let held: (() => void)[] = [];
 let server: http.Server;
@@ -30,6 +30,7 @@ function build(limits: { maxInFlight: number; maxQueueDepth: number; saveTargetM
     queueDepth: () => state.depth,
     stopping: () => state.stopping,
     requestId: () => 'req-42',
+    onRequestRead: () => (state.reads += 1),
   });
   gate.watchEventLoop(() => state.late);
   const app = (request: IncomingMessage, response: ServerResponse) => {
@@ -78,7 +79,7 @@ async function shedSaves(reason: string): Promise<number> {
 }
 
 beforeEach(() => {
-  Object.assign(state, { depth: 0, late: false, stopping: false });
+  Object.assign(state, { depth: 0, late: false, stopping: false, reads: 0 });
   agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 });
 afterEach(async () => {
@@ -115,6 +116,14 @@ describe('at SHED_MAX_IN_FLIGHT=2', () => {
     // Answered calls leave the count: served again.
     expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
     expect(gate.inFlight()).toBe(0);
+  });
+
+  it('tells the database layer of every request it reads, refused calls and files included', async () => {
+    const calls = await hold(2);
+    expect((await ask('/api/siswa/tryout/saveanswer/id/7', 'PUT', '{}')).status).toBe(503);
+    expect((await ask('/healthz')).status).toBe(200);
+    await releaseAll(calls);
+    expect(state.reads).toBe(4);
   });
 
   it('counts a refused answer save, and serves the next call on its connection (the body is not read)', async () => {

@@ -16,6 +16,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerLoadShedding } from './plugins/loadShedding';
 import { shedGate } from './plugins/shedGate';
 import { databaseQueueDepth } from './db/queueDepth';
+import { commitLateBatches } from './db/transaction';
 import { registerHealth, type HealthState } from './plugins/health';
 import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     queueDepth: () => databaseQueueDepth(deps.db),
     stopping: () => health.stopping,
     requestId: requestIdGenerator(trustProxy),
+    // Under a flood the loop may poll for a long while; the saves it took on are committed meanwhile.
+    onRequestRead: commitLateBatches,
   });
   const app = Fastify({
     // Overloaded, an API call is refused in front of Fastify, where a refusal costs least (shedGate.ts).

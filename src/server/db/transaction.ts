@@ -70,15 +70,44 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** Works waiting for the next shared commit, per database. */
-const batches = new WeakMap<Executor, Waiting[]>();
+/** Works gathered for one shared commit, and when the first of them was. */
+interface Batch {
+  q: Executor;
+  direct: DirectSqlite;
+  waiting: Waiting[];
+  gatheredAt: number;
+}
+
+/** The batch still gathering works, per database. */
+const batches = new WeakMap<Executor, Batch>();
+/** Every batch not yet committed, to find the late ones. */
+const open = new Set<Batch>();
+
+/**
+ * How long a batch may wait for the loop's check phase before a request read meanwhile commits it (ms). A loop with
+ * more ready sockets than one poll reads (1,024) polls again and again before the check phase: under a flood of
+ * saves that was 0.4 s, while the saves already taken on waited and the save limit refused every other.
+ */
+export const BATCH_LATE_MS = 10;
 
 /**
  * How many works wait for the next shared commit of a database: the saves and starts that arrived since the last
  * one. The commit runs once the event loop has read what arrived, so this is the load of the current turn.
  */
 export function groupCommitWaiting(q: Executor): number {
-  return batches.get(q)?.length ?? 0;
+  return batches.get(q)?.waiting.length ?? 0;
+}
+
+/** Commits every batch gathered BATCH_LATE_MS or more before `now`; for a caller that runs while the loop polls. */
+export function commitLateBatches(now = performance.now()): void {
+  for (const batch of open) if (now - batch.gatheredAt >= BATCH_LATE_MS) commitBatch(batch);
+}
+
+function commitBatch(batch: Batch): void {
+  // Committed already (late, or by its setImmediate); a batch still open is its database's gathering one.
+  if (!open.delete(batch)) return;
+  batches.delete(batch.q);
+  void commitTogether(batch.q, batch.direct, batch.waiting);
 }
 
 /**
@@ -115,16 +144,15 @@ function joinBatch<T>(
   savepoint: boolean,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let waiting = batches.get(q);
-    if (waiting === undefined) {
-      waiting = [];
-      batches.set(q, waiting);
-      setImmediate(() => {
-        batches.delete(q);
-        void commitTogether(q, direct, waiting as Waiting[]);
-      });
+    let batch = batches.get(q);
+    if (batch === undefined) {
+      const gathering: Batch = { q, direct, waiting: [], gatheredAt: performance.now() };
+      batches.set(q, gathering);
+      open.add(gathering);
+      setImmediate(() => commitBatch(gathering));
+      batch = gathering;
     }
-    waiting.push({ work, savepoint, resolve: resolve as (value: unknown) => void, reject });
+    batch.waiting.push({ work, savepoint, resolve: resolve as (value: unknown) => void, reject });
   });
 }
 

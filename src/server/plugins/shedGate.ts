@@ -39,6 +39,11 @@ export interface ShedGateSettings {
   stopping(): boolean;
   /** The id a refusal names in its header, as every other answer does (requestId.ts). */
   requestId(raw: IncomingMessage): string;
+  /**
+   * Run for every request read, before it is judged: requests are read while the loop polls, so this runs when
+   * callbacks of the loop's later phases cannot (the database layer commits a write that has waited too long).
+   */
+  onRequestRead?(): void;
 }
 
 export interface ShedGate {
@@ -136,6 +141,7 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
   };
   const serverFactory: FastifyServerFactory = (handler, options: FastifyServerOptions) => {
     const server = http.createServer((raw, response) => {
+      settings.onRequestRead?.();
       if (raw.url?.startsWith('/api/') && !settings.stopping()) {
         const refused = shedReason(raw.url);
         if (refused) {
