@@ -152,3 +152,21 @@ describe('on a database whose own time for a save is 45 ms (PostgreSQL: a group 
     expect(limit.limit()).toBeGreaterThan(settled);
   });
 });
+
+describe('a save that waited unread (target 50 ms)', () => {
+  it('is never refused for its wait while no save was refused, however long it waited', () => {
+    expect(fresh().waitedTooLong(5000, 300)).toBe(false);
+  });
+
+  it('within 1 s of a refused save: refused at 26 ms unread (past half the target), taken on at 25 ms', () => {
+    const limit = fresh();
+    limit.refused(1000);
+    expect(limit.waitedTooLong(26, 1000)).toBe(true);
+    expect(limit.waitedTooLong(26, 1999)).toBe(true);
+    expect(limit.waitedTooLong(25, 1500)).toBe(false);
+    // A second after the last refusal the process no longer counts as shedding.
+    expect(limit.waitedTooLong(26, 2000)).toBe(false);
+    limit.refused(2500);
+    expect(limit.waitedTooLong(26, 2600)).toBe(true);
+  });
+});

@@ -202,6 +202,31 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
   };
   const saveSoon = '/api/siswa/tryout/saveanswer/id/soon';
 
+  /** `count` saves to `path`, each on a connection of its own, written at once; each one's status. */
+  async function sendRaw(count: number, path: string) {
+    const { port } = server.address() as AddressInfo;
+    const sockets = await Promise.all(
+      Array.from(
+        { length: count },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
+          }),
+      ),
+    );
+    const statuses = Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise<number>((resolve) =>
+            socket.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().split(' ')[1]))),
+          ),
+      ),
+    );
+    for (const socket of sockets)
+      socket.write(`PUT ${path} HTTP/1.1\r\nHost: siaptes\r\nContent-Length: 2\r\n\r\n{}`);
+    return { sockets, statuses };
+  }
+
   it('refuses none of 32 connections saving in a closed loop 250 ms after the loop was busy 300 ms', async () => {
     // A server up a while, its loop then busy (a start spike's long turns) while no save came: that delayed no save.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -221,27 +246,10 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
   });
 
   it('counts how long saves waited unread: 64 sent, the loop busy 500 ms before reading them, then 32+ refused', async () => {
-    const { port } = server.address() as AddressInfo;
-    const sockets = await Promise.all(
-      Array.from(
-        { length: 64 },
-        () =>
-          new Promise<net.Socket>((resolve) => {
-            const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-          }),
-      ),
-    );
-    const statuses = sockets.map(
-      (socket) =>
-        new Promise<number>((resolve) =>
-          socket.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().split(' ')[1]))),
-        ),
-    );
     // In the kernel at once; read by the server only after the loop's 500 ms turn.
-    for (const socket of sockets)
-      socket.write(`PUT ${saveSoon} HTTP/1.1\r\nHost: siaptes\r\nContent-Length: 2\r\n\r\n{}`);
+    const { sockets, statuses } = await sendRaw(64, saveSoon);
     busyLoop(500);
-    expect((await Promise.all(statuses)).filter((status) => status !== 200)).toEqual([]);
+    expect((await statuses).filter((status) => status !== 200)).toEqual([]);
     for (const socket of sockets) socket.destroy();
     // 100 ms in the server after 500 ms unread: the limit now keeps what would have met 200 ms, a third of 64.
     const answered: Answer[] = [];
@@ -254,6 +262,21 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
     while (held.length + answered.length < 64) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(answered.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(32);
     await releaseAll(calls);
+  });
+
+  it('while it refuses saves, refuses those that waited unread past 25 ms: 8 sent, the loop busy 100 ms', async () => {
+    // A 65th save refused on a cold start: the process is shedding.
+    const many = await hold(64, saveHeld);
+    const another = new http.Agent();
+    expect((await ask(saveHeld, 'PUT', '{}', another)).status).toBe(503);
+    another.destroy();
+    await releaseAll(many);
+    const before = await shedSaves('shed_save_limit');
+    const { sockets, statuses } = await sendRaw(8, '/api/siswa/tryout/saveanswer/id/7');
+    busyLoop(100);
+    expect(await statuses).toEqual(Array(8).fill(503));
+    expect(await shedSaves('shed_save_limit')).toBe(before + 8);
+    for (const socket of sockets) socket.destroy();
   });
 
   it('on a cold start takes on 64 saves at once and refuses the 65th', async () => {

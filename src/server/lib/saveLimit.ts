@@ -34,6 +34,14 @@ const LOWEST_CUT = 0.75;
 const WAIT_TOLERANCE = 2;
 /** How far the database's own time moves toward a window's slower fastest save: a lasting change in ~5 s. */
 const OWN_TIME_RISE = 1 / 50;
+/** How long after a refused save the limit counts as shedding (ms). */
+export const SHEDDING_MEMORY_MS = 1000;
+/**
+ * The share of the target a save may have waited unread and still be taken on while the process sheds: its time in
+ * the server and its answer's way back take the rest (refused only past the whole target, accepted saves were
+ * answered up to 121 ms after they were sent under twice the rate SQLite sustains).
+ */
+const UNREAD_SHARE = 0.5;
 
 export interface SaveLimit {
   /** Saves that may be in flight now. */
@@ -43,6 +51,16 @@ export interface SaveLimit {
    * (itself included) in flight then.
    */
   answered(ms: number, inFlight: number, now: number, unreadMs?: number): void;
+  /** A save was refused at `now` (for this limit or any other reason). */
+  refused(now: number): void;
+  /**
+   * Whether a save read at `now`, having waited `unreadMs` to be read, is refused however few saves are in flight:
+   * while the process sheds (a save refused within SHEDDING_MEMORY_MS), one that waited unread longer than half the
+   * target is already late, and taking it on would only answer it later still; its refusal costs less than its
+   * save, so the unread ones behind it are read sooner. Never while nothing is refused: a loop's long turn alone
+   * (a start spike's) refuses no save.
+   */
+  waitedTooLong(unreadMs: number, now: number): boolean;
 }
 
 export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: number): SaveLimit {
@@ -56,8 +74,14 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
   let slowest = 0;
   let fastest = Infinity;
   let peak = 0;
+  let refusedAt = -Infinity;
   return {
     limit: () => limit,
+    refused(now) {
+      refusedAt = now;
+    },
+    waitedTooLong: (unreadMs, now) =>
+      unreadMs > targetMs * UNREAD_SHARE && now - refusedAt < SHEDDING_MEMORY_MS,
     answered(ms, inFlight, now, unreadMs = 0) {
       slowest = Math.max(slowest, ms + unreadMs);
       // The database's own time is a time in the server: a wait to be read is never the database's.

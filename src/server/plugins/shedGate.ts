@@ -7,7 +7,7 @@
  * - SHED_MAX_IN_FLIGHT API calls of this process are already being answered;
  * - for an answer save: as many saves are in flight as the save limit allows, which follows how long saves wait,
  *   their wait to be read included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any
- *   load;
+ *   load; or, while saves are being refused, this one waited unread longer than half that target;
  * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts);
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
  * Only `/api/` calls are refused: the app's files and /healthz, /readyz, /metrics are always served. While the
@@ -135,7 +135,10 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
     : null;
   const shedReason = (url: string): ShedSignal | null => {
     if (settings.maxInFlight > 0 && inFlight >= settings.maxInFlight) return 'shed_in_flight';
-    if (saves && savesInFlight >= saves.limit() && saveTryoutOf(url)) return 'shed_save_limit';
+    if (saves && loop && saveTryoutOf(url)) {
+      if (savesInFlight >= saves.limit() || saves.waitedTooLong(loop.unreadMs(), performance.now()))
+        return 'shed_save_limit';
+    }
     if (settings.maxQueueDepth > 0 && settings.queueDepth() >= settings.maxQueueDepth) return 'shed_queue';
     return eventLoopLate() ? 'shed_event_loop' : null;
   };
@@ -145,6 +148,7 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
       if (raw.url?.startsWith('/api/') && !settings.stopping()) {
         const refused = shedReason(raw.url);
         if (refused) {
+          if (saves && saveTryoutOf(raw.url)) saves.refused(performance.now());
           refuse(raw, response, refused, settings.requestId(raw));
           return;
         }
