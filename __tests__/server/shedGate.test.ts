@@ -4,6 +4,7 @@
  * a stopping server's calls always go through. Driven over real HTTP: the gate is the http server's own listener.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { shedGate, type ShedGate } from '../../src/server/plugins/shedGate';
@@ -200,11 +201,39 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
     const until = performance.now() + ms;
     while (performance.now() < until);
   };
+  /** Bytes waiting unread in each of the server's open connections, from the kernel's own table (Linux). */
+  const unreadBytes = (): number[] => {
+    const port = (server.address() as AddressInfo).port.toString(16).toUpperCase().padStart(4, '0');
+    return readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([, local, , state]) => local?.endsWith(`:${port}`) && state === '01')
+      .map(([, , , , queues]) => parseInt(queues?.split(':')[1] ?? '0', 16));
+  };
+  /**
+   * Keeps the loop busy `ms`, and on until `count` of the server's connections hold `bytes` unread: on a loaded
+   * machine the kernel may deliver a loopback write late (its network work deferred), and a save that reaches the
+   * server after the busy turn did not wait through it.
+   */
+  const busyUntilReceived = (ms: number, count: number, bytes: number) => {
+    busyLoop(ms);
+    const giveUp = performance.now() + 2000;
+    while (unreadBytes().filter((queued) => queued >= bytes).length < count && performance.now() < giveUp);
+  };
   const saveSoon = '/api/siswa/tryout/saveanswer/id/soon';
 
-  /** `count` saves to `path`, each on a connection of its own, written at once; each one's status. */
-  async function sendRaw(count: number, path: string) {
+  /**
+   * `count` connections of their own, each already accepted by the server, so that the saves `send` writes on them at
+   * once are all read in the first poll of the loop after the test's busy turn. Were they accepted only after it, on a
+   * loaded machine their reads could fall after the loop's timers had run again, and the wait they are judged by
+   * would no longer hold the busy turn.
+   */
+  async function openRaw(count: number) {
     const { port } = server.address() as AddressInfo;
+    let accepted = 0;
+    const onConnection = () => (accepted += 1);
+    server.on('connection', onConnection);
+    // Connected on both ends: a write before the client's own connect event waits for it, in the loop.
     const sockets = await Promise.all(
       Array.from(
         { length: count },
@@ -214,17 +243,23 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
           }),
       ),
     );
-    const statuses = Promise.all(
-      sockets.map(
-        (socket) =>
-          new Promise<number>((resolve) =>
-            socket.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().split(' ')[1]))),
-          ),
-      ),
-    );
-    for (const socket of sockets)
-      socket.write(`PUT ${path} HTTP/1.1\r\nHost: siaptes\r\nContent-Length: 2\r\n\r\n{}`);
-    return { sockets, statuses };
+    while (accepted < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    server.off('connection', onConnection);
+    /** Writes a save to `path` on every connection at once; each one's status, and the request's size. */
+    const send = (path: string) => {
+      const request = `PUT ${path} HTTP/1.1\r\nHost: siaptes\r\nContent-Length: 2\r\n\r\n{}`;
+      const statuses = Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise<number>((resolve) =>
+              socket.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().split(' ')[1]))),
+            ),
+        ),
+      );
+      for (const socket of sockets) socket.write(request);
+      return { statuses, bytes: Buffer.byteLength(request) };
+    };
+    return { sockets, send };
   }
 
   it('refuses none of 32 connections saving in a closed loop 250 ms after the loop was busy 300 ms', async () => {
@@ -247,8 +282,9 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
 
   it('counts how long saves waited unread: 64 sent, the loop busy 500 ms before reading them, then 32+ refused', async () => {
     // In the kernel at once; read by the server only after the loop's 500 ms turn.
-    const { sockets, statuses } = await sendRaw(64, saveSoon);
-    busyLoop(500);
+    const { sockets, send } = await openRaw(64);
+    const { statuses, bytes } = send(saveSoon);
+    busyUntilReceived(500, 64, bytes);
     expect((await statuses).filter((status) => status !== 200)).toEqual([]);
     for (const socket of sockets) socket.destroy();
     // 100 ms in the server after 500 ms unread: the limit now keeps what would have met 200 ms, a third of 64.
@@ -266,14 +302,15 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
 
   it('while it refuses saves, refuses those that waited unread past 25 ms: 8 sent, the loop busy 100 ms', async () => {
     // A 65th save refused on a cold start: the process is shedding.
+    const { sockets, send } = await openRaw(8);
     const many = await hold(64, saveHeld);
     const another = new http.Agent();
     expect((await ask(saveHeld, 'PUT', '{}', another)).status).toBe(503);
     another.destroy();
     await releaseAll(many);
     const before = await shedSaves('shed_save_limit');
-    const { sockets, statuses } = await sendRaw(8, '/api/siswa/tryout/saveanswer/id/7');
-    busyLoop(100);
+    const { statuses, bytes } = send('/api/siswa/tryout/saveanswer/id/7');
+    busyUntilReceived(100, 8, bytes);
     expect(await statuses).toEqual(Array(8).fill(503));
     expect(await shedSaves('shed_save_limit')).toBe(before + 8);
     for (const socket of sockets) socket.destroy();
