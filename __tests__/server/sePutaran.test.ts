@@ -3,7 +3,12 @@
  * the calls of one turn go as one batch on the next turn; with a limit of batches being written, later calls wait
  * and go together as one batch when a batch ends; a machine's limit is shared by its server processes.
  */
-import { antrianPutaran, dalamJalanPerProses, sePutaran } from '../../src/server/db/sePutaran';
+import {
+  antrianPutaran,
+  bersamaAtauSendiri,
+  dalamJalanPerProses,
+  sePutaran,
+} from '../../src/server/db/sePutaran';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -83,4 +88,74 @@ it('keeps each key (database pool) apart', async () => {
 it("shares a machine's limit between its server processes, each keeping at least one", () => {
   expect([1, 2, 3, 8].map((processes) => dalamJalanPerProses(2, processes))).toEqual([2, 1, 1, 1]);
   expect([1, 2, 3, 4, 5].map((processes) => dalamJalanPerProses(4, processes))).toEqual([4, 2, 1, 1, 1]);
+});
+
+describe('a batch as one statement, else each member alone', () => {
+  /** A member of a batch: its key, and how its call ended. */
+  function member(key: string) {
+    const m = {
+      key,
+      ended: '',
+      resolve: (how: string) => (m.ended = how),
+      reject: (error: unknown) => (m.ended = `rejected: ${String(error)}`),
+    };
+    return m;
+  }
+  type Member = ReturnType<typeof member>;
+  const failing = (keys: string[]) => (batch: readonly Member[]) =>
+    batch.some((m) => keys.includes(m.key))
+      ? Promise.reject(new Error('bad key'))
+      : Promise.resolve(batch.length);
+
+  it('answers every member from the one statement, running none alone', async () => {
+    const batch = ['a', 'b', 'c'].map(member);
+    const alone: string[] = [];
+    await bersamaAtauSendiri(
+      batch,
+      failing([]),
+      (all, rows) => all.forEach((m) => m.resolve(`together of ${rows}`)),
+      async (m) => void alone.push(m.key),
+    );
+    expect(batch.map((m) => m.ended)).toEqual(['together of 3', 'together of 3', 'together of 3']);
+    expect(alone).toEqual([]);
+  });
+
+  it('when the statement fails, runs each member alone: only the failing member fails', async () => {
+    const batch = ['a', 'b', 'c'].map(member);
+    await bersamaAtauSendiri(
+      batch,
+      failing(['b']),
+      (all) => all.forEach((m) => m.resolve('together')),
+      (m) => failing(['b'])([m]).then(() => m.resolve('alone')),
+    );
+    expect(batch.map((m) => m.ended)).toEqual(['alone', 'rejected: Error: bad key', 'alone']);
+  });
+
+  it('a batch of one that fails is rejected with the statement error, not run again', async () => {
+    const one = member('b');
+    const alone: string[] = [];
+    await bersamaAtauSendiri(
+      [one],
+      failing(['b']),
+      () => undefined,
+      async (m) => void alone.push(m.key),
+    );
+    expect(one.ended).toBe('rejected: Error: bad key');
+    expect(alone).toEqual([]);
+  });
+
+  it('never runs a member again once the statement succeeded, even if answering the batch throws', async () => {
+    const batch = ['a', 'b'].map(member);
+    const alone: string[] = [];
+    const answering = bersamaAtauSendiri(
+      batch,
+      failing([]),
+      () => {
+        throw new Error('answering failed');
+      },
+      async (m) => void alone.push(m.key),
+    );
+    await expect(answering).rejects.toThrow('answering failed');
+    expect(alone).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@
  * only its own call.
  */
 import type { DirectPostgres } from './createDb';
-import { antrianPutaran, dalamJalanPerProses, sePutaran } from './sePutaran';
+import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from './sePutaran';
 import { readBatchRows } from '../lib/metrics';
 
 export interface BacaanBersama<K, R> {
@@ -42,28 +42,27 @@ export function bacaanBersama<K, R>(options: {
     return rows as (R & { n: number })[];
   }
 
-  async function bacaSemua(pg: DirectPostgres, batch: readonly Menunggu<K, R>[]): Promise<void> {
-    let rows: (R & { n: number })[];
-    try {
-      rows = await baca(pg, batch);
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
-        return;
-      }
-      await Promise.all(batch.map((m) => baca(pg, [m]).then(m.resolve, m.reject)));
-      return;
-    }
-    readBatchRows.observe({ read: options.nama }, batch.length);
+  /** Each look-up's rows, split by their place; callers get the rows a look-up alone gives. */
+  function bagikan(batch: readonly Menunggu<K, R>[], rows: (R & { n: number })[]): void {
     const byN = new Map<number, R[]>();
     for (const { n, ...row } of rows) {
-      // The place is the statement's own: callers get the rows a look-up alone gives.
       const own = byN.get(n);
       if (own) own.push(row as R);
       else byN.set(n, [row as R]);
     }
     batch.forEach((m, i) => m.resolve(byN.get(i + 1) ?? []));
   }
+
+  const bacaSemua = (pg: DirectPostgres, batch: readonly Menunggu<K, R>[]) =>
+    bersamaAtauSendiri(
+      batch,
+      (all) => baca(pg, all),
+      (all, rows) => {
+        readBatchRows.observe({ read: options.nama }, all.length);
+        bagikan(all, rows);
+      },
+      (m) => baca(pg, [m]).then((rows) => bagikan([m], rows)),
+    );
 
   return {
     baca: (pg, key) =>

@@ -68,3 +68,28 @@ export function sePutaran<K extends object, T>(
 export function dalamJalanPerProses(dalamJalan: number, processes: number): number {
   return Math.max(1, Math.floor(dalamJalan / processes));
 }
+
+/**
+ * Runs a turn's batch by `bersama` (one statement for all) and answers it by `selesai`. Should the statement fail,
+ * nothing of it was written: each member is run again by `sendiri`, its own way, which answers it, so a member that
+ * fails fails only its own call. `selesai` runs outside the retry: an answered batch is never written twice.
+ */
+export async function bersamaAtauSendiri<M extends { reject: (error: unknown) => void }, H>(
+  batch: readonly M[],
+  bersama: (batch: readonly M[]) => Promise<H>,
+  selesai: (batch: readonly M[], hasil: H) => void,
+  sendiri: (member: M) => Promise<void>,
+): Promise<void> {
+  let hasil: H;
+  try {
+    hasil = await bersama(batch);
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0].reject(error);
+      return;
+    }
+    await Promise.all(batch.map((member) => sendiri(member).catch(member.reject)));
+    return;
+  }
+  selesai(batch, hasil);
+}

@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely';
 import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
 import type { Database } from '../../db/types';
-import { antrianPutaran, dalamJalanPerProses, sePutaran } from '../../db/sePutaran';
+import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from '../../db/sePutaran';
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
 
@@ -82,20 +82,16 @@ export function simpanBersama(
   });
 }
 
-async function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<void> {
-  try {
-    await pg.query('siaptes_simpan_bersama', SIMPAN_BERSAMA_SQL, parameterOf(batch.map((m) => m.tulisan)));
-  } catch (error) {
-    if (batch.length === 1) {
-      batch[0].reject(error);
-      return;
-    }
-    // Nothing of the statement was written: each save again alone, so a failing row fails only its own save.
-    await Promise.all(batch.map((m) => m.sendiri().then(m.resolve, m.reject)));
-    return;
-  }
-  saveBatchRows.observe(batch.length);
-  for (const m of batch) m.resolve();
+function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<void> {
+  return bersamaAtauSendiri(
+    batch,
+    (all) => pg.query('siaptes_simpan_bersama', SIMPAN_BERSAMA_SQL, parameterOf(all.map((m) => m.tulisan))),
+    (all) => {
+      saveBatchRows.observe(all.length);
+      for (const m of all) m.resolve();
+    },
+    (m) => m.sendiri().then(m.resolve),
+  );
 }
 
 /**

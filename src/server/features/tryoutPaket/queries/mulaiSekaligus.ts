@@ -16,7 +16,7 @@
  */
 import { directPostgresOf, type DirectPostgres } from '../../../db/createDb';
 import type { Executor } from '../../../db/executor';
-import { antrianPutaran, dalamJalanPerProses, sePutaran } from '../../../db/sePutaran';
+import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from '../../../db/sePutaran';
 import { attemptsStarted, startBatchRows } from '../../../lib/metrics';
 import type { AttemptBaruInput } from './hasilTo';
 import type { MapelWaktu } from './mapelWaktu';
@@ -133,20 +133,15 @@ async function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Pro
   const urut = [...pertama.values()].sort(
     (a, b) => a.input.idKategori - b.input.idKategori || a.input.idSiswa - b.input.idSiswa,
   );
-  let rows: Row[];
-  try {
-    rows = await tulis(pg, urut);
-  } catch (error) {
-    if (urut.length === 1) {
-      urut[0].reject(error);
-      return;
-    }
-    // Nothing of the statement was written: each start again alone, so a failing row fails only its own start.
-    await Promise.all(urut.map((m) => tulis(pg, [m]).then((r) => selesai([m], r), m.reject)));
-    return;
-  }
-  startBatchRows.observe(urut.length);
-  selesai(urut, rows);
+  await bersamaAtauSendiri(
+    urut,
+    (all) => tulis(pg, all),
+    (all, rows) => {
+      startBatchRows.observe(all.length);
+      selesai(all, rows);
+    },
+    (m) => tulis(pg, [m]).then((rows) => selesai([m], rows)),
+  );
 }
 
 async function tulis(pg: DirectPostgres, urut: readonly Menunggu[]): Promise<Row[]> {
