@@ -96,8 +96,12 @@ describe('a batch as one statement, else each member alone', () => {
     const m = {
       key,
       ended: '',
-      resolve: (how: string) => (m.ended = how),
-      reject: (error: unknown) => (m.ended = `rejected: ${String(error)}`),
+      resolve: (how: string): void => {
+        m.ended = how;
+      },
+      reject: (error: unknown): void => {
+        m.ended = `rejected: ${String(error)}`;
+      },
     };
     return m;
   }
