@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Executor } from '../db/executor';
 import { siswaOfSesi } from '../db/sesi';
 import { sessionCacheOf } from '../lib/sessionCache';
@@ -38,15 +38,22 @@ export function tokenOf(request: FastifyRequest): string | null {
   return fromCookie && fromCookie !== '' ? fromCookie : null;
 }
 
-/** The live session's student, from this process's cache (lib/sessionCache.ts) or else the database. */
-async function siswaOfToken(db: Executor, tokenHash: string, now: number): Promise<Siswa | null> {
+/** The live session's student when this process's cache (lib/sessionCache.ts) has it, else undefined. */
+function cachedSiswa(db: Executor, tokenHash: string, now: number): Siswa | undefined {
   const cache = sessionCacheOf<Siswa>(db);
-  const cached = cache?.get(tokenHash);
+  if (!cache) return undefined;
+  const cached = cache.get(tokenHash);
   if (cached && cached.expiresAt > now) {
     sessionCacheLookups.inc({ result: 'hit' });
     return cached.siswa;
   }
-  if (cache) sessionCacheLookups.inc({ result: 'miss' });
+  sessionCacheLookups.inc({ result: 'miss' });
+  return undefined;
+}
+
+/** The live session's student read from the database (and kept in this process's cache), or null. */
+async function siswaOfSesiRow(db: Executor, tokenHash: string, now: number): Promise<Siswa | null> {
+  const cache = sessionCacheOf<Siswa>(db);
   const ticket = cache?.ticket() ?? 0;
   const row = await siswaOfSesi(db, tokenHash, now);
   if (!row) return null;
@@ -55,35 +62,55 @@ async function siswaOfToken(db: Executor, tokenHash: string, now: number): Promi
   return siswa;
 }
 
+const NO_TOKEN = { status: false, message: 'Sesi tidak ditemukan, silakan login kembali' } as const;
+const DEAD_TOKEN = { status: false, message: 'Sesi telah berakhir, silakan login kembali' } as const;
+
 /**
- * Registers the auth hook: every /api route except the public ones (login) gets `request.siswa`, or a 401
+ * The check of one authenticated call: `request.siswa`, or a 401 `{status: false, message}` when the token is
+ * missing or dead. A session this process has cached is answered without a promise or a later turn (most calls).
+ */
+function authenticate(db: Executor, now: () => number): onRequestHookHandler {
+  return (request, reply, done) => {
+    const token = tokenOf(request);
+    if (!token) {
+      void reply.status(401).send(NO_TOKEN);
+      return;
+    }
+    const tokenHash = hashToken(token);
+    const at = now();
+    const accept = (siswa: Siswa | null) => {
+      if (!siswa) {
+        void reply.status(401).send(DEAD_TOKEN);
+        return;
+      }
+      request.siswa = siswa;
+      request.tokenHash = tokenHash;
+      done();
+    };
+    const cached = cachedSiswa(db, tokenHash, at);
+    if (cached) accept(cached);
+    else siswaOfSesiRow(db, tokenHash, at).then(accept, done);
+  };
+}
+
+/**
+ * Registers the auth check: every /api route except the public ones (login) gets `request.siswa`, or a 401
  * `{status: false, message}` when the token is missing or dead. It runs on request, before the body is read or
- * validated, so a caller without a live token gets 401 whatever they send.
+ * validated, so a caller without a live token gets 401 whatever they send. Which routes it guards is decided by
+ * the route, once, as each is added (the last of their onRequest hooks, as a hook of the whole app registered here
+ * would be), never by the raw target: `GET http://host/api/…` (absolute form) matches the same route as
+ * `GET /api/…` and is authenticated the same. Unknown routes answer 404 from the not-found handler.
  */
 export function registerAuth(app: FastifyInstance, db: Executor, now: () => number): void {
   app.decorateRequest('siswa', null);
   app.decorateRequest('tokenHash', null);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Read once: Fastify builds the whole options object at every read.
-    const { config, url: route } = request.routeOptions;
-    const routeConfig = config as { public?: boolean } | undefined;
-    // Decided by the matched route, never by the raw target: `GET http://host/api/…` (absolute form) matches the
-    // same route as `GET /api/…` and is authenticated the same. Unknown routes answer 404 from the not-found
-    // handler; public routes (login) need no token.
-    if (!route || routeConfig?.public || !isApiPath(route)) return;
-    const token = tokenOf(request);
-    if (!token) {
-      return reply
-        .status(401)
-        .send({ status: false, message: 'Sesi tidak ditemukan, silakan login kembali' });
-    }
-    const tokenHash = hashToken(token);
-    const siswa = await siswaOfToken(db, tokenHash, now());
-    if (!siswa) {
-      return reply.status(401).send({ status: false, message: 'Sesi telah berakhir, silakan login kembali' });
-    }
-    request.siswa = siswa;
-    request.tokenHash = tokenHash;
+  const check = authenticate(db, now);
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { public?: boolean } | undefined;
+    if (config?.public || !isApiPath(route.url)) return;
+    // A new list, never the route's own: Fastify copies a GET route's options for its HEAD route beforehand.
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [check] : [...(Array.isArray(own) ? own : [own]), check];
   });
 }
 
