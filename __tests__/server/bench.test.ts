@@ -1,4 +1,4 @@
-import { closeDb } from '../../src/server/db/createDb';
+import { closeDb, dialectOf } from '../../src/server/db/createDb';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import type { OverloadJob, OverloadResult } from '../../src/server/cli/bench/ove
 import { options } from '../../src/server/cli/bench/options';
 import { savesForSeconds } from '../../src/server/cli/bench/examPhases';
 import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
+import { databaseSettings } from '../../src/server/cli/bench/targets';
 import type { Executor } from '../../src/server/db/executor';
 import { rejectionMessage } from '../helpers/rejection';
 import { hashToken } from '../../src/server/plugins/auth';
@@ -396,6 +397,7 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     memoryMb: 300,
     databaseMb: 600,
     databaseCpu: 'in the app (SQLite)',
+    databaseSettings: null,
   });
 
   it('is asked for on the command line, and is off by default', () => {
@@ -423,6 +425,29 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     expect(text).not.toContain('baseline again');
   });
 
+  it('names the PostgreSQL settings the run used, and says nothing of them on SQLite', async () => {
+    const run = (named: string | null) =>
+      formatRun({
+        ...examOnlyRun({
+          baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
+          phases: [],
+        }),
+        databaseSettings: named,
+      });
+    expect(run('PostgreSQL 15.18: shared_buffers 2GB, fsync on')).toContain(
+      'Database settings: PostgreSQL 15.18: shared_buffers 2GB, fsync on',
+    );
+    expect(run(null)).not.toContain('Database settings');
+    const settings = await databaseSettings(db);
+    if (dialectOf(db) === 'sqlite') expect(settings).toBeNull();
+    else {
+      expect(settings).toMatch(
+        /^PostgreSQL \d+\.\d+.*: shared_buffers \d+[kMG]B, effective_cache_size \d+[kMG]B, /,
+      );
+      expect(settings).toMatch(/, fsync (on|off), synchronous_commit \w+$/);
+    }
+  });
+
   it('says which status a phase’s errors had', () => {
     const failing = { ...result(6_800), errors: 158, errorsBy: { '503': 150, connection: 8 } };
     const text = formatRun({
@@ -438,6 +463,7 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
       memoryMb: 300,
       databaseMb: 600,
       databaseCpu: 'in the app (SQLite)',
+      databaseSettings: null,
     });
     expect(text).toContain(
       '| answer save | 34000 | 6800 | 10 | 30 | 158 (503: 150, connection: 8) / 0 | 0.850 × upsert |',

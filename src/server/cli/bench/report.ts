@@ -126,6 +126,8 @@ export interface RunReport {
   databaseMb: number;
   /** Where the database's CPU time was measured. */
   databaseCpu: DatabaseCpu;
+  /** PostgreSQL's settings during the run (targets.ts databaseSettings); null on SQLite. */
+  databaseSettings: string | null;
   /** The login storm's rate; null when not run (`--exam-only`). */
   logins: { perSecond: number; cores: number; hash: string } | null;
 }
@@ -331,6 +333,7 @@ export function formatRun(run: RunReport): string {
     `Server memory at the end (RSS, every server process): ${fixed(run.memoryMb, 1)} MB; ` +
       `database size: ${fixed(run.databaseMb, 1)} MB`,
     '',
+    ...(run.databaseSettings ? [`Database settings: ${run.databaseSettings}`, ''] : []),
   );
   return lines.join('\n');
 }

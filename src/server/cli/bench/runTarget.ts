@@ -18,7 +18,7 @@ import { treeUsage } from './procfs';
 import type { RunReport } from './report';
 import { resultPhases, type ResultsOutcome } from './resultPhases';
 import { seedBenchEvent } from './seedEvent';
-import { settleAfterSeeding, type Target } from './targets';
+import { databaseSettings, settleAfterSeeding, type Target } from './targets';
 
 /** The save bodies the baselines answer: the answer-save phase's shape, on the same connections. */
 function baselineBodies(ctx: PhaseContext): LoadRequest[] {
@@ -156,6 +156,7 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   };
   const distinct = distinctSaves(exam.acknowledged);
   const databaseMb = await target.size(db);
+  const settings = await databaseSettings(db);
   await closeDb(db);
   await target.drop();
   return {
@@ -173,5 +174,6 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
     memoryMb,
     databaseMb,
     databaseCpu,
+    databaseSettings: settings,
   };
 }

@@ -75,3 +75,25 @@ export async function settleAfterSeeding(db: Executor): Promise<void> {
   if (dialectOf(db) === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
   spawnSync('sync', { stdio: 'ignore' });
 }
+
+/**
+ * The PostgreSQL settings a run's figures depend on, as the server reports them: the cache (`shared_buffers`,
+ * `effective_cache_size`), the log (`wal_buffers`, `max_wal_size`) and durability. Null on SQLite.
+ */
+export async function databaseSettings(db: Executor): Promise<string | null> {
+  if (dialectOf(db) !== 'postgres') return null;
+  const names = [
+    'shared_buffers',
+    'effective_cache_size',
+    'wal_buffers',
+    'max_wal_size',
+    'fsync',
+    'synchronous_commit',
+  ] as const;
+  const { rows } = await sql<{ name: string; value: string }>`
+    SELECT name, current_setting(name) AS value FROM unnest(${[...names]}::text[]) AS name`.execute(db);
+  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(
+    db,
+  );
+  return `PostgreSQL ${version[0]?.v ?? '?'}: ${rows.map((r) => `${r.name} ${r.value}`).join(', ')}`;
+}
