@@ -55,6 +55,12 @@ function checksItsOwnBody(request: FastifyRequest): boolean {
   return request.routeOptions.attachValidation;
 }
 
+/** Routes whose call carries no meaningful body (the package rankings): an empty or missing one is {}. */
+function takesEmptyBody(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as { emptyJsonBody?: boolean } | undefined;
+  return config?.emptyJsonBody === true;
+}
+
 const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\0');
 
 type JsonSchema = Record<string, unknown>;
@@ -116,9 +122,9 @@ export function registerInputChecks(app: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
     (request, body, done) => {
       const text = String(body);
-      // Routes whose call carries no meaningful body (the package rankings) take an empty one as {}.
-      const config = request.routeOptions.config as { emptyJsonBody?: boolean } | undefined;
-      if (config?.emptyJsonBody && text.trim() === '') {
+      // Routes whose call carries no meaningful body (the package rankings) take an empty one as {}. The route is
+      // asked only for a blank body: Fastify builds the whole options object at every read.
+      if (text.trim() === '' && takesEmptyBody(request)) {
         done(null, {});
         return;
       }
@@ -135,18 +141,15 @@ export function registerInputChecks(app: FastifyInstance): void {
 
   app.addHook('preValidation', (request, _reply, done) => {
     // The same routes take a request without any body as {} too (their body fields are all optional).
-    // Read once: Fastify builds the whole options object at every read.
-    const route = request.routeOptions;
-    const { emptyJsonBody } = route.config as { emptyJsonBody?: boolean };
-    if (emptyJsonBody && request.body === undefined) request.body = {};
+    if (request.body === undefined && takesEmptyBody(request)) request.body = {};
     const paramsPath = findValue(request.params, hasNul);
     if (paramsPath) refuse('params', paramsPath, 'berisi karakter NUL');
     if (request.body !== undefined) {
       // One walk over the body for everything it may not hold (it is never coerced, so what it holds now it
-      // holds in the handler); login and logout check their own nulls.
-      const ownBody = route.attachValidation;
-      const bad = ownBody ? notAllowedInOwnBody : notAllowedInBody;
-      const bodyPath = findValue(request.body, bad);
+      // holds in the handler). Login and logout check their own nulls: for them only what the walk found
+      // (nearly never) is walked again for NUL alone, so no other call asks the route which it is.
+      let bodyPath = findValue(request.body, notAllowedInBody);
+      if (bodyPath && checksItsOwnBody(request)) bodyPath = findValue(request.body, notAllowedInOwnBody);
       if (bodyPath) refuse('body', bodyPath, whatIsWrong(valueAt(request.body, bodyPath)));
     }
     done();
@@ -154,8 +157,8 @@ export function registerInputChecks(app: FastifyInstance): void {
 
   // Path parameters are numbers only once validated (coerced from text): "1e999" becomes Infinity there.
   app.addHook('preHandler', (request, _reply, done) => {
-    const path = checksItsOwnBody(request) ? null : findValue(request.params, notFinite);
-    if (path) refuse('params', path, 'bukan angka yang sah');
+    const path = findValue(request.params, notFinite);
+    if (path && !checksItsOwnBody(request)) refuse('params', path, 'bukan angka yang sah');
     done();
   });
 }
