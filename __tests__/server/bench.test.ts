@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { closeDb, dialectOf } from '../../src/server/db/createDb';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -89,6 +90,15 @@ describe('the bench event seed', () => {
       .where('id_siswa', 'in', ids)
       .execute();
     expect(choices).toHaveLength(80);
+  });
+
+  it('on PostgreSQL leaves every table of its schema vacuumed, so autovacuum has nothing to do during the phases', async () => {
+    if (dialectOf(db) !== 'postgres') return;
+    const { rows } = await sql<{ relname: string; vacuumed: boolean }>`
+      SELECT relname, last_vacuum IS NOT NULL AND last_analyze IS NOT NULL AS vacuumed
+      FROM pg_stat_user_tables WHERE schemaname = current_schema() ORDER BY relname`.execute(db);
+    expect(rows.map((r) => r.relname)).toEqual(expect.arrayContaining(['hasil_to', 'jawaban', 'siswa']));
+    expect(rows.filter((r) => !r.vacuumed)).toEqual([]);
   });
 
   it('leaves the answer tables with their keys: a second answer to a question and an orphan statement are refused', async () => {
