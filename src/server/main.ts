@@ -100,7 +100,10 @@ function startWorkers(count: number): void {
   const tellWhenNoneAccepts = () => {
     const workers = Object.values(cluster.workers ?? {});
     if (!workers.every((worker) => worker && notAccepting.has(worker.id))) return;
-    for (const worker of workers) if (worker?.isConnected()) worker.send(NONE_ACCEPTING);
+    // A worker may be exiting with its channel still open: the send then fails (EPIPE), and unheard it is no harm
+    // (that worker is stopping), while without a callback the failure is an 'error' event that ends the primary
+    // with exit 1.
+    for (const worker of workers) if (worker?.isConnected()) worker.send(NONE_ACCEPTING, () => undefined);
   };
   cluster.on('message', (worker, message) => {
     if (message !== NOT_ACCEPTING) return;
