@@ -1,4 +1,5 @@
 import type { App } from '../../src/server/app';
+import type { StartPaketContent } from '../../src/contract/tryoutPaket';
 import { DEMO, seedDemo, type SeedOptions, type SeedSummary } from '../../src/server/demo';
 import type { ProfileUser } from '../../src/contract/profile';
 import { buildTestApp, testClock, type TestClock, type TestContext } from './buildTestApp';
@@ -59,4 +60,20 @@ export async function loginAs(
   }
   const token = body.content.access_token.value;
   return { token, headers: { key: token }, siswa: body.content.user };
+}
+
+/** A student's first start of a schedule's category through the API (POST …/tryout/start); what it answers. */
+export async function startKategori(
+  app: App,
+  login: LoggedIn,
+  jadwal: { id: number; kategori: readonly { hash: string }[] },
+  kategori = 0,
+): Promise<StartPaketContent> {
+  const start = await app.inject({
+    method: 'POST',
+    url: `/api/siswa/tryout/start/id/${jadwal.id}/kategori/${jadwal.kategori[kategori].hash}`,
+    headers: { key: login.token },
+    payload: { id_siswa: login.siswa.id },
+  });
+  return (start.json() as { content: StartPaketContent }).content;
 }

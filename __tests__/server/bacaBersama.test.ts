@@ -4,13 +4,12 @@
  * loop each get what a look-up alone gets, on PostgreSQL from one statement; a key that fails fails its own look-up
  * only. Runs on SQLite, and on PostgreSQL when DATABASE_URL says so.
  */
-import type { StartPaketContent } from '../../src/contract/tryoutPaket';
 import { findJadwalPesertaAttempts } from '../../src/server/db/jadwal';
 import { siswaOfSesi } from '../../src/server/db/sesi';
 import { hashToken } from '../../src/server/plugins/auth';
 import { findSaveTarget } from '../../src/server/features/tryoutPaket/queries/saveTarget';
 import { readBatchRows } from '../../src/server/lib/metrics';
-import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
+import { buildSeededTestApp, loginAs, startKategori, type SeededTestContext } from '../helpers/seeded';
 
 const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
 
@@ -25,14 +24,7 @@ beforeAll(async () => {
   const login = await loginAs(t.app, 'reguler');
   idSiswa = login.siswa.id;
   tokenHash = hashToken(login.token);
-  const jadwal = t.seed.jadwal.berjalan;
-  const start = await t.app.inject({
-    method: 'POST',
-    url: `/api/siswa/tryout/start/id/${jadwal.id}/kategori/${jadwal.kategori[0].hash}`,
-    headers: { key: login.token },
-    payload: { id_siswa: idSiswa },
-  });
-  const content = (start.json() as { content: StartPaketContent }).content;
+  const content = await startKategori(t.app, login, t.seed.jadwal.berjalan);
   idHasilTo = content.id_hasil_to;
   idJawaban = content.soal.slice(0, 3).map((s) => s.id_jawaban);
   expect(idJawaban).toHaveLength(3);

@@ -5,6 +5,7 @@
 import { bacaanBersama } from './bacaBersama';
 import { prepareQuery } from './compiledQuery';
 import { directPostgresOf } from './createDb';
+import { larikParameter } from './larikParameter';
 import type { Selectable } from 'kysely';
 import type { Executor } from './executor';
 import type { HasilToTable } from './types';
@@ -111,7 +112,7 @@ type AttemptsRow = Awaited<ReturnType<typeof jadwalPesertaAttemptsQuery.all>>[nu
 const jadwalPesertaAttemptsBersama = bacaanBersama<{ idJadwal: number; idSiswa: number }, AttemptsRow>({
   nama: 'jadwal_attempts',
   sql: `SELECT t.n, ${KOLOM_JADWAL.join(', ')}, jadwal_peserta.id_siswa AS peserta, ${KOLOM_ATTEMPT.join(', ')}
-FROM unnest($1::int4[], $2::int4[]) WITH ORDINALITY AS t (id_jadwal, id_siswa, n)
+FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}) WITH ORDINALITY AS t (id_jadwal, id_siswa, n)
 JOIN jadwal ON jadwal.id = t.id_jadwal
 LEFT JOIN jadwal_peserta ON jadwal_peserta.id_jadwal = jadwal.id AND jadwal_peserta.id_siswa = t.id_siswa
 LEFT JOIN hasil_to ON hasil_to.id_jadwal = jadwal.id AND hasil_to.id_siswa = t.id_siswa

@@ -5,6 +5,7 @@
 import { bacaanBersama } from './bacaBersama';
 import { prepareQuery } from './compiledQuery';
 import { directPostgresOf } from './createDb';
+import { larikParameter } from './larikParameter';
 import type { Executor } from './executor';
 import type { Siswa } from '../lib/siswa';
 
@@ -37,7 +38,7 @@ type SesiSiswa = Siswa & { expires_at: number };
 const siswaByTokens = bacaanBersama<{ tokenHash: string; now: number }, SesiSiswa>({
   nama: 'sesi',
   sql: `SELECT t.n, ${KOLOM.join(', ')}
-FROM unnest($1::text[], $2::int8[]) WITH ORDINALITY AS t (token_hash, now, n)
+FROM unnest(${larikParameter(1, 'text')}, ${larikParameter(2, 'int8')}) WITH ORDINALITY AS t (token_hash, now, n)
 JOIN sesi ON sesi.token_hash = t.token_hash AND sesi.revoked_at IS NULL AND sesi.expires_at > t.now
 JOIN siswa ON siswa.id = sesi.id_siswa`,
   parameter: (keys) => [keys.map((k) => k.tokenHash), keys.map((k) => k.now)],

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
+import { larikParameter } from '../../db/larikParameter';
 import type { Database } from '../../db/types';
 import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from '../../db/sePutaran';
 import { saveBatchRows } from '../../lib/metrics';
@@ -47,7 +48,8 @@ const DALAM_JALAN = 2;
  */
 const SIMPAN_BERSAMA_SQL = `WITH waktu AS (
   INSERT INTO mapel_waktu AS mw (id_hasil_to, id_mapel, sisa_waktu, status, opened_at, last_seen_at)
-  SELECT * FROM unnest($1::int4[], $2::int4[], $3::int4[], $4::int4[], $5::int8[], $6::int8[])
+  SELECT * FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}, ${larikParameter(3, 'int4')},
+    ${larikParameter(4, 'int4')}, ${larikParameter(5, 'int8')}, ${larikParameter(6, 'int8')})
   ON CONFLICT (id_hasil_to, id_mapel) DO UPDATE SET
     sisa_waktu = LEAST(excluded.sisa_waktu, mw.sisa_waktu),
     status = excluded.status,
@@ -57,7 +59,7 @@ const SIMPAN_BERSAMA_SQL = `WITH waktu AS (
   WHERE mw.status = 0
 )
 UPDATE jawaban SET jawaban = v.jawaban, updated_at = v.updated_at
-FROM unnest($7::int4[], $8::text[], $9::int8[]) AS v(id, jawaban, updated_at)
+FROM unnest(${larikParameter(7, 'int4')}, ${larikParameter(8, 'text')}, ${larikParameter(9, 'int8')}) AS v(id, jawaban, updated_at)
 WHERE jawaban.id = v.id`;
 
 /**

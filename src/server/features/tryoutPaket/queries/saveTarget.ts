@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { bacaanBersama } from '../../../db/bacaBersama';
 import { prepareQuery } from '../../../db/compiledQuery';
 import { directPostgresOf } from '../../../db/createDb';
+import { larikParameter } from '../../../db/larikParameter';
 import type { Executor } from '../../../db/executor';
 import type { JadwalRow } from '../../../db/jadwal';
 import { mapelKategori } from '../isiPaket';
@@ -68,7 +69,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof saveTargetQuery.first>>>;
 const saveTargets = bacaanBersama<{ idHasilTo: number; idJawaban: number }, Row>({
   nama: 'save_target',
   sql: `SELECT t.n, ${KOLOM.join(', ')}, ${CLOCKS_SQL} AS clocks
-FROM unnest($1::int4[], $2::int4[]) WITH ORDINALITY AS t (id_hasil_to, id_jawaban, n)
+FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}) WITH ORDINALITY AS t (id_hasil_to, id_jawaban, n)
 JOIN hasil_to ON hasil_to.id = t.id_hasil_to
 LEFT JOIN jadwal ON jadwal.id = hasil_to.id_jadwal
 LEFT JOIN jawaban ON jawaban.id = t.id_jawaban AND jawaban.id_hasil_to = hasil_to.id
