@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { closeDb, createDb } from '../../src/server/db/createDb';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { startServerProcess } from '../helpers/serverProcess';
+import { rmSync, writeFileSync } from 'node:fs';
+import { listeningWorkers, startClusterWithFixture } from '../helpers/clusterServer';
 import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(120_000);
-
-const GATE_FIXTURE = resolve(__dirname, '../fixtures/cluster/secondWorkerGate.mjs');
 
 interface Scrape {
   status: number;
@@ -25,11 +19,6 @@ async function scrape(port: number): Promise<Scrape> {
   };
 }
 
-/** How many of the cluster's workers have said they listen (Fastify's log line, one per worker). */
-function listeningWorkers(output: string): number {
-  return output.split('\n').filter((line) => line.includes('Server listening at')).length;
-}
-
 describe('/metrics of a cluster (WORKERS=2) whose second worker is still starting', () => {
   let dir: string;
   let whileStarting: Scrape;
@@ -37,18 +26,9 @@ describe('/metrics of a cluster (WORKERS=2) whose second worker is still startin
   let onceBothServe: Scrape[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'siaptes-cluster-metrics-'));
-    const url = `file:${join(dir, 'metrics.db')}`;
-    const db = await createDb(url);
-    await migrateToLatest(db);
-    await closeDb(db);
-    const gate = join(dir, 'gate');
-    const server = await startServerProcess({
-      DATABASE_URL: url,
-      WORKERS: '2',
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${GATE_FIXTURE}`.trim(),
-      SIAPTES_TEST_WORKER_GATE: gate,
-    });
+    const cluster = await startClusterWithFixture('secondWorkerGate.mjs', 'SIAPTES_TEST_WORKER_GATE');
+    ({ dir } = cluster);
+    const { server, gate } = cluster;
     try {
       // Ready means the first worker serves; the second waits at the gate until it is opened below.
       whileStarting = await scrape(server.port);

@@ -101,8 +101,7 @@ function startWorkers(count: number): void {
     const workers = Object.values(cluster.workers ?? {});
     if (!workers.every((worker) => worker && notAccepting.has(worker.id))) return;
     // A worker may be exiting with its channel still open: the send then fails (EPIPE), and unheard it is no harm
-    // (that worker is stopping), while without a callback the failure is an 'error' event that ends the primary
-    // with exit 1.
+    // (that worker is stopping), so the callback keeps it out of the log.
     for (const worker of workers) if (worker?.isConnected()) worker.send(NONE_ACCEPTING, () => undefined);
   };
   cluster.on('message', (worker, message) => {
@@ -113,6 +112,13 @@ function startWorkers(count: number): void {
   answerClusterMetrics(() =>
     Object.values(cluster.workers ?? {}).filter(
       (worker): worker is Worker => worker !== undefined && served.has(worker.id),
+    ),
+  );
+  // Any send to a worker whose channel has closed (it exits, or died during a scrape) fails as an 'error' event on
+  // that Worker; unheard, it would end the primary and every worker with it.
+  cluster.on('fork', (worker) =>
+    worker.on('error', (error: Error) =>
+      console.error(`pesan ke worker ${worker.process.pid} tidak terkirim: ${error.message}`),
     ),
   );
   for (let i = 0; i < count; i++) cluster.fork();
