@@ -9,6 +9,7 @@ import { storedSaves, type Save } from '../../src/server/cli/bench/answers';
 import { ACAK_LIMA_OPSI, ACAK_OPSI, ACAK_SOAL } from '../../src/server/domain/acak';
 import { runOverloadProcess, startLoadProcess } from '../../src/server/cli/bench/processes';
 import { cpuTable, formatRun, type RunReport } from '../../src/server/cli/bench/report';
+import { probeWork } from '../../src/server/cli/bench/speedProbe';
 import type { LoadResult } from '../../src/server/cli/bench/load';
 import type { OverloadJob, OverloadResult } from '../../src/server/cli/bench/overload';
 import { options } from '../../src/server/cli/bench/options';
@@ -502,18 +503,49 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     const lines = text.split('\n');
     const at = (start: string) => lines.findIndex((line) => line.startsWith(start));
     expect(lines[at('| answer save |')]).toBe(
-      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert; 1.700 × upsert again |',
+      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert; 1.700 × upsert again | — |',
     );
     // The second floor's row follows the save's, beside the first floor.
     expect(lines[at('| answer save |') + 1]).toBe(
       '| baseline again, right after the answer save: bare Fastify + prepared durable upsert | 20000 | 4000 | ' +
-        '10 | 30 | 0 / 0 | 0.500 × upsert |',
+        '10 | 30 | 0 / 0 | 0.500 × upsert | — |',
     );
-    expect(lines[at('| preview |')]).toBe('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route |');
+    expect(lines[at('| preview |')]).toBe('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — |');
     // The CPU table has the floors' own rows.
     expect(lines).toContain(
       '| baseline: bare Fastify + prepared durable upsert | 40000 | 100 | in app | 25 | 1.00 |',
     );
     expect(text).toContain('save 200 µs; upsert 100 µs: 0.500 ×; then 120 µs: 0.600 ×');
+  });
+
+  it('prints how fast the machine ran around each phase, and the slowest phase against the upsert baseline', () => {
+    const probed = (perSecond: number, beforeMs: number, afterMs: number) => ({
+      ...result(perSecond),
+      speed: { beforeMs, afterMs },
+    });
+    const text = formatRun(
+      examOnlyRun({
+        baselines: { route: probed(20_000, 15, 15.04), upsert: probed(8_000, 16, 16.2), upsertAgain: null },
+        phases: [
+          { phase: 'start spike', result: probed(2_000, 16.1, 17), baseline: 'route' },
+          { phase: 'answer save', result: probed(6_800, 31.96, 29.5), baseline: 'upsert' },
+          { phase: 'preview', result: result(2_000), baseline: 'route' },
+        ],
+      }),
+    );
+    expect(text).toContain(
+      '| baseline: bare Fastify + prepared durable upsert | 40000 | 8000 | 10 | 30 | 0 / 0 | 1.00 (upsert) | 16.0 / 16.2 |',
+    );
+    expect(text).toContain('| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert | 32.0 / 29.5 |');
+    expect(text).toContain('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — |');
+    // The save ran on a machine half as fast as the floor's: 31.96 over 16.2 ms.
+    expect(text).toContain("Slowest: answer save, 1.97 × the upsert baseline's");
+  });
+});
+
+describe('the CPU probe', () => {
+  it('does the same fixed work every time (a changed probe would not compare with older runs)', () => {
+    expect(probeWork()).toBe(3_202_818_152);
+    expect(probeWork()).toBe(3_202_818_152);
   });
 });

@@ -193,6 +193,7 @@ async function overloadPhase(
       result: run.value,
       lost: 0,
       cpu: run.cpu,
+      speed: run.speed,
     },
   };
 }

@@ -3,12 +3,17 @@ import { cpuNow, cpuSince, type CpuSpent, type CpuWatch } from './cpu';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 import { runLoadProcess } from './processes';
 import type { BenchEvent } from './seedEvent';
+import { probeMs, type SpeedProbe } from './speedProbe';
 
 export type JobSpec = Omit<LoadJob, 'url'>;
 
-/** A job's result and, against the server under test, the CPU its processes spent meanwhile. */
+/**
+ * A job's result, how fast the machine's CPU ran around it, and, against the server under test, the CPU its
+ * processes spent meanwhile.
+ */
 export interface PhaseResult extends LoadResult {
   cpu?: CpuSpent;
+  speed?: SpeedProbe;
 }
 
 export interface PhaseContext {
@@ -22,10 +27,19 @@ export interface PhaseContext {
   log(text: string): void;
   /** A job of the run's connections and seconds with these requests, unless `extra` says otherwise. */
   job(requests: LoadRequest[], extra?: Partial<LoadJob>): JobSpec;
-  /** Runs a job against the server under test (or another port: a baseline) in a generator process. */
-  load(name: string, spec: JobSpec, port?: number): Promise<PhaseResult>;
-  /** Runs a phase against the server under test and the CPU its processes spent meanwhile, when watched. */
-  measured<T>(run: () => Promise<T>): Promise<{ value: T; cpu?: CpuSpent }>;
+  /**
+   * Runs a job against the server under test (or another port: a baseline, whose processes `watch` names) in a
+   * generator process.
+   */
+  load(name: string, spec: JobSpec, port?: number, watch?: CpuWatch): Promise<PhaseResult>;
+  /**
+   * Runs a phase with the CPU speed probed before and after it and, against the server under test when watched, the
+   * CPU its processes spent meanwhile.
+   */
+  measured<T>(
+    run: () => Promise<T>,
+    watch?: CpuWatch,
+  ): Promise<{ value: T; cpu?: CpuSpent; speed: SpeedProbe }>;
 }
 
 export function phaseContext(fields: {
@@ -39,21 +53,23 @@ export function phaseContext(fields: {
   cpu?: CpuWatch;
 }): PhaseContext {
   const { port, dir, seconds, connections, log, cpu } = fields;
-  const measured = async <T>(run: () => Promise<T>) => {
-    if (!cpu) return { value: await run() };
-    const before = cpuNow(cpu);
+  // The probes sit outside the CPU readings: their work is the bench's own, not the load generators'.
+  const measured = async <T>(run: () => Promise<T>, watch = cpu) => {
+    const beforeMs = probeMs();
+    const before = watch ? cpuNow(watch) : null;
     const value = await run();
-    return { value, cpu: cpuSince(cpu, before) };
+    const spent = watch && before ? cpuSince(watch, before) : undefined;
+    return { value, ...(spent ? { cpu: spent } : {}), speed: { beforeMs, afterMs: probeMs() } };
   };
   return {
     ...fields,
     job: (requests, extra = {}) => ({ connections, duration: seconds, requests, ...extra }),
-    load: async (name, spec, at = port) => {
+    load: async (name, spec, at = port, watch) => {
       log(name);
       const run = () => runLoadProcess({ url: `http://127.0.0.1:${at}`, ...spec }, dir, fileName(name));
-      if (at !== port) return run();
-      const { value, cpu: spent } = await measured(run);
-      return { ...value, cpu: spent };
+      // Against another port the server under test's CPU is not the job's cost: only what `watch` names is.
+      const { value, cpu: spent, speed } = await measured(run, at === port ? cpu : watch);
+      return { ...value, speed, ...(spent ? { cpu: spent } : {}) };
     },
     measured,
   };

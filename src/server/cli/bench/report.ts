@@ -5,6 +5,7 @@ import type { OverloadResult } from './overload';
 import type { SaveRate } from './overloadPhase';
 import type { PhaseResult } from './phaseContext';
 import type { RankingView } from './rankingViews';
+import type { SpeedProbe } from './speedProbe';
 
 export interface PhaseRow {
   phase: string;
@@ -33,6 +34,7 @@ export function closeRow(close: TimedClose): string {
     fixed(close.ms),
     close.ok ? '0 / 0' : '1 / 0',
     '—',
+    '—',
   ]);
 }
 
@@ -50,6 +52,8 @@ export interface OverloadReport {
   lost: number;
   /** CPU the server's and the database's processes spent during the phase. */
   cpu?: CpuSpent;
+  /** The machine's CPU speed probed around the last run. */
+  speed?: SpeedProbe;
 }
 
 /** Accepted saves within this p99 (ms) while overloaded: the load shedding's target. */
@@ -89,7 +93,8 @@ export function overloadLines(o: OverloadReport | null): string[] {
       `from sent p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +
       `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
       `other answers ${r.other}; connection errors ${r.errored}; unanswered ${r.unanswered}; ` +
-      `acknowledged and lost ${o.lost}`,
+      `acknowledged and lost ${o.lost}` +
+      (o.speed ? `; CPU probe ${speedCell(o.speed)} ms` : ''),
     `  the generator (its connections opened and each used once before the clock, as students mid-exam hold ` +
       `theirs): its own lateness to its schedule: p99 ${fixed(r.lateP99)} ms, max ${fixed(r.lateMax)} ms ` +
       `(accepted p99 from when due, lateness included: ${fixed(r.acceptedDueP99)} ms)`,
@@ -144,7 +149,12 @@ export function errorsByText(r: Pick<LoadResult, 'errorsBy'>): string {
   return kinds.length === 0 ? '' : ` (${kinds.map(([kind, count]) => `${kind}: ${count}`).join(', ')})`;
 }
 
-function loadRow(label: string, r: LoadResult, ratio: string, probe = false): string {
+/** The CPU probe's milliseconds before / after a phase; a dash where none was taken. */
+function speedCell(speed: SpeedProbe | undefined): string {
+  return speed ? `${fixed(speed.beforeMs, 1)} / ${fixed(speed.afterMs, 1)}` : '—';
+}
+
+function loadRow(label: string, r: PhaseResult, ratio: string, probe = false): string {
   return row([
     label,
     r.requests,
@@ -156,6 +166,7 @@ function loadRow(label: string, r: LoadResult, ratio: string, probe = false): st
       : fixed(r.p99),
     `${r.errors}${errorsByText(r)} / ${r.refused}`,
     ratio,
+    speedCell(r.speed),
   ]);
 }
 
@@ -284,12 +295,41 @@ function cpuRatioLines(run: RunReport): string[] {
   ];
 }
 
+/**
+ * What the probe column means, and how much slower the machine ran during the slowest-probed phase than during the
+ * upsert baseline: a ratio taken across such a swing measures the machine as much as the code.
+ */
+function speedLines(run: RunReport): string[] {
+  const floor = run.baselines.upsert.speed;
+  const probed = run.phases.flatMap((p) =>
+    p.result.speed ? [{ phase: p.phase, speed: p.result.speed }] : [],
+  );
+  if (!floor || probed.length === 0) return [];
+  const slowestMs = (s: SpeedProbe) => Math.max(s.beforeMs, s.afterMs);
+  const slowest = probed.reduce((a, b) => (slowestMs(b.speed) > slowestMs(a.speed) ? b : a));
+  return [
+    `CPU probe: the same fixed work (speedProbe.ts) timed in the bench's own process just before and after each ` +
+      `phase, median of 7; a larger figure is a slower machine. Slowest: ${slowest.phase}, ` +
+      `${fixed(slowestMs(slowest.speed) / Math.max(slowestMs(floor), 1e-9), 2)} × the upsert baseline's`,
+    '',
+  ];
+}
+
 export function formatRun(run: RunReport): string {
   const lines = [
     `### ${run.title}`,
     '',
-    row(['phase', 'requests', 'per second', 'p50 ms', 'p99 ms', 'errors / refused', 'ratio to its baseline']),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row([
+      'phase',
+      'requests',
+      'per second',
+      'p50 ms',
+      'p99 ms',
+      'errors / refused',
+      'ratio to its baseline',
+      'CPU probe ms, before / after',
+    ]),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     loadRow('baseline: bare Fastify route', run.baselines.route, '1.00 (route)'),
     loadRow('baseline: bare Fastify + prepared durable upsert', run.baselines.upsert, '1.00 (upsert)'),
   ];
@@ -312,11 +352,13 @@ export function formatRun(run: RunReport): string {
             fixed(close.ms),
             close.ok ? '0 / 0' : '1 / 0',
             '—',
+            '—',
           ]),
         ]
       : []),
     ...(run.eventClose ? [closeRow(run.eventClose)] : []),
     '',
+    ...speedLines(run),
     logins
       ? `Logins: ${fixed(logins.perSecond, 1)}/s on ${logins.cores} cores = ` +
           `${fixed(logins.perSecond / logins.cores, 1)} per second per core (password hash ${logins.hash})`

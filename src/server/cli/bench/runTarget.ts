@@ -7,7 +7,7 @@ import { closeDb, createDb, dialectOf } from '../../db/createDb';
 import type { Executor } from '../../db/executor';
 import { freePort } from '../childProcess';
 import { distinctSaves, storedSaves } from './answers';
-import { cpuNow, cpuSince, postmasterOf, type DatabaseCpu } from './cpu';
+import { postmasterOf, type DatabaseCpu } from './cpu';
 import { examPhases, type ExamOutcome } from './examPhases';
 import type { LoadRequest } from './load';
 import { loginStorm } from './loginPhase';
@@ -53,13 +53,12 @@ async function measureBaseline(
   const baseline = await startBaseline([mode, String(port), upsertUrl, String(target.workers)]);
   try {
     const watch = { server: baseline.child.pid as number, database: null, bench: process.pid };
-    const before = cpuNow(watch);
-    const result = await ctx.load(
+    return await ctx.load(
       `baseline ${mode}${file === 'upsert' ? '' : ` (${file})`}`,
       ctx.job(baselineBodies(ctx)),
       port,
+      watch,
     );
-    return { ...result, cpu: cpuSince(watch, before) };
   } finally {
     await baseline.stop();
   }
