@@ -77,3 +77,18 @@ export async function startKategori(
   });
   return (start.json() as { content: StartPaketContent }).content;
 }
+
+/** An answer save through the API (PUT …/tryout/saveanswer) of an attempt, `body` over a plain save's fields. */
+export function saveAnswer(
+  app: App,
+  key: string,
+  attempt: { idJadwal: number; idHasilTo: number },
+  body: Record<string, unknown>,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/siswa/tryout/saveanswer/id/${attempt.idJadwal}`,
+    headers: { key },
+    payload: { id_hasil_to: attempt.idHasilTo, sisa_waktu: 100, operation: 'save', ...body },
+  });
+}

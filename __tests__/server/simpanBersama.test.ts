@@ -9,8 +9,11 @@ import { transaction } from '../../src/server/db/transaction';
 import { saveBatchRows } from '../../src/server/lib/metrics';
 import { writeClock, type ClockWrite } from '../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { simpanBersama, type TulisanJawaban } from '../../src/server/features/tryoutPaket/simpanBersama';
+import { groupMarker } from '../../src/server/features/tryoutPaket/jawaban';
+import { statementValues, writeStatementAnswer } from '../../src/server/features/tryoutPaket/queries/jawaban';
 import { sql } from 'kysely';
-import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
+import pg from 'pg';
+import { buildSeededTestApp, loginAs, saveAnswer, type SeededTestContext } from '../helpers/seeded';
 import { waitFor } from '../helpers/waitFor';
 
 const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
@@ -19,6 +22,9 @@ let t: SeededTestContext;
 let idHasilTo: number;
 let idMapel: number;
 let soal: SoalPaket[];
+/** A statement question of the attempt (type 3) with at least two statements. */
+let pernyataanSoal: SoalPaket;
+let key: string;
 
 beforeAll(async () => {
   t = await buildSeededTestApp({ participants: 4 });
@@ -36,20 +42,35 @@ beforeAll(async () => {
   idMapel = kategori.mapel[0].id;
   soal = content.soal.filter((s) => s.id_mapel === idMapel && s.type !== 3);
   expect(soal.length).toBeGreaterThanOrEqual(5);
+  const pernyataan = content.soal.find(
+    (s) => s.id_mapel === idMapel && s.type === 3 && s.group_soal.length >= 2,
+  );
+  if (!pernyataan) throw new Error('no statement question with two statements in the first subject');
+  pernyataanSoal = pernyataan;
+  key = login.token;
 }, 120_000);
 
 afterAll(async () => {
   await t?.close();
 });
 
-/** What the save's own way writes: its clock and its answer in one transaction (simpan.ts does the same). */
+/**
+ * What the save's own way writes: its clock, its statements and its answer (a statement question's marker from its
+ * statements as stored) in one transaction, as simpan.ts does.
+ */
 function sendiri(tulisan: TulisanJawaban): () => Promise<void> {
   return () =>
     transaction(t.db, async (trx) => {
       if (tulisan.clock) await writeClock(trx, tulisan.clock);
+      let jawaban = tulisan.jawaban;
+      if (tulisan.pernyataan) {
+        const idJawaban = tulisan.idJawaban;
+        for (const p of tulisan.pernyataan) await writeStatementAnswer(trx, { ...p, idJawaban });
+        jawaban = groupMarker(await statementValues(trx, idJawaban));
+      }
       await trx
         .updateTable('jawaban')
-        .set({ jawaban: tulisan.jawaban, updated_at: tulisan.now })
+        .set({ jawaban, updated_at: tulisan.now })
         .where('id', '=', tulisan.idJawaban)
         .execute();
     });
@@ -190,4 +211,80 @@ describe('answer saves written together', () => {
       lastSeen: now + 1,
     });
   });
+  it("writes a statement question's statements in turn order, its marker from them as written", async () => {
+    const idJawaban = pernyataanSoal.id_jawaban;
+    const [g1, g2] = pernyataanSoal.group_soal.map((g) => g.id_jawaban_group);
+    const all = pernyataanSoal.group_soal.map((g) => g.id_jawaban_group);
+    const now = t.clock.now();
+    const save = (pernyataan: TulisanJawaban['pernyataan']): TulisanJawaban => ({
+      idJawaban,
+      jawaban: '0',
+      now,
+      clock: null,
+      pernyataan,
+    });
+    const cancel = save(all.map((idJawabanGroup) => ({ idJawabanGroup, jawaban: '0' })));
+    const stored = async () => {
+      const rows = await t.db
+        .selectFrom('jawaban_group')
+        .select(['id', 'jawaban'])
+        .where('id_jawaban', '=', idJawaban)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r.jawaban]));
+      return {
+        marker: (await storedJawaban([idJawaban])).get(idJawaban),
+        statements: all.map((id) => byId.get(id)),
+      };
+    };
+    const zeros = all.map(() => '0');
+
+    // One turn: a statement answered, all cancelled, another answered: the last two count.
+    let outcomes = await simpanSemua([
+      save([{ idJawabanGroup: g1, jawaban: 'Y' }]),
+      cancel,
+      save([{ idJawabanGroup: g2, jawaban: 'N' }]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(await stored()).toEqual({ marker: 'Z', statements: [zeros[0], 'N', ...zeros.slice(2)] });
+
+    // The marker alone keeps what is stored; a cancel after an answer leaves nothing answered.
+    outcomes = await simpanSemua([save([])]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled']);
+    expect(await stored()).toEqual({ marker: 'Z', statements: [zeros[0], 'N', ...zeros.slice(2)] });
+    outcomes = await simpanSemua([save([{ idJawabanGroup: g1, jawaban: 'Y' }]), cancel]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await stored()).toEqual({ marker: '0', statements: zeros });
+  });
+  (onPostgres ? it : it.skip)(
+    'saves a statement question in as many round trips to PostgreSQL as any other answer',
+    async () => {
+      const attempt = { idJadwal: t.seed.jadwal.berjalan.id, idHasilTo };
+      const put = (body: Record<string, unknown>) => saveAnswer(t.app, key, attempt, body);
+      const pilihan = soal.find((s) => s.type === 1);
+      if (!pilihan) throw new Error('no choice question in the first subject');
+      const statement = { id_jawaban: pernyataanSoal.id_jawaban, type_soal: 3 };
+      const roundTrips = async (body: Record<string, unknown>) => {
+        const query = jest.spyOn(pg.Client.prototype, 'query');
+        try {
+          const response = await put(body);
+          expect(response.json()).toEqual({ status: true, message: 'Jawaban tersimpan' });
+          return query.mock.calls.length;
+        } finally {
+          query.mockRestore();
+        }
+      };
+      // The session and the attempt's clocks read once before, so each save below does the same work.
+      await put({ id_jawaban: pilihan.id_jawaban, jawaban: 'A', type_soal: 1 });
+      const counts = {
+        choice: await roundTrips({ id_jawaban: pilihan.id_jawaban, jawaban: 'B', type_soal: 1 }),
+        statement: await roundTrips({
+          ...statement,
+          id_jawaban_group: pernyataanSoal.group_soal[0].id_jawaban_group,
+          jawaban: 'Y',
+        }),
+        cancel: await roundTrips({ ...statement, operation: 'groupCancel', jawaban: '0' }),
+      };
+      expect(counts).toEqual({ choice: 2, statement: 2, cancel: 2 });
+    },
+  );
 });

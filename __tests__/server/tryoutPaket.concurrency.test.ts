@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { SoalPaket, StartPaketContent } from '../../src/contract/tryoutPaket';
 
 type Started = { status: boolean; content: StartPaketContent };
-import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
+import { buildSeededTestApp, loginAs, saveAnswer, type SeededTestContext } from '../helpers/seeded';
 
 let t: SeededTestContext;
 let key: string;
@@ -62,12 +62,7 @@ describe('concurrent answer saves of one attempt', () => {
     expect(statement).toBeDefined();
 
     const put = (body: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/siswa/tryout/saveanswer/id/${jadwal.id}`,
-        headers: { key },
-        payload: { id_hasil_to: idHasilTo, sisa_waktu: 100, operation: 'save', ...body },
-      });
+      saveAnswer(t.app, key, { idJadwal: jadwal.id, idHasilTo }, body);
     const saves: Save[] = [];
     const saveText = (s: SoalPaket, variant: number) => {
       const jawaban = answerFor(s, variant);

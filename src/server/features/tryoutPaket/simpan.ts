@@ -57,8 +57,9 @@ export async function saveAnswerPaket(
     target.jadwal,
     acakDari(attempt.acak, attempt.acak_seed),
   );
-  const statements = row.type === 3 ? await listStatementAnswers(q, row.id_soal, row.id) : [];
-  if (change.kind === 'statement' && !statements.some((s) => s.id_jawaban_group === change.idJawabanGroup)) {
+  const statements =
+    row.type === 3 ? (target.pernyataan ?? (await statementIds(q, row.id_soal, row.id))) : [];
+  if (change.kind === 'statement' && !statements.includes(change.idJawabanGroup)) {
     throw new HttpError(400, PESAN.pernyataanTidakAda);
   }
 
@@ -114,14 +115,31 @@ export async function saveAnswerPaket(
       }
       await updateJawaban(trx, row.id, jawaban, now);
     });
-  // A statement question reads back what it wrote: its own transaction. Any other answer joins the turn's
-  // multi-row statement on PostgreSQL (simpanBersama.ts).
-  if (row.type === 3) await tulisSendiri();
-  else {
-    const clockWrite = clockChanged ? { idHasilTo: attempt.id, idMapel: row.id_mapel, ...clock } : null;
-    await simpanBersama(q, { idJawaban: row.id, jawaban: jawabanTeks, now, clock: clockWrite }, tulisSendiri);
-  }
+  // On PostgreSQL the save joins the turn's multi-row statement (simpanBersama.ts), a statement question's too.
+  const clockWrite = clockChanged ? { idHasilTo: attempt.id, idMapel: row.id_mapel, ...clock } : null;
+  const tulisan = { idJawaban: row.id, jawaban: jawabanTeks, now, clock: clockWrite };
+  await simpanBersama(
+    q,
+    row.type === 3 ? { ...tulisan, pernyataan: pernyataanDitulis(change, statements) } : tulisan,
+    tulisSendiri,
+  );
   return { status: true, message: PESAN.jawabanTersimpan };
+}
+
+/** The ids of a statement question's statement answers of this answer row. */
+async function statementIds(q: Executor, idSoal: number, idJawaban: number): Promise<number[]> {
+  return (await listStatementAnswers(q, idSoal, idJawaban)).flatMap((s) =>
+    s.id_jawaban_group === null ? [] : [s.id_jawaban_group],
+  );
+}
+
+/** The statement answers a statement question's save writes: the one asked for, all of them cleared, or none. */
+function pernyataanDitulis(change: AnswerChange, statements: readonly number[]) {
+  if (change.kind === 'statement')
+    return [{ idJawabanGroup: change.idJawabanGroup, jawaban: change.jawaban }];
+  if (change.kind === 'cancelGroup')
+    return statements.map((idJawabanGroup) => ({ idJawabanGroup, jawaban: '0' }));
+  return [];
 }
 
 /**

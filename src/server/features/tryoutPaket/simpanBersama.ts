@@ -19,9 +19,15 @@ import type { ClockWrite } from './queries/mapelWaktu';
 /** One save's writes: its answer, and its subject's clock when the save charged time. */
 export interface TulisanJawaban {
   idJawaban: number;
+  /** The answer; ignored for a statement question, whose marker follows its statements. */
   jawaban: string;
   now: number;
   clock: ClockWrite | null;
+  /**
+   * Only for a statement question: the statements this save answers (a cancel: each of them '0'; the marker alone:
+   * none). Its answer is then the marker ('Z' once any statement is answered) of its statements as written.
+   */
+  pernyataan?: readonly { idJawabanGroup: number; jawaban: string }[];
 }
 
 interface Menunggu {
@@ -45,6 +51,8 @@ const DALAM_JALAN = 2;
  * The answers written with `UPDATE … FROM unnest(…)`, the clocks with one multi-row upsert in a data-modifying
  * CTE of the same statement. A clock is merged as writeClock (queries/mapelWaktu.ts) merges it: the remaining time only goes
  * down, the last charged moment only forward, the opening moment stays the first, a closed subject never changes.
+ * Statement answers are another CTE; as every part of the statement reads the rows as they were before it, a
+ * statement question's marker is taken from its stored statements with this statement's own writes put over them.
  */
 const SIMPAN_BERSAMA_SQL = `WITH waktu AS (
   INSERT INTO mapel_waktu AS mw (id_hasil_to, id_mapel, sisa_waktu, status, opened_at, last_seen_at)
@@ -57,9 +65,20 @@ const SIMPAN_BERSAMA_SQL = `WITH waktu AS (
     last_seen_at = CASE WHEN excluded.status = 1 OR mw.last_seen_at IS NULL
       OR excluded.last_seen_at > mw.last_seen_at THEN excluded.last_seen_at ELSE mw.last_seen_at END
   WHERE mw.status = 0
+),
+p AS (
+  SELECT * FROM unnest(${larikParameter(10, 'int4')}, ${larikParameter(11, 'int4')}, ${larikParameter(12, 'text')})
+    AS p(id, id_jawaban, jawaban)
+),
+pernyataan AS (
+  UPDATE jawaban_group AS g SET jawaban = p.jawaban FROM p WHERE g.id = p.id AND g.id_jawaban = p.id_jawaban
 )
-UPDATE jawaban SET jawaban = v.jawaban, updated_at = v.updated_at
-FROM unnest(${larikParameter(7, 'int4')}, ${larikParameter(8, 'text')}, ${larikParameter(9, 'int8')}) AS v(id, jawaban, updated_at)
+UPDATE jawaban SET updated_at = v.updated_at, jawaban = CASE WHEN NOT v.tanda THEN v.jawaban
+  WHEN EXISTS (SELECT 1 FROM jawaban_group g LEFT JOIN p ON p.id = g.id AND p.id_jawaban = g.id_jawaban
+    WHERE g.id_jawaban = jawaban.id AND COALESCE(p.jawaban, g.jawaban) <> '0'
+      AND btrim(COALESCE(p.jawaban, g.jawaban)) <> '') THEN 'Z' ELSE '0' END
+FROM unnest(${larikParameter(7, 'int4')}, ${larikParameter(8, 'text')}, ${larikParameter(9, 'int8')},
+  ${larikParameter(13, 'bool')}) AS v(id, jawaban, updated_at, tanda)
 WHERE jawaban.id = v.id`;
 
 /**
@@ -98,15 +117,17 @@ function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<v
 
 /**
  * The statement's arrays. Each row appears once (an upsert may not change a row twice in one statement): of two
- * saves of one answer the later wins, as it would one after the other; two clocks of one subject are merged as the
+ * saves of one answer (or one statement) the later wins, as it would one after the other; two clocks of one subject are merged as the
  * statement merges a clock into the stored one. Rows are sorted by key, so two statements in flight (two workers)
  * lock the rows they share in the same order.
  */
 function parameterOf(tulisan: readonly TulisanJawaban[]): unknown[] {
   const jawaban = new Map<number, TulisanJawaban>();
+  const pernyataan = new Map<number, { idJawabanGroup: number; idJawaban: number; jawaban: string }>();
   const clocks = new Map<string, ClockWrite>();
   for (const t of tulisan) {
     jawaban.set(t.idJawaban, t);
+    for (const p of t.pernyataan ?? []) pernyataan.set(p.idJawabanGroup, { ...p, idJawaban: t.idJawaban });
     if (!t.clock) continue;
     const key = `${t.clock.idHasilTo}:${t.clock.idMapel}`;
     const before = clocks.get(key);
@@ -114,6 +135,7 @@ function parameterOf(tulisan: readonly TulisanJawaban[]): unknown[] {
   }
   const rows = [...jawaban.values()].sort((a, b) => a.idJawaban - b.idJawaban);
   const waktu = [...clocks.values()].sort((a, b) => a.idHasilTo - b.idHasilTo || a.idMapel - b.idMapel);
+  const grup = [...pernyataan.values()].sort((a, b) => a.idJawabanGroup - b.idJawabanGroup);
   return [
     waktu.map((c) => c.idHasilTo),
     waktu.map((c) => c.idMapel),
@@ -124,6 +146,10 @@ function parameterOf(tulisan: readonly TulisanJawaban[]): unknown[] {
     rows.map((t) => t.idJawaban),
     rows.map((t) => t.jawaban),
     rows.map((t) => t.now),
+    grup.map((p) => p.idJawabanGroup),
+    grup.map((p) => p.idJawaban),
+    grup.map((p) => p.jawaban),
+    rows.map((t) => t.pernyataan !== undefined),
   ];
 }
 

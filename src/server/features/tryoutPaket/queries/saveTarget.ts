@@ -65,10 +65,21 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
 
 type Row = NonNullable<Awaited<ReturnType<typeof saveTargetQuery.first>>>;
 
-/** The same look-up for the saves of a turn (bacaBersama.ts). */
-const saveTargets = bacaanBersama<{ idHasilTo: number; idJawaban: number }, Row>({
+/**
+ * A statement question's statements of this answer, the ids of their answer rows joined by `,` (null for other
+ * types): read with the look-up on PostgreSQL, so that its save needs no read of its own.
+ */
+const PERNYATAAN_SQL = `CASE WHEN soal.type = 3 THEN COALESCE((SELECT string_agg(CAST(g.id AS text), ',')
+  FROM jawaban_group g JOIN soal_group sg ON sg.id = g.id_soal_group
+  WHERE g.id_jawaban = jawaban.id AND sg.id_soal = jawaban.id_soal), '') END`;
+
+/** The same look-up for the saves of a turn (bacaBersama.ts), with the statements. */
+const saveTargets = bacaanBersama<
+  { idHasilTo: number; idJawaban: number },
+  Row & { pernyataan: string | null }
+>({
   nama: 'save_target',
-  sql: `SELECT t.n, ${KOLOM.join(', ')}, ${CLOCKS_SQL} AS clocks
+  sql: `SELECT t.n, ${KOLOM.join(', ')}, ${CLOCKS_SQL} AS clocks, ${PERNYATAAN_SQL} AS pernyataan
 FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}) WITH ORDINALITY AS t (id_hasil_to, id_jawaban, n)
 JOIN hasil_to ON hasil_to.id = t.id_hasil_to
 LEFT JOIN jadwal ON jadwal.id = hasil_to.id_jadwal
@@ -112,7 +123,7 @@ function clocksOf(idHasilTo: number, text: string | null): Map<number, MapelWakt
  */
 export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: number) {
   const pg = directPostgresOf(q);
-  const row = pg
+  const row: (Row & { pernyataan?: string | null }) | undefined = pg
     ? (await saveTargets.baca(pg, { idHasilTo, idJawaban }))[0]
     : await saveTargetQuery.first(q, { idHasilTo, idJawaban });
   if (!row) return undefined;
@@ -163,5 +174,12 @@ export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: 
     jawaban,
     mapel,
     clocks,
+    /** A statement question's statements (ids of their answer rows) when read with the look-up, else undefined. */
+    pernyataan: pernyataanOf(row.pernyataan),
   };
+}
+
+function pernyataanOf(text: string | null | undefined): number[] | undefined {
+  if (text === undefined || text === null) return undefined;
+  return text === '' ? [] : text.split(',').map(Number);
 }
