@@ -61,8 +61,7 @@ export interface SaveLimit {
    * while the process sheds (a save refused within SHEDDING_MEMORY_MS), one whose wait leaves less of the target than
    * saves now take in the server (the last window's mean; half the target at least) is already late, and taking it
    * on would only answer it later still; its refusal costs less than its save, so the unread ones behind it are read
-   * sooner. The mean of the saves answered so far in the current window bounds it too, when higher. Never while
-   * nothing is refused: a loop's long turn alone (a start spike's) refuses no save.
+   * sooner. Never while nothing is refused: a loop's long turn alone (a start spike's) refuses no save.
    */
   waitedTooLong(unreadMs: number, now: number): boolean;
 }
@@ -88,16 +87,7 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
     refused(now) {
       refusedAt = now;
     },
-    waitedTooLong: (unreadMs, now) => {
-      if (now - refusedAt >= SHEDDING_MEMORY_MS) return false;
-      // At a backlog's onset the last window's mean is still a quiet server's: the current window's saves so far
-      // bound the wait too, once they take longer.
-      const allowed =
-        answeredCount === 0
-          ? unreadAllowed
-          : Math.min(unreadAllowed, Math.max(targetMs * UNREAD_SHARE, targetMs - answeredMs / answeredCount));
-      return unreadMs > allowed;
-    },
+    waitedTooLong: (unreadMs, now) => unreadMs > unreadAllowed && now - refusedAt < SHEDDING_MEMORY_MS,
     answered(ms, inFlight, now, unreadMs = 0) {
       slowest = Math.max(slowest, ms + unreadMs);
       // The database's own time is a time in the server: a wait to be read is never the database's.
