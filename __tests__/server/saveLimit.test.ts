@@ -169,20 +169,4 @@ describe('a save that waited unread (target 50 ms)', () => {
     limit.refused(2500);
     expect(limit.waitedTooLong(26, 2600)).toBe(true);
   });
-
-  // 45 ms unread + 5 in the server meet the target (a closed loop's long turn, not a backlog); past 25 ms in the
-  // server, half the target is the most a save may wait, as before any window.
-  it.each([
-    [5, 45],
-    [30, 25],
-  ])(
-    'while saves take %i ms in the server: within 1 s of a refusal taken on at %i ms unread, not 1 ms more',
-    (serverMs, takenOn) => {
-      const limit = fresh();
-      window(limit, serverMs, serverMs, 40, 100);
-      limit.refused(150);
-      expect(limit.waitedTooLong(takenOn, 200)).toBe(false);
-      expect(limit.waitedTooLong(takenOn + 1, 200)).toBe(true);
-    },
-  );
 });

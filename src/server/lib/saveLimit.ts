@@ -37,12 +37,9 @@ const OWN_TIME_RISE = 1 / 50;
 /** How long after a refused save the limit counts as shedding (ms). */
 export const SHEDDING_MEMORY_MS = 1000;
 /**
- * The share of the target a save may always wait unread and still be taken on while the process sheds: its time in
+ * The share of the target a save may have waited unread and still be taken on while the process sheds: its time in
  * the server and its answer's way back take the rest (refused only past the whole target, accepted saves were
- * answered up to 121 ms after they were sent under twice the rate SQLite sustains). While saves take less than the
- * rest in the server (their mean time in the last window), a save may wait what they leave of the target: in a
- * closed loop of 64 connections, turns of 25–35 ms hold dozens of saves still answered within the target, and within
- * a second of one stray refusal each of them would be refused, its student sent away for Retry-After's 2 s.
+ * answered up to 121 ms after they were sent under twice the rate SQLite sustains).
  */
 const UNREAD_SHARE = 0.5;
 
@@ -58,10 +55,10 @@ export interface SaveLimit {
   refused(now: number): void;
   /**
    * Whether a save read at `now`, having waited `unreadMs` to be read, is refused however few saves are in flight:
-   * while the process sheds (a save refused within SHEDDING_MEMORY_MS), one whose wait leaves less of the target than
-   * saves now take in the server (the last window's mean; half the target at least) is already late, and taking it
-   * on would only answer it later still; its refusal costs less than its save, so the unread ones behind it are read
-   * sooner. Never while nothing is refused: a loop's long turn alone (a start spike's) refuses no save.
+   * while the process sheds (a save refused within SHEDDING_MEMORY_MS), one that waited unread longer than half the
+   * target is already late, and taking it on would only answer it later still; its refusal costs less than its
+   * save, so the unread ones behind it are read sooner. Never while nothing is refused: a loop's long turn alone
+   * (a start spike's) refuses no save.
    */
   waitedTooLong(unreadMs: number, now: number): boolean;
 }
@@ -78,25 +75,19 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
   let fastest = Infinity;
   let peak = 0;
   let refusedAt = -Infinity;
-  let answeredMs = 0;
-  let answeredCount = 0;
-  /** How long a save may wait unread while the process sheds (ms); until a window is seen, half the target. */
-  let unreadAllowed = targetMs * UNREAD_SHARE;
   return {
     limit: () => limit,
     refused(now) {
       refusedAt = now;
     },
-    waitedTooLong: (unreadMs, now) => unreadMs > unreadAllowed && now - refusedAt < SHEDDING_MEMORY_MS,
+    waitedTooLong: (unreadMs, now) =>
+      unreadMs > targetMs * UNREAD_SHARE && now - refusedAt < SHEDDING_MEMORY_MS,
     answered(ms, inFlight, now, unreadMs = 0) {
       slowest = Math.max(slowest, ms + unreadMs);
       // The database's own time is a time in the server: a wait to be read is never the database's.
       fastest = Math.min(fastest, ms);
       peak = Math.max(peak, inFlight);
-      answeredMs += ms;
-      answeredCount += 1;
       if (now - windowStart < SAVE_LIMIT_WINDOW_MS) return;
-      unreadAllowed = Math.max(targetMs * UNREAD_SHARE, targetMs - answeredMs / answeredCount);
       ownMs = fastest <= ownMs ? fastest : ownMs + (fastest - ownMs) * OWN_TIME_RISE;
       const allowed = Math.max(targetMs, WAIT_TOLERANCE * ownMs);
       if (slowest > allowed) {
@@ -112,8 +103,6 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
       slowest = 0;
       fastest = Infinity;
       peak = 0;
-      answeredMs = 0;
-      answeredCount = 0;
     },
   };
 }
