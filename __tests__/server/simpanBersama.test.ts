@@ -9,8 +9,7 @@ import { transaction } from '../../src/server/db/transaction';
 import { saveBatchRows } from '../../src/server/lib/metrics';
 import { writeClock, type ClockWrite } from '../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { simpanBersama, type TulisanJawaban } from '../../src/server/features/tryoutPaket/simpanBersama';
-import { groupMarker } from '../../src/server/features/tryoutPaket/jawaban';
-import { statementValues, writeStatementAnswer } from '../../src/server/features/tryoutPaket/queries/jawaban';
+import { tulisPenanda, writeStatementAnswer } from '../../src/server/features/tryoutPaket/queries/jawaban';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildSeededTestApp, loginAs, saveAnswer, type SeededTestContext } from '../helpers/seeded';
@@ -62,16 +61,16 @@ function sendiri(tulisan: TulisanJawaban): () => Promise<void> {
   return () =>
     transaction(t.db, async (trx) => {
       if (tulisan.clock) await writeClock(trx, tulisan.clock);
-      let jawaban = tulisan.jawaban;
+      const idJawaban = tulisan.idJawaban;
       if (tulisan.pernyataan) {
-        const idJawaban = tulisan.idJawaban;
         for (const p of tulisan.pernyataan) await writeStatementAnswer(trx, { ...p, idJawaban });
-        jawaban = groupMarker(await statementValues(trx, idJawaban));
+        await tulisPenanda(trx, idJawaban, tulisan.now);
+        return;
       }
       await trx
         .updateTable('jawaban')
-        .set({ jawaban, updated_at: tulisan.now })
-        .where('id', '=', tulisan.idJawaban)
+        .set({ jawaban: tulisan.jawaban, updated_at: tulisan.now })
+        .where('id', '=', idJawaban)
         .execute();
     });
 }
@@ -254,6 +253,56 @@ describe('answer saves written together', () => {
     outcomes = await simpanSemua([save([{ idJawabanGroup: g1, jawaban: 'Y' }]), cancel]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(await stored()).toEqual({ marker: '0', statements: zeros });
+  });
+  it("marks a statement question by one rule, written alone or with the turn's other saves", async () => {
+    const idJawaban = pernyataanSoal.id_jawaban;
+    const [g1, g2, ...rest] = pernyataanSoal.group_soal.map((g) => g.id_jawaban_group);
+    const stateOf = async (first: string, second: string) => {
+      await t.db.updateTable('jawaban_group').set({ jawaban: first }).where('id', '=', g1).execute();
+      await t.db.updateTable('jawaban_group').set({ jawaban: second }).where('id', '=', g2).execute();
+      if (rest.length > 0) {
+        await t.db.updateTable('jawaban_group').set({ jawaban: '0' }).where('id', 'in', rest).execute();
+      }
+      await t.db.updateTable('jawaban').set({ jawaban: '?' }).where('id', '=', idJawaban).execute();
+    };
+    // The marker alone: the answer follows the statements as stored, whatever way it is written.
+    const markerAlone: TulisanJawaban = {
+      idJawaban,
+      jawaban: '0',
+      now: t.clock.now(),
+      clock: null,
+      pernyataan: [],
+    };
+    const ways = {
+      alone: () => sendiri(markerAlone)(),
+      together: async () => {
+        const before = await batches();
+        const [outcome] = await simpanSemua([markerAlone]);
+        expect(outcome.status).toBe('fulfilled');
+        // On PostgreSQL the shared statement wrote it, not a save's own transaction after a failed one.
+        expect((await batches()).count - before.count).toBe(onPostgres ? 1 : 0);
+      },
+    };
+    const cases: [string, string][] = [
+      ['0', '0'],
+      ['Y', '0'],
+      ['0', 'N'],
+      [' ', '0'],
+      ['', '0'],
+      [' ', 'Y'],
+    ];
+    const seen: Record<string, string[]> = { alone: [], together: [] };
+    for (const [way, write] of Object.entries(ways)) {
+      for (const [first, second] of cases) {
+        await stateOf(first, second);
+        await write();
+        seen[way].push(`${first}|${second} -> ${(await storedJawaban([idJawaban])).get(idJawaban)}`);
+      }
+    }
+    const expected = ['0|0 -> 0', 'Y|0 -> Z', '0|N -> Z', ' |0 -> 0', '|0 -> 0', ' |Y -> Z'];
+    expect(seen).toEqual({ alone: expected, together: expected });
+    await stateOf('0', '0');
+    await ways.alone();
   });
   (onPostgres ? it : it.skip)(
     'saves a statement question in as many round trips to PostgreSQL as any other answer',

@@ -73,8 +73,3 @@ export function parseAnswer(input: AnswerInput): ParsedAnswer {
       return fail(`Tipe soal ${type} tidak dikenal`);
   }
 }
-
-/** The marker of a statement question: 'Z' once any statement is answered, '0' while none is. */
-export function groupMarker(statements: readonly string[]): 'Z' | '0' {
-  return statements.some((s) => s !== '0' && s.trim() !== '') ? 'Z' : '0';
-}

@@ -7,14 +7,14 @@ import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
-import { groupMarker, parseAnswer, type AnswerChange } from './jawaban';
+import { parseAnswer, type AnswerChange } from './jawaban';
 import { acakDari, jawabanPaket, opsiDiacak, type Acak } from '../../domain/acak';
 import type { JadwalRow } from '../../db/jadwal';
 import { berteksSoal } from './isiPaket';
 import {
   clearStatementAnswers,
   listStatementAnswers,
-  statementValues,
+  tulisPenanda,
   writeStatementAnswer,
 } from './queries/jawaban';
 import { findSaveTarget } from './queries/saveTarget';
@@ -99,7 +99,6 @@ export async function saveAnswerPaket(
   const tulisSendiri = () =>
     commit(q, async (trx) => {
       if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
-      let jawaban = jawabanTeks;
       if (row.type === 3) {
         // Only the statement asked for is written, so two saves of one question in flight do not undo each other.
         if (change.kind === 'statement') {
@@ -111,9 +110,10 @@ export async function saveAnswerPaket(
         } else if (change.kind === 'cancelGroup') {
           await clearStatementAnswers(trx, row.id);
         }
-        jawaban = groupMarker(await statementValues(trx, row.id));
+        await tulisPenanda(trx, row.id, now);
+      } else {
+        await updateJawaban(trx, row.id, jawabanTeks, now);
       }
-      await updateJawaban(trx, row.id, jawaban, now);
     });
   // On PostgreSQL the save joins the turn's multi-row statement (simpanBersama.ts), a statement question's too.
   const clockWrite = clockChanged ? { idHasilTo: attempt.id, idMapel: row.id_mapel, ...clock } : null;

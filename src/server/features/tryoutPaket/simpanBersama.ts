@@ -15,6 +15,7 @@ import type { Database } from '../../db/types';
 import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from '../../db/sePutaran';
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
+import { penandaSql } from './penanda';
 
 /** One save's writes: its answer, and its subject's clock when the save charged time. */
 export interface TulisanJawaban {
@@ -52,7 +53,8 @@ const DALAM_JALAN = 2;
  * CTE of the same statement. A clock is merged as writeClock (queries/mapelWaktu.ts) merges it: the remaining time only goes
  * down, the last charged moment only forward, the opening moment stays the first, a closed subject never changes.
  * Statement answers are another CTE; as every part of the statement reads the rows as they were before it, a
- * statement question's marker is taken from its stored statements with this statement's own writes put over them.
+ * statement question's marker (penanda.ts) is taken from its stored statements with this statement's own writes put
+ * over them.
  */
 const SIMPAN_BERSAMA_SQL = `WITH waktu AS (
   INSERT INTO mapel_waktu AS mw (id_hasil_to, id_mapel, sisa_waktu, status, opened_at, last_seen_at)
@@ -74,9 +76,10 @@ pernyataan AS (
   UPDATE jawaban_group AS g SET jawaban = p.jawaban FROM p WHERE g.id = p.id AND g.id_jawaban = p.id_jawaban
 )
 UPDATE jawaban SET updated_at = v.updated_at, jawaban = CASE WHEN NOT v.tanda THEN v.jawaban
-  WHEN EXISTS (SELECT 1 FROM jawaban_group g LEFT JOIN p ON p.id = g.id AND p.id_jawaban = g.id_jawaban
-    WHERE g.id_jawaban = jawaban.id AND COALESCE(p.jawaban, g.jawaban) <> '0'
-      AND btrim(COALESCE(p.jawaban, g.jawaban)) <> '') THEN 'Z' ELSE '0' END
+  ELSE ${penandaSql(
+    'jawaban_group g LEFT JOIN p ON p.id = g.id AND p.id_jawaban = g.id_jawaban WHERE g.id_jawaban = jawaban.id',
+    'COALESCE(p.jawaban, g.jawaban)',
+  )} END
 FROM unnest(${larikParameter(7, 'int4')}, ${larikParameter(8, 'text')}, ${larikParameter(9, 'int8')},
   ${larikParameter(13, 'bool')}) AS v(id, jawaban, updated_at, tanda)
 WHERE jawaban.id = v.id`;

@@ -1,6 +1,8 @@
 /** The answer rows of an attempt (jawaban) and of its statement questions (jawaban_group). */
 import { prepareQuery } from '../../../db/compiledQuery';
 import type { Executor } from '../../../db/executor';
+import { sql } from 'kysely';
+import { penandaSql } from '../penanda';
 
 const jawabanQuery = prepareQuery((q: Executor, p: { idHasilTo: number }) =>
   q.selectFrom('jawaban').select(['id', 'id_soal', 'jawaban']).where('id_hasil_to', '=', p.idHasilTo),
@@ -76,11 +78,17 @@ export function clearStatementAnswers(q: Executor, idJawaban: number): Promise<n
   return statementsClear.run(q, { idJawaban });
 }
 
-const statementValuesQuery = prepareQuery((q: Executor, p: { idJawaban: number }) =>
-  q.selectFrom('jawaban_group').select('jawaban').where('id_jawaban', '=', p.idJawaban),
+const penandaWrite = prepareQuery((q: Executor, p: { idJawaban: number; now: number }) =>
+  q
+    .updateTable('jawaban')
+    .set({
+      jawaban: sql<string>`${sql.raw(penandaSql('jawaban_group g WHERE g.id_jawaban = jawaban.id', 'g.jawaban'))}`,
+      updated_at: p.now,
+    })
+    .where('id', '=', p.idJawaban),
 );
 
-/** The answers of a question's statements as stored (for its marker). */
-export async function statementValues(q: Executor, idJawaban: number): Promise<string[]> {
-  return (await statementValuesQuery.all(q, { idJawaban })).map((row) => row.jawaban);
+/** A statement question's answer set to the marker of its statements as stored now (penanda.ts). */
+export function tulisPenanda(q: Executor, idJawaban: number, now: number): Promise<number> {
+  return penandaWrite.run(q, { idJawaban, now });
 }
