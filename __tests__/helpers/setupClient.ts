@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom has no TextEncoder; react-router 7 needs it at import time.
@@ -24,6 +25,10 @@ if (hasDom && !window.matchMedia) {
     }) as MediaQueryList;
 }
 if (hasDom) window.scrollTo = () => undefined;
+
+// The pages are lazy modules that ts-jest compiles on first import: whichever test of a file (in random order)
+// renders one first pays that, over a second on a busy machine. A wait that is met returns at once all the same.
+configure({ asyncUtilTimeout: 8000 });
 
 /** Every test starts logged out with empty storage: the session lives in cookies, persisted slices in localStorage. */
 afterEach(() => {

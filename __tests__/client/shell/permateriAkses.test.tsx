@@ -41,7 +41,7 @@ describe('the Tryout Permateri menu entry', () => {
     ['a regular student of programme 3', programTiga],
   ])('is absent for %s', async (_name, student) => {
     renderWithProviders(<App />, { route: '/petunjuk-to', preloadedState: loggedInState(student) });
-    expect(await screen.findByRole('link', { name: 'Tryout Paket' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Tryout Paket' })).toBeInTheDocument();
     expect(menuLinks()).toEqual([]);
   });
 
@@ -51,7 +51,7 @@ describe('the Tryout Permateri menu entry', () => {
     ['umum (programme 2)', demoStudents.umum],
   ])('is present for %s', async (_name, student) => {
     renderWithProviders(<App />, { route: '/petunjuk-to', preloadedState: loggedInState(student) });
-    expect(await screen.findByRole('link', { name: 'Tryout Paket' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Tryout Paket' })).toBeInTheDocument();
     expect(menuLinks()).toContain('/to-permateri');
   });
 });
@@ -61,7 +61,7 @@ describe('a per-topic page opened by its URL', () => {
     'tells akbar it is not for his account at %s, and loads nothing',
     async (route) => {
       renderWithProviders(<App />, { route, preloadedState: loggedInState(demoStudents.akbar) });
-      expect(await screen.findByText(REFUSAL, undefined, { timeout: 8000 })).toBeInTheDocument();
+      expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Tryout Permateri' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Kembali ke Dashboard' })).toHaveAttribute('href', '/home');
       expect(fetchMateriKategori).not.toHaveBeenCalled();
@@ -71,7 +71,7 @@ describe('a per-topic page opened by its URL', () => {
 
   it('refuses a regular student outside programmes 1, 2, 5, 6, 7 too', async () => {
     renderWithProviders(<App />, { route: '/to-permateri', preloadedState: loggedInState(programTiga) });
-    expect(await screen.findByText(REFUSAL, undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
   });
 
   it('opens for a student who may take per-topic tryouts', async () => {
@@ -95,7 +95,7 @@ describe('a per-topic page opened by its URL', () => {
     expect(screen.queryByText(REFUSAL)).not.toBeInTheDocument();
     expect(fetchMateriKategori).not.toHaveBeenCalled();
     answer({ status: true, content: demoStudents.akbar });
-    expect(await screen.findByText(REFUSAL, undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(REFUSAL)).toBeInTheDocument();
     expect(fetchMateriKategori).not.toHaveBeenCalled();
   });
 });

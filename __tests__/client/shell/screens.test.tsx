@@ -31,9 +31,7 @@ describe('routes and guards', () => {
 
   it('/login with a session goes to the dashboard through /', async () => {
     renderWithProviders(<App />, { route: '/login', preloadedState: loggedInState(demoStudents.reguler) });
-    expect(
-      await screen.findByRole('heading', { name: 'Halo, Rizky!' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Halo, Rizky!' })).toBeInTheDocument();
   });
 });
 
