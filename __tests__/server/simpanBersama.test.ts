@@ -85,6 +85,34 @@ async function storedJawaban(ids: number[]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, r.jawaban]));
 }
 
+/** A statement question's marker and its statements' answers (in the order of `ids`) as stored. */
+async function storedPernyataan(idJawaban: number, ids: number[]) {
+  const rows = await t.db
+    .selectFrom('jawaban_group')
+    .select(['id', 'jawaban'])
+    .where('id_jawaban', '=', idJawaban)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r.jawaban]));
+  return {
+    marker: (await storedJawaban([idJawaban])).get(idJawaban),
+    statements: ids.map((id) => byId.get(id)),
+  };
+}
+
+/** The statement question's answer row, its statements' ids, and a save of it writing `pernyataan`. */
+function soalPernyataan() {
+  const idJawaban = pernyataanSoal.id_jawaban;
+  const now = t.clock.now();
+  const save = (pernyataan: TulisanJawaban['pernyataan']): TulisanJawaban => ({
+    idJawaban,
+    jawaban: '0',
+    now,
+    clock: null,
+    pernyataan,
+  });
+  return { idJawaban, all: pernyataanSoal.group_soal.map((g) => g.id_jawaban_group), save };
+}
+
 async function batches(): Promise<{ count: number; sum: number }> {
   const values = (await saveBatchRows.get()).values;
   const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
@@ -211,30 +239,10 @@ describe('answer saves written together', () => {
     });
   });
   it("writes a statement question's statements in turn order, its marker from them as written", async () => {
-    const idJawaban = pernyataanSoal.id_jawaban;
-    const [g1, g2] = pernyataanSoal.group_soal.map((g) => g.id_jawaban_group);
-    const all = pernyataanSoal.group_soal.map((g) => g.id_jawaban_group);
-    const now = t.clock.now();
-    const save = (pernyataan: TulisanJawaban['pernyataan']): TulisanJawaban => ({
-      idJawaban,
-      jawaban: '0',
-      now,
-      clock: null,
-      pernyataan,
-    });
+    const { idJawaban, all, save } = soalPernyataan();
+    const [g1, g2] = all;
     const cancel = save(all.map((idJawabanGroup) => ({ idJawabanGroup, jawaban: '0' })));
-    const stored = async () => {
-      const rows = await t.db
-        .selectFrom('jawaban_group')
-        .select(['id', 'jawaban'])
-        .where('id_jawaban', '=', idJawaban)
-        .execute();
-      const byId = new Map(rows.map((r) => [r.id, r.jawaban]));
-      return {
-        marker: (await storedJawaban([idJawaban])).get(idJawaban),
-        statements: all.map((id) => byId.get(id)),
-      };
-    };
+    const stored = () => storedPernyataan(idJawaban, all);
     const zeros = all.map(() => '0');
 
     // One turn: a statement answered, all cancelled, another answered: the last two count.
@@ -304,6 +312,51 @@ describe('answer saves written together', () => {
     await stateOf('0', '0');
     await ways.alone();
   });
+  (onPostgres ? it : it.skip)(
+    "sends a statement question's later save after its earlier one in flight has committed: its marker sees both",
+    async () => {
+      const { idJawaban, all, save } = soalPernyataan();
+      const [g1, g2] = all;
+      const zeros = all.map(() => '0');
+      // Only the second statement answered: the marker 'Z'.
+      await simpanSemua([
+        save(all.map((idJawabanGroup) => ({ idJawabanGroup, jawaban: '0' }))),
+        save([{ idJawabanGroup: g2, jawaban: 'N' }]),
+      ]);
+      const blocked = () =>
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE 'WITH waktu AS%'`.execute(t.db);
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      // Another transaction holds the question's answer row: the first statement stays in flight meanwhile.
+      const pending = await t.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('jawaban').select('id').where('id', '=', idJawaban).forUpdate().execute();
+        const first = simpanSemua([save([{ idJawabanGroup: g1, jawaban: 'Y' }])]);
+        await waitFor(blocked, (r) => r.rows[0].n >= 1, 5000);
+        await turn();
+        // In a later turn: the second statement cleared, and another answer's save.
+        const later = simpanSemua([save([{ idJawabanGroup: g2, jawaban: '0' }])]);
+        let otherDone = false;
+        const other = simpanSemua([
+          { idJawaban: soal[0].id_jawaban, jawaban: 'lain', now: t.clock.now(), clock: null },
+        ]);
+        void other.then(() => (otherDone = true));
+        // Either the later save went as a statement of its own (and waits for the row too), or it waits in the
+        // process while the other answer's save goes by itself.
+        await waitFor(
+          async () => ({ blocked: (await blocked()).rows[0].n, otherDone }),
+          (s) => s.blocked >= 2 || s.otherDone,
+          5000,
+        );
+        return [first, later, other];
+      });
+      const settled = (await Promise.all(pending)).flat();
+      expect(settled.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(await storedPernyataan(idJawaban, all)).toEqual({
+        marker: 'Z',
+        statements: ['Y', ...zeros.slice(1)],
+      });
+    },
+  );
   (onPostgres ? it : it.skip)(
     'saves a statement question in as many round trips to PostgreSQL as any other answer',
     async () => {

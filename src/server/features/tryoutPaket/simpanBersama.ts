@@ -16,6 +16,7 @@ import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } fr
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
 import { penandaSql } from './penanda';
+import { urutanPernyataan, type UrutanPernyataan } from './urutanPernyataan';
 
 /** One save's writes: its answer, and its subject's clock when the save charged time. */
 export interface TulisanJawaban {
@@ -40,6 +41,17 @@ interface Menunggu {
 
 /** Saves waiting for the next shared statement, per database pool. */
 const antrian = antrianPutaran<DirectPostgres, Menunggu>();
+/** Per database pool: a statement question's saves, one statement after the other (urutanPernyataan.ts). */
+const urutan = new WeakMap<DirectPostgres, UrutanPernyataan>();
+
+function urutanOf(pg: DirectPostgres): UrutanPernyataan {
+  let u = urutan.get(pg);
+  if (u === undefined) {
+    u = urutanPernyataan();
+    urutan.set(pg, u);
+  }
+  return u;
+}
 /**
  * Statements of saves being written at once, by all the server processes of the machine together (each process
  * takes its share, at least 1): further saves gather meanwhile and go together when one ends, as the first starts
@@ -96,17 +108,44 @@ export function simpanBersama(
   const pg = directPostgresOf(q);
   if (!pg) return sendiri();
   return new Promise<void>((resolve, reject) => {
-    sePutaran(
-      antrian,
-      pg,
-      { tulisan, sendiri, resolve, reject },
-      (batch) => tulisBersama(pg, batch),
-      dalamJalanPerProses(DALAM_JALAN, pg.processes),
-    );
+    const serahkan = (m: Menunggu) =>
+      sePutaran(
+        antrian,
+        pg,
+        m,
+        (batch) => tulisBersama(pg, batch),
+        dalamJalanPerProses(DALAM_JALAN, pg.processes),
+      );
+    if (tulisan.pernyataan === undefined) {
+      serahkan({ tulisan, sendiri, resolve, reject });
+      return;
+    }
+    // Its marker is read from the statements: it waits for the saves of its question being written.
+    const u = urutanOf(pg);
+    const id = tulisan.idJawaban;
+    let dijawab = false;
+    const jawab = () => {
+      if (!dijawab) u.dijawab(id);
+      dijawab = true;
+    };
+    const m: Menunggu = {
+      tulisan,
+      sendiri,
+      resolve: () => {
+        jawab();
+        resolve();
+      },
+      reject: (error) => {
+        jawab();
+        reject(error);
+      },
+    };
+    u.serahkan(id, () => serahkan(m));
   });
 }
 
 function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<void> {
+  for (const m of batch) if (m.tulisan.pernyataan) urutanOf(pg).dikirim(m.tulisan.idJawaban);
   return bersamaAtauSendiri(
     batch,
     (all) => pg.query('siaptes_simpan_bersama', SIMPAN_BERSAMA_SQL, parameterOf(all.map((m) => m.tulisan))),
