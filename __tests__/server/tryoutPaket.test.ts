@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Executor } from '../../src/server/db/executor';
 import { DEMO } from '../../src/server/demo';
 import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries/hasilTo';
@@ -6,6 +7,8 @@ import { penutupanSelesai } from '../../src/server/scoring/tugasPenutupan';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
+
+const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
 
 const T0 = Date.UTC(2025, 0, 10, 3, 0, 0);
 const S = 1000;
@@ -323,6 +326,22 @@ describe('preview', () => {
     h = await harness();
   });
   afterEach(() => h.ctx.close());
+
+  (onPostgres ? it : it.skip)(
+    "reads a preview in two round trips to PostgreSQL once the package's definitions are kept",
+    async () => {
+      // The session and the package's subjects and question counts read once before.
+      expect((await h.preview(h.f.reg4)).statusCode).toBe(200);
+      const query = jest.spyOn(pg.Client.prototype, 'query');
+      try {
+        expect((await h.preview(h.f.reg4)).statusCode).toBe(200);
+        // The schedule with the student's enrolment, and the student's attempts: nothing of the package.
+        expect(query.mock.calls.length).toBe(2);
+      } finally {
+        query.mockRestore();
+      }
+    },
+  );
 
   it('lists categories and subjects in order, with their queues', async () => {
     const res = await h.preview(h.f.reg4);

@@ -8,6 +8,7 @@
 import type { Executor } from '../../db/executor';
 import type { JadwalRow } from '../../db/jadwal';
 import { soalTanpaKunci, type SoalLembar } from '../../soal/soalMapel';
+import { jumlahSoalPer } from '../../db/jumlahSoal';
 import { hurufBerteks } from '../../domain/acak';
 import {
   hasKunciE,
@@ -59,6 +60,15 @@ export function kategoriJadwal(q: Executor, jadwal: JadwalRow): Promise<Kategori
 /** Subjects of one of the schedule's categories, in order. */
 export function mapelKategori(q: Executor, jadwal: JadwalRow, idKategori: number): Promise<MapelRow[]> {
   return simpan(q, jadwal, `mapel:${idKategori}`, () => listMapel(q, [idKategori]));
+}
+
+/** Questions per subject (jumlahSoalPer) of some of the schedule's subjects. */
+export function jumlahSoalMapel(
+  q: Executor,
+  jadwal: JadwalRow,
+  idMapel: readonly number[],
+): Promise<Map<number, number>> {
+  return simpan(q, jadwal, `jumlahSoal:${idMapel.join(',')}`, () => jumlahSoalPer(q, 'id_mapel', idMapel));
 }
 
 /** Whether the category has any question. */

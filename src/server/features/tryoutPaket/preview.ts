@@ -8,8 +8,8 @@ import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { jadwalContext, isWallClock } from './konteks';
-import { jumlahSoalPer } from '../../db/jumlahSoal';
-import { listMapel } from './queries/mapel';
+import { isWindowOver } from '../../domain/timing';
+import { jumlahSoalMapel, mapelKategori } from './isiPaket';
 import { listAttempts } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
 import { PESAN } from './teks';
@@ -21,17 +21,18 @@ export async function previewPaket(
 ): Promise<KategoriPreview[]> {
   const { jadwal, kategoriList } = await jadwalContext(q, input.idJadwal, input.siswa.id);
   if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
-  // A touch of the schedule: once its window is over, attempts still running end and are scored.
-  await akhiriJadwalBerakhir(q, { idJadwal: jadwal.id }, input.now);
+  // A touch of the schedule: once its window is over, attempts still running end and are scored. The schedule row
+  // was read just now, so while its window is open nothing needs looking up.
+  if (isWindowOver(jadwal.tgl_akhir, input.now)) {
+    await akhiriJadwalBerakhir(q, { idJadwal: jadwal.id }, input.now);
+  }
 
-  const mapel = await listMapel(
+  // The package's subjects and their question counts are kept by the process as the schedule's definitions are.
+  const mapelPerKategori = await Promise.all(kategoriList.map((k) => mapelKategori(q, jadwal, k.id)));
+  const jumlah = await jumlahSoalMapel(
     q,
-    kategoriList.map((k) => k.id),
-  );
-  const jumlah = await jumlahSoalPer(
-    q,
-    'id_mapel',
-    mapel.map((m) => m.id),
+    jadwal,
+    mapelPerKategori.flat().map((m) => m.id),
   );
   const attempts = await listAttempts(q, jadwal.id, input.siswa.id);
   const clockRows = await listClocks(
@@ -49,11 +50,10 @@ export async function previewPaket(
   for (const [i, kategori] of kategoriList.entries()) {
     const attempt = attemptOf.get(kategori.id);
     const selesai = attempt?.is_selesai === 1;
-    const mapelKategori = mapel.filter((m) => m.id_kategori === kategori.id);
     const clocks = await settleClocks(q, {
       idHasilTo: attempt?.id ?? 0,
       jadwal,
-      mapel: mapelKategori,
+      mapel: mapelPerKategori[i],
       rows: attempt ? clockRows : [],
       wallClock,
       now: input.now,
