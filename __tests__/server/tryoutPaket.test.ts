@@ -197,6 +197,17 @@ interface Reply {
   text: string;
 }
 
+/** A call's HTTP status and how many queries its PostgreSQL clients sent while it ran. */
+async function roundTrips(call: () => Promise<Reply>): Promise<{ statusCode: number; roundTrips: number }> {
+  const query = jest.spyOn(pg.Client.prototype, 'query');
+  try {
+    const { statusCode } = await call();
+    return { statusCode, roundTrips: query.mock.calls.length };
+  } finally {
+    query.mockRestore();
+  }
+}
+
 class Harness {
   constructor(
     readonly ctx: TestContext,
@@ -330,16 +341,11 @@ describe('preview', () => {
   (onPostgres ? it : it.skip)(
     "reads a preview in two round trips to PostgreSQL once the package's definitions are kept",
     async () => {
+      expect((await h.start(h.f.reg4)).statusCode).toBe(200);
       // The session and the package's subjects and question counts read once before.
       expect((await h.preview(h.f.reg4)).statusCode).toBe(200);
-      const query = jest.spyOn(pg.Client.prototype, 'query');
-      try {
-        expect((await h.preview(h.f.reg4)).statusCode).toBe(200);
-        // The schedule with the student's enrolment, and the student's attempts: nothing of the package.
-        expect(query.mock.calls.length).toBe(2);
-      } finally {
-        query.mockRestore();
-      }
+      // The schedule with the enrolment and the attempts, then the attempts' clocks: nothing of the package.
+      expect(await roundTrips(() => h.preview(h.f.reg4))).toEqual({ statusCode: 200, roundTrips: 2 });
     },
   );
 
@@ -767,6 +773,19 @@ describe('statusmapel and the server clock', () => {
     h = await harness();
   });
   afterEach(() => h.ctx.close());
+
+  (onPostgres ? it : it.skip)(
+    'takes a status report in three round trips to PostgreSQL: schedule and attempts, clocks, the clock',
+    async () => {
+      expect((await h.start(h.f.reg4)).statusCode).toBe(200);
+      expect((await h.status(h.f.reg4, h.f.mapel.pu, 600, 0)).body.status).toBe(true);
+      h.ctx.clock.advance(10 * S);
+      expect(await roundTrips(() => h.status(h.f.reg4, h.f.mapel.pu, 590, 0))).toEqual({
+        statusCode: 200,
+        roundTrips: 3,
+      });
+    },
+  );
 
   it('clamps a reported time above the server count, accepts a lower one, charges at most 125 s per gap', async () => {
     const started = await h.start(h.f.reg4);

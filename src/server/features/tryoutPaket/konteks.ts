@@ -49,9 +49,21 @@ export async function kategoriContextDenganAttempts(
   hash: string,
   idSiswa: number,
 ): Promise<KategoriContext & { attempts: HasilTo[] }> {
+  const context = await jadwalContextDenganAttempts(q, idJadwal, idSiswa);
+  return { ...denganKategori(context, hash), attempts: context.attempts };
+}
+
+/**
+ * jadwalContext with the student's attempts at the schedule, read together with the schedule: one round trip
+ * instead of two, on PostgreSQL shared by the calls of a turn (db/bacaBersama.ts).
+ */
+export async function jadwalContextDenganAttempts(
+  q: Executor,
+  idJadwal: number,
+  idSiswa: number,
+): Promise<JadwalContext & { attempts: HasilTo[] }> {
   const found = await findJadwalPesertaAttempts(q, idJadwal, idSiswa);
-  const context = denganKategori(await konteksDari(q, found), hash);
-  return { ...context, attempts: found?.attempts ?? [] };
+  return { ...(await konteksDari(q, found)), attempts: found?.attempts ?? [] };
 }
 
 type KategoriContext = JadwalContext & { kategori: KategoriRow; index: number };

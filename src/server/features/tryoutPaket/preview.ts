@@ -7,10 +7,9 @@ import { kunciTerkunci } from '../../domain/kunciEvent';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
-import { jadwalContext, isWallClock } from './konteks';
+import { jadwalContextDenganAttempts, isWallClock } from './konteks';
 import { isWindowOver } from '../../domain/timing';
 import { jumlahSoalMapel, mapelKategori } from './isiPaket';
-import { listAttempts } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
 import { PESAN } from './teks';
 import { antrianOf, settleClocks } from './waktu';
@@ -19,7 +18,11 @@ export async function previewPaket(
   q: Executor,
   input: { paket: number; idJadwal: number; siswa: Siswa; config: Config; now: number },
 ): Promise<KategoriPreview[]> {
-  const { jadwal, kategoriList } = await jadwalContext(q, input.idJadwal, input.siswa.id);
+  const { jadwal, kategoriList, attempts } = await jadwalContextDenganAttempts(
+    q,
+    input.idJadwal,
+    input.siswa.id,
+  );
   if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
   // A touch of the schedule: once its window is over, attempts still running end and are scored. The schedule row
   // was read just now, so while its window is open nothing needs looking up.
@@ -34,7 +37,6 @@ export async function previewPaket(
     jadwal,
     mapelPerKategori.flat().map((m) => m.id),
   );
-  const attempts = await listAttempts(q, jadwal.id, input.siswa.id);
   const clockRows = await listClocks(
     q,
     attempts.map((a) => a.id),

@@ -5,8 +5,7 @@ import type { Executor } from '../../db/executor';
 import { clampReported, closeClock, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
-import { isWallClock, kategoriContext } from './konteks';
-import { findAttempt } from './queries/hasilTo';
+import { isWallClock, kategoriContextDenganAttempts } from './konteks';
 import { mapelKategori } from './isiPaket';
 import { gagal } from '../../lib/respons';
 import { PESAN } from './teks';
@@ -22,11 +21,16 @@ export async function statusMapel(
   input: { idJadwal: number; body: StatusMapelBody; siswa: Siswa; config: Config; now: number },
 ): Promise<StatusResult> {
   const { body, siswa, now } = input;
-  const { jadwal, kategori } = await kategoriContext(q, input.idJadwal, body.kategori, siswa.id);
+  const { jadwal, kategori, attempts } = await kategoriContextDenganAttempts(
+    q,
+    input.idJadwal,
+    body.kategori,
+    siswa.id,
+  );
   const mapel = await mapelKategori(q, jadwal, kategori.id);
   if (!mapel.some((m) => m.id === body.id_mapel)) throw new HttpError(404, PESAN.mapelTidakAda);
 
-  const attempt = await findAttempt(q, kategori.id, siswa.id);
+  const attempt = attempts.find((a) => a.id_kategori === kategori.id);
   if (!attempt) return gagal(PESAN.belumDimulai);
   if (attempt.is_selesai === 1) return gagal(PESAN.sudahDiakhiri);
   // After the schedule window and its grace nothing is accepted, and the refusal writes nothing.

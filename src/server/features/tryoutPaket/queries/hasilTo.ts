@@ -25,15 +25,6 @@ export function findAttempt(q: Executor, idKategori: number, idSiswa: number): P
   return attemptQuery.first(q, { idKategori, idSiswa });
 }
 
-const attemptsQuery = prepareQuery((q: Executor, p: { idJadwal: number; idSiswa: number }) =>
-  q.selectFrom('hasil_to').selectAll().where('id_jadwal', '=', p.idJadwal).where('id_siswa', '=', p.idSiswa),
-);
-
-/** The student's attempts at the categories of a schedule. */
-export function listAttempts(q: Executor, idJadwal: number, idSiswa: number): Promise<HasilTo[]> {
-  return attemptsQuery.all(q, { idJadwal, idSiswa });
-}
-
 const insertAttemptQuery = prepareQuery(
   (
     q: Executor,
