@@ -7,17 +7,25 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
-import { GRACE_SECONDS } from '../domain/timing';
+import { GRACE_SECONDS, isWindowOver } from '../domain/timing';
 import { tandaiSelesai, writeHasilMapel } from './hasilMapel';
 
-/** Which running attempts to look at: those of one schedule, or those of the schedules one student takes part in. */
-export type Lingkup = { idJadwal: number } | { idSiswa: number };
+/**
+ * Which running attempts to look at: those of one schedule, or those of the schedules one student takes part in. A
+ * caller that has just read the schedule's row hands it in (`jadwal`): while its window is open nothing is looked up.
+ */
+export type Lingkup =
+  { idJadwal: number } | { jadwal: { id: number; tgl_akhir: number } } | { idSiswa: number };
 
 /**
  * Ends the running attempts, within `lingkup`, of every schedule whose window and grace are over at `now`. Returns
  * the ids of the schedules where something was ended.
  */
 export async function akhiriJadwalBerakhir(db: Executor, lingkup: Lingkup, now: number): Promise<number[]> {
+  if ('jadwal' in lingkup) {
+    if (!isWindowOver(lingkup.jadwal.tgl_akhir, now)) return [];
+    return akhiriJadwalBerakhir(db, { idJadwal: lingkup.jadwal.id }, now);
+  }
   // isWindowOver(tgl_akhir, now) ⇔ now − tgl_akhir > grace ⇔ tgl_akhir < now − grace.
   const batas = now - GRACE_SECONDS * 1000;
   // First the schedules whose window is over (by key, cheap on every call), then their running attempts (the

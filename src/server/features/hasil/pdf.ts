@@ -45,7 +45,7 @@ export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Pr
   const kategori = await findKategori(db, jadwal.id, input.hash);
   const terkunci = kunciTerkunci(jadwal, input.now);
   if (terkunci) throw new HttpError(403, terkunci.message, terkunci.dibuka_pada);
-  await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
+  await akhiriJadwalBerakhir(db, { jadwal }, input.now);
   const idHasilTo = (await endedAttempts(db, siswa.id, { idKategori: kategori.id })).get(kategori.id);
   // Keys and explanations never leave the server before the category is finished.
   if (idHasilTo === undefined) throw new HttpError(403, PESAN_PDF.belumSelesai);

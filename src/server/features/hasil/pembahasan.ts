@@ -83,7 +83,7 @@ export async function pembahasanPaket(
   const terkunci = kunciTerkunci(jadwal, input.now);
   if (terkunci) return belumDibuka(terkunci);
   // A category still running in a closed window ends now, so its review opens.
-  await akhiriJadwalBerakhir(db, { idJadwal: jadwal.id }, input.now);
+  await akhiriJadwalBerakhir(db, { jadwal }, input.now);
   const mapel = await mapelJadwal(db, jadwal.id);
   const ended = await endedAttempts(db, siswa.id, { idJadwal: jadwal.id });
 

@@ -8,7 +8,6 @@ import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { jadwalContextDenganAttempts, isWallClock } from './konteks';
-import { isWindowOver } from '../../domain/timing';
 import { jumlahSoalMapel, mapelKategori } from './isiPaket';
 import { listClocks } from './queries/mapelWaktu';
 import { PESAN } from './teks';
@@ -24,11 +23,8 @@ export async function previewPaket(
     input.siswa.id,
   );
   if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
-  // A touch of the schedule: once its window is over, attempts still running end and are scored. The schedule row
-  // was read just now, so while its window is open nothing needs looking up.
-  if (isWindowOver(jadwal.tgl_akhir, input.now)) {
-    await akhiriJadwalBerakhir(q, { idJadwal: jadwal.id }, input.now);
-  }
+  // A touch of the schedule: once its window is over, attempts still running end and are scored.
+  await akhiriJadwalBerakhir(q, { jadwal }, input.now);
 
   // The package's subjects and their question counts are kept by the process as the schedule's definitions are.
   const mapelPerKategori = await Promise.all(kategoriList.map((k) => mapelKategori(q, jadwal, k.id)));
