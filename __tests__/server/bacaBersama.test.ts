@@ -10,8 +10,7 @@ import { hashToken } from '../../src/server/plugins/auth';
 import { findSaveTarget } from '../../src/server/features/tryoutPaket/queries/saveTarget';
 import { readBatchRows } from '../../src/server/lib/metrics';
 import { buildSeededTestApp, loginAs, startKategori, type SeededTestContext } from '../helpers/seeded';
-
-const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
+import { onPostgres } from '../helpers/pgRoundTrips';
 
 let t: SeededTestContext;
 let idHasilTo: number;

@@ -12,8 +12,7 @@ import { listJawaban, listJawabanGroup } from '../../src/server/features/tryoutP
 import { listClocks } from '../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { mulaiSekaligus } from '../../src/server/features/tryoutPaket/queries/mulaiSekaligus';
 import { buildSeededTestApp, type SeededTestContext } from '../helpers/seeded';
-
-const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
+import { onPostgres } from '../helpers/pgRoundTrips';
 
 let t: SeededTestContext;
 let kategori: KategoriRingkas;

@@ -11,11 +11,9 @@ import { writeClock, type ClockWrite } from '../../src/server/features/tryoutPak
 import { simpanBersama, type TulisanJawaban } from '../../src/server/features/tryoutPaket/simpanBersama';
 import { tulisPenanda, writeStatementAnswer } from '../../src/server/features/tryoutPaket/queries/jawaban';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildSeededTestApp, loginAs, saveAnswer, type SeededTestContext } from '../helpers/seeded';
 import { waitFor } from '../helpers/waitFor';
-
-const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
+import { onPostgres, withRoundTrips } from '../helpers/pgRoundTrips';
 
 let t: SeededTestContext;
 let idHasilTo: number;
@@ -366,14 +364,9 @@ describe('answer saves written together', () => {
       if (!pilihan) throw new Error('no choice question in the first subject');
       const statement = { id_jawaban: pernyataanSoal.id_jawaban, type_soal: 3 };
       const roundTrips = async (body: Record<string, unknown>) => {
-        const query = jest.spyOn(pg.Client.prototype, 'query');
-        try {
-          const response = await put(body);
-          expect(response.json()).toEqual({ status: true, message: 'Jawaban tersimpan' });
-          return query.mock.calls.length;
-        } finally {
-          query.mockRestore();
-        }
+        const { result, roundTrips: count } = await withRoundTrips(() => put(body));
+        expect(result.json()).toEqual({ status: true, message: 'Jawaban tersimpan' });
+        return count;
       };
       // The session and the attempt's clocks read once before, so each save below does the same work.
       await put({ id_jawaban: pilihan.id_jawaban, jawaban: 'A', type_soal: 1 });

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { Executor } from '../../src/server/db/executor';
 import { DEMO } from '../../src/server/demo';
 import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries/hasilTo';
@@ -7,8 +6,7 @@ import { penutupanSelesai } from '../../src/server/scoring/tugasPenutupan';
 import { buildTestApp, testClock, type TestContext } from '../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../helpers/serverRows';
 import { buildSeededTestApp, loginAs, type SeededTestContext } from '../helpers/seeded';
-
-const onPostgres = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '');
+import { onPostgres, withRoundTrips } from '../helpers/pgRoundTrips';
 
 const T0 = Date.UTC(2025, 0, 10, 3, 0, 0);
 const S = 1000;
@@ -199,13 +197,8 @@ interface Reply {
 
 /** A call's HTTP status and how many queries its PostgreSQL clients sent while it ran. */
 async function roundTrips(call: () => Promise<Reply>): Promise<{ statusCode: number; roundTrips: number }> {
-  const query = jest.spyOn(pg.Client.prototype, 'query');
-  try {
-    const { statusCode } = await call();
-    return { statusCode, roundTrips: query.mock.calls.length };
-  } finally {
-    query.mockRestore();
-  }
+  const { result, roundTrips } = await withRoundTrips(call);
+  return { statusCode: result.statusCode, roundTrips };
 }
 
 class Harness {
