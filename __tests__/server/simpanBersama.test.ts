@@ -22,6 +22,7 @@ let soal: SoalPaket[];
 /** A statement question of the attempt (type 3) with at least two statements. */
 let pernyataanSoal: SoalPaket;
 let key: string;
+let idSiswa: number;
 
 beforeAll(async () => {
   t = await buildSeededTestApp({ participants: 4 });
@@ -45,6 +46,7 @@ beforeAll(async () => {
   if (!pernyataan) throw new Error('no statement question with two statements in the first subject');
   pernyataanSoal = pernyataan;
   key = login.token;
+  idSiswa = login.siswa.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -235,6 +237,56 @@ describe('answer saves written together', () => {
       sisa: 6,
       lastSeen: now + 1,
     });
+  });
+  it("writes a status report's clock with the turn's saves; the next status report and preview read it", async () => {
+    const jadwal = t.seed.jadwal.berjalan;
+    const kategori = jadwal.kategori[0];
+    const status = async (sisaWaktu: number) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/siswa/tryout/statusmapel/id/${jadwal.id}`,
+        headers: { key },
+        payload: {
+          id_siswa: idSiswa,
+          id_mapel: idMapel,
+          kategori: kategori.hash,
+          sisa_waktu: sisaWaktu,
+          status: 0,
+        },
+      });
+      return (res.json() as { content: { sisa_waktu: number; status: number } }).content;
+    };
+    const storedSisa = async () =>
+      (
+        await t.db
+          .selectFrom('mapel_waktu')
+          .select('sisa_waktu')
+          .where('id_hasil_to', '=', idHasilTo)
+          .where('id_mapel', '=', idMapel)
+          .executeTakeFirstOrThrow()
+      ).sisa_waktu;
+    const lowered = (await storedSisa()) - 4;
+    const before = await batches();
+    expect(await status(lowered)).toEqual({ sisa_waktu: lowered, status: 0 });
+    const after = await batches();
+    // On PostgreSQL the clock went in the saves' shared statement, alone in it: no commit of its own.
+    expect({ count: after.count - before.count, sum: after.sum - before.sum }).toEqual(
+      onPostgres ? { count: 1, sum: 1 } : { count: 0, sum: 0 },
+    );
+    expect(await storedSisa()).toBe(lowered);
+    // A report above the server's count is clamped to the clock just written.
+    expect(await status(lowered + 500)).toEqual({ sisa_waktu: lowered, status: 0 });
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/siswa/tryout/preview/paket/${jadwal.paket}/id/${jadwal.id}`,
+      headers: { key },
+    });
+    const shown = (
+      preview.json() as {
+        content: { detailPaket: { detailSoal: { id_mapel: number; sisa_waktu: number }[] }[] };
+      }
+    ).content.detailPaket[0].detailSoal.find((m) => m.id_mapel === idMapel);
+    expect(shown?.sisa_waktu).toBe(lowered);
   });
   it("writes a statement question's statements in turn order, its marker from them as written", async () => {
     const { idJawaban, all, save } = soalPernyataan();

@@ -54,7 +54,7 @@ export const sessionCacheLookups = new client.Counter({
 
 export const saveBatchRows = new client.Histogram({
   name: 'siaptes_save_batch_rows',
-  help: 'Answer saves written by one group-commit statement (PostgreSQL)',
+  help: 'Answer saves and clock writes written by one group-commit statement (PostgreSQL)',
   buckets: [1, 2, 4, 8, 16, 32, 64, 128],
 });
 

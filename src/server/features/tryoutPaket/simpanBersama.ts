@@ -2,9 +2,10 @@
  * Answer saves on PostgreSQL committed together (a group commit, as SQLite's saves are in db/transaction.ts): the
  * saves whose checks end in the same turn of the event loop write their answers, and the clocks they charged, in
  * one statement, one round trip and one commit, instead of one (or, with a clock, four: BEGIN, two writes, COMMIT)
- * each. Each save is acknowledged only once that statement has committed, so nothing is acknowledged before it is
- * durable. The statement is atomic: should it fail, none of it was written, and every save of the batch is written
- * again alone (`sendiri`), so a row that fails fails its own request and no other.
+ * each. A clock written without an answer (a status report's) joins the same statement. Each save is acknowledged
+ * only once that statement has committed, so nothing is acknowledged before it is durable. The statement is atomic:
+ * should it fail, none of it was written, and every save of the batch is written again alone (`sendiri`), so a row
+ * that fails fails its own request and no other.
  *
  * On SQLite, and inside a transaction, every save takes its own way (`sendiri`), which SQLite groups itself.
  */
@@ -32,8 +33,13 @@ export interface TulisanJawaban {
   pernyataan?: readonly { idJawabanGroup: number; jawaban: string }[];
 }
 
+/** A subject's clock written without an answer: a status report, a subject opened. */
+interface TulisanWaktu {
+  clock: ClockWrite;
+}
+
 interface Menunggu {
-  tulisan: TulisanJawaban;
+  tulisan: TulisanJawaban | TulisanWaktu;
   sendiri: () => Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -108,16 +114,8 @@ export function simpanBersama(
   const pg = directPostgresOf(q);
   if (!pg) return sendiri();
   return new Promise<void>((resolve, reject) => {
-    const serahkan = (m: Menunggu) =>
-      sePutaran(
-        antrian,
-        pg,
-        m,
-        (batch) => tulisBersama(pg, batch),
-        dalamJalanPerProses(DALAM_JALAN, pg.processes),
-      );
     if (tulisan.pernyataan === undefined) {
-      serahkan({ tulisan, sendiri, resolve, reject });
+      serahkan(pg, { tulisan, sendiri, resolve, reject });
       return;
     }
     // Its marker is read from the statements: it waits for the saves of its question being written.
@@ -140,12 +138,40 @@ export function simpanBersama(
         reject(error);
       },
     };
-    u.serahkan(id, () => serahkan(m));
+    u.serahkan(id, () => serahkan(pg, m));
   });
 }
 
+/**
+ * Writes a subject's clock: on PostgreSQL with the saves of this turn (see above), acknowledged as they are, once
+ * the statement has committed; else by `sendiri`.
+ */
+export function simpanWaktuBersama(
+  q: Kysely<Database>,
+  clock: ClockWrite,
+  sendiri: () => Promise<void>,
+): Promise<void> {
+  const pg = directPostgresOf(q);
+  if (!pg) return sendiri();
+  return new Promise<void>((resolve, reject) =>
+    serahkan(pg, { tulisan: { clock }, sendiri, resolve, reject }),
+  );
+}
+
+function serahkan(pg: DirectPostgres, m: Menunggu): void {
+  sePutaran(
+    antrian,
+    pg,
+    m,
+    (batch) => tulisBersama(pg, batch),
+    dalamJalanPerProses(DALAM_JALAN, pg.processes),
+  );
+}
+
 function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<void> {
-  for (const m of batch) if (m.tulisan.pernyataan) urutanOf(pg).dikirim(m.tulisan.idJawaban);
+  for (const { tulisan } of batch) {
+    if ('pernyataan' in tulisan && tulisan.pernyataan) urutanOf(pg).dikirim(tulisan.idJawaban);
+  }
   return bersamaAtauSendiri(
     batch,
     (all) => pg.query('siaptes_simpan_bersama', SIMPAN_BERSAMA_SQL, parameterOf(all.map((m) => m.tulisan))),
@@ -163,13 +189,15 @@ function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<v
  * statement merges a clock into the stored one. Rows are sorted by key, so two statements in flight (two workers)
  * lock the rows they share in the same order.
  */
-function parameterOf(tulisan: readonly TulisanJawaban[]): unknown[] {
+function parameterOf(tulisan: readonly (TulisanJawaban | TulisanWaktu)[]): unknown[] {
   const jawaban = new Map<number, TulisanJawaban>();
   const pernyataan = new Map<number, { idJawabanGroup: number; idJawaban: number; jawaban: string }>();
   const clocks = new Map<string, ClockWrite>();
   for (const t of tulisan) {
-    jawaban.set(t.idJawaban, t);
-    for (const p of t.pernyataan ?? []) pernyataan.set(p.idJawabanGroup, { ...p, idJawaban: t.idJawaban });
+    if ('idJawaban' in t) {
+      jawaban.set(t.idJawaban, t);
+      for (const p of t.pernyataan ?? []) pernyataan.set(p.idJawabanGroup, { ...p, idJawaban: t.idJawaban });
+    }
     if (!t.clock) continue;
     const key = `${t.clock.idHasilTo}:${t.clock.idMapel}`;
     const before = clocks.get(key);

@@ -13,6 +13,7 @@ import { type JadwalRow } from '../../db/jadwal';
 import { type MapelRow } from './queries/mapel';
 import { type Executor } from '../../db/executor';
 import { batchedStatement } from '../../db/transaction';
+import { simpanWaktuBersama } from './simpanBersama';
 
 export interface MapelClock {
   mapel: MapelRow;
@@ -100,8 +101,9 @@ export function chargeIsKept(clock: MapelClock): boolean {
 }
 
 /**
- * Writes a subject's clock. On SQLite it is committed with the other writes of the same turn of the event loop (a
- * status report is one upsert: alone it was a commit of its own, and with a second worker a wait for the write lock).
+ * Writes a subject's clock, committed with the other writes of the same turn of the event loop (a status report is
+ * one upsert: alone it was a commit of its own, and with a second worker on SQLite a wait for the write lock). On
+ * PostgreSQL it joins the answer saves' shared statement (simpanBersama.ts), on SQLite the turn's shared commit.
  */
 export function saveClock(
   q: Executor,
@@ -109,7 +111,8 @@ export function saveClock(
   idMapel: number,
   clock: SubjectClock,
 ): Promise<void> {
-  return batchedStatement(q, (w) => writeClock(w, { idHasilTo, idMapel, ...clock }));
+  const write = { idHasilTo, idMapel, ...clock };
+  return simpanWaktuBersama(q, write, () => batchedStatement(q, (w) => writeClock(w, write)));
 }
 
 /** `antrian` and `antrian_str` of the subjects, from their settled clocks. */
