@@ -92,3 +92,25 @@ export function saveAnswer(
     payload: { id_hasil_to: attempt.idHasilTo, sisa_waktu: 100, operation: 'save', ...body },
   });
 }
+
+/** A status report through the API (PUT …/tryout/statusmapel) of a subject of a schedule's category. */
+export function statusMapel(
+  app: App,
+  key: string,
+  report: { idJadwal: number; idSiswa: number; idMapel: number; kategori: string },
+  sisaWaktu: number,
+  status: 0 | 1 = 0,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/siswa/tryout/statusmapel/id/${report.idJadwal}`,
+    headers: { key },
+    payload: {
+      id_siswa: report.idSiswa,
+      id_mapel: report.idMapel,
+      kategori: report.kategori,
+      sisa_waktu: sisaWaktu,
+      status,
+    },
+  });
+}

@@ -7,7 +7,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { SoalPaket, StartPaketContent } from '../../src/contract/tryoutPaket';
 
 type Started = { status: boolean; content: StartPaketContent };
-import { buildSeededTestApp, loginAs, saveAnswer, type SeededTestContext } from '../helpers/seeded';
+import {
+  buildSeededTestApp,
+  loginAs,
+  saveAnswer,
+  statusMapel,
+  type SeededTestContext,
+} from '../helpers/seeded';
 
 let t: SeededTestContext;
 let key: string;
@@ -92,18 +98,12 @@ describe('concurrent answer saves of one attempt', () => {
     }
     // Less than the server counts (the clock of the test does not move), so the report is what must be kept.
     const reported = kategori.mapel[0].waktu * 60 - 600;
-    const status = t.app.inject({
-      method: 'PUT',
-      url: `/api/siswa/tryout/statusmapel/id/${jadwal.id}`,
-      headers: { key },
-      payload: {
-        id_siswa: idSiswa,
-        id_mapel: idMapel,
-        kategori: kategori.hash,
-        sisa_waktu: reported,
-        status: 0,
-      },
-    });
+    const status = statusMapel(
+      t.app,
+      key,
+      { idJadwal: jadwal.id, idSiswa, idMapel, kategori: kategori.hash },
+      reported,
+    );
 
     const responses = await Promise.all(saves.map((s) => s.response));
     const statusResponse = await status;
