@@ -1,13 +1,15 @@
 /**
  * Look-ups read together (src/server/db/bacaBersama.ts): the answer saves' look-ups (findSaveTarget), the starts'
- * context reads (findJadwalPesertaAttempts) and the session reads (siswaOfSesi) asked for in one turn of the event
- * loop each get what a look-up alone gets, on PostgreSQL from one statement; a key that fails fails its own look-up
- * only. Runs on SQLite, and on PostgreSQL when DATABASE_URL says so.
+ * and status reports' context reads (findJadwalPesertaAttempts, with the attempts' clocks) and the session reads
+ * (siswaOfSesi) asked for in one turn of the event loop each get what a look-up alone gets, on PostgreSQL from one
+ * statement; a key that fails fails its own look-up only. Runs on SQLite, and on PostgreSQL when DATABASE_URL says
+ * so.
  */
 import { findJadwalPesertaAttempts } from '../../src/server/db/jadwal';
 import { siswaOfSesi } from '../../src/server/db/sesi';
 import { hashToken } from '../../src/server/plugins/auth';
 import { findSaveTarget } from '../../src/server/features/tryoutPaket/queries/saveTarget';
+import { listClocks } from '../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { readBatchRows } from '../../src/server/lib/metrics';
 import { buildSeededTestApp, loginAs, startKategori, type SeededTestContext } from '../helpers/seeded';
 import { onPostgres } from '../helpers/pgRoundTrips';
@@ -96,6 +98,11 @@ describe('look-ups read together', () => {
     expect(alone[0]?.attempts.map((a) => a.id)).toEqual([idHasilTo]);
     expect(alone[1]?.attempts).toEqual([]);
     expect(alone[2]).toBeUndefined();
+    // On PostgreSQL the attempts' clocks come with them (one row each), the attempt still once.
+    const stored = await listClocks(t.db, [idHasilTo]);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    expect(alone[0]?.clocks).toEqual(onPostgres ? stored.sort((a, b) => a.id_mapel - b.id_mapel) : undefined);
+    expect(alone[1]?.clocks).toEqual(onPostgres ? [] : undefined);
 
     expect(await bersama('jadwal_attempts', keys, read)).toEqual({
       together: alone,

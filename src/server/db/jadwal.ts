@@ -8,7 +8,7 @@ import { directPostgresOf } from './createDb';
 import { larikParameter } from './larikParameter';
 import type { Selectable } from 'kysely';
 import type { Executor } from './executor';
-import type { HasilToTable } from './types';
+import type { HasilToTable, MapelWaktuTable } from './types';
 
 export interface JadwalRow {
   id: number;
@@ -108,15 +108,33 @@ const jadwalPesertaAttemptsQuery = prepareQuery((q: Executor, p: { idJadwal: num
 
 type AttemptsRow = Awaited<ReturnType<typeof jadwalPesertaAttemptsQuery.all>>[number];
 
-/** The same read for the starts of a turn on PostgreSQL (bacaBersama.ts): the first starts come at once. */
-const jadwalPesertaAttemptsBersama = bacaanBersama<{ idJadwal: number; idSiswa: number }, AttemptsRow>({
+/** An attempt's subject clock (mapel_waktu) on a row of the read below; null columns where it has none. */
+interface KolomWaktu {
+  w_id_mapel: number | null;
+  w_sisa_waktu: number | null;
+  w_status: number | null;
+  w_opened_at: number | null;
+  w_last_seen_at: number | null;
+}
+
+/**
+ * The same read for the calls of a turn on PostgreSQL (bacaBersama.ts): the first starts come at once. It brings the
+ * attempts' clocks too (one row per clock), so a status report, a preview and a repeated start read no more.
+ */
+const jadwalPesertaAttemptsBersama = bacaanBersama<
+  { idJadwal: number; idSiswa: number },
+  AttemptsRow & KolomWaktu
+>({
   nama: 'jadwal_attempts',
-  sql: `SELECT t.n, ${KOLOM_JADWAL.join(', ')}, jadwal_peserta.id_siswa AS peserta, ${KOLOM_ATTEMPT.join(', ')}
+  sql: `SELECT t.n, ${KOLOM_JADWAL.join(', ')}, jadwal_peserta.id_siswa AS peserta, ${KOLOM_ATTEMPT.join(', ')},
+  w.id_mapel AS w_id_mapel, w.sisa_waktu AS w_sisa_waktu, w.status AS w_status, w.opened_at AS w_opened_at,
+  w.last_seen_at AS w_last_seen_at
 FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}) WITH ORDINALITY AS t (id_jadwal, id_siswa, n)
 JOIN jadwal ON jadwal.id = t.id_jadwal
 LEFT JOIN jadwal_peserta ON jadwal_peserta.id_jadwal = jadwal.id AND jadwal_peserta.id_siswa = t.id_siswa
 LEFT JOIN hasil_to ON hasil_to.id_jadwal = jadwal.id AND hasil_to.id_siswa = t.id_siswa
-ORDER BY t.n, hasil_to.id`,
+LEFT JOIN mapel_waktu AS w ON w.id_hasil_to = hasil_to.id
+ORDER BY t.n, hasil_to.id, w.id_mapel`,
   parameter: (keys) => [keys.map((k) => k.idJadwal), keys.map((k) => k.idSiswa)],
   dalamJalan: 2,
 });
@@ -129,29 +147,52 @@ export async function findJadwalPesertaAttempts(
   q: Executor,
   idJadwal: number,
   idSiswa: number,
-): Promise<{ jadwal: JadwalRow; peserta: boolean; attempts: Selectable<HasilToTable>[] } | undefined> {
+): Promise<
+  | {
+      jadwal: JadwalRow;
+      peserta: boolean;
+      attempts: Selectable<HasilToTable>[];
+      /** The attempts' clocks, read with them on PostgreSQL; undefined on SQLite (read them when needed). */
+      clocks?: Selectable<MapelWaktuTable>[];
+    }
+  | undefined
+> {
   const pg = directPostgresOf(q);
-  const rows = pg
+  const rows: (AttemptsRow & Partial<KolomWaktu>)[] = pg
     ? await jadwalPesertaAttemptsBersama.baca(pg, { idJadwal, idSiswa })
     : await jadwalPesertaAttemptsQuery.all(q, { idJadwal, idSiswa });
   const first = rows[0];
   if (!first) return undefined;
   const attempts: Selectable<HasilToTable>[] = [];
+  const clocks: Selectable<MapelWaktuTable>[] = [];
   for (const r of rows) {
     if (r.h_id === null) continue;
-    attempts.push({
-      id: r.h_id,
-      id_jadwal: idJadwal,
-      id_kategori: r.h_id_kategori as number,
-      id_siswa: idSiswa,
-      started_at: r.h_started_at as number,
-      ended_at: r.h_ended_at,
-      is_selesai: r.h_is_selesai as number,
-      acak: r.h_acak as number,
-      acak_seed: r.h_acak_seed,
+    // One row per clock of an attempt: the attempt once.
+    if (attempts.at(-1)?.id !== r.h_id) {
+      attempts.push({
+        id: r.h_id,
+        id_jadwal: idJadwal,
+        id_kategori: r.h_id_kategori as number,
+        id_siswa: idSiswa,
+        started_at: r.h_started_at as number,
+        ended_at: r.h_ended_at,
+        is_selesai: r.h_is_selesai as number,
+        acak: r.h_acak as number,
+        acak_seed: r.h_acak_seed,
+      });
+    }
+    if (r.w_id_mapel === null || r.w_id_mapel === undefined) continue;
+    clocks.push({
+      id_hasil_to: r.h_id,
+      id_mapel: r.w_id_mapel,
+      sisa_waktu: r.w_sisa_waktu as number,
+      status: r.w_status as number,
+      opened_at: r.w_opened_at ?? null,
+      last_seen_at: r.w_last_seen_at ?? null,
     });
   }
-  return { jadwal: kolomJadwal(first), peserta: first.peserta !== null, attempts };
+  const jadwal = kolomJadwal(first);
+  return { jadwal, peserta: first.peserta !== null, attempts, ...(pg ? { clocks } : {}) };
 }
 
 /** The schedule's own columns of a row that holds others too. */

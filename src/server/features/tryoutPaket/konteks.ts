@@ -5,6 +5,7 @@ import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { findJadwalPeserta, findJadwalPesertaAttempts, type JadwalRow } from '../../db/jadwal';
 import type { HasilTo } from './queries/hasilTo';
+import type { MapelWaktu } from './queries/mapelWaktu';
 import { type KategoriRow } from './queries/mapel';
 import { kategoriJadwal } from './isiPaket';
 import { type Executor } from '../../db/executor';
@@ -48,22 +49,28 @@ export async function kategoriContextDenganAttempts(
   idJadwal: number,
   hash: string,
   idSiswa: number,
-): Promise<KategoriContext & { attempts: HasilTo[] }> {
+): Promise<KategoriContext & DenganAttempts> {
   const context = await jadwalContextDenganAttempts(q, idJadwal, idSiswa);
-  return { ...denganKategori(context, hash), attempts: context.attempts };
+  return { ...denganKategori(context, hash), attempts: context.attempts, clocks: context.clocks };
+}
+
+interface DenganAttempts {
+  attempts: HasilTo[];
+  /** The attempts' clocks when the read brought them (PostgreSQL); else undefined: read them when needed. */
+  clocks: MapelWaktu[] | undefined;
 }
 
 /**
  * jadwalContext with the student's attempts at the schedule, read together with the schedule: one round trip
- * instead of two, on PostgreSQL shared by the calls of a turn (db/bacaBersama.ts).
+ * instead of two, on PostgreSQL shared by the calls of a turn (db/bacaBersama.ts), and there with their clocks.
  */
 export async function jadwalContextDenganAttempts(
   q: Executor,
   idJadwal: number,
   idSiswa: number,
-): Promise<JadwalContext & { attempts: HasilTo[] }> {
+): Promise<JadwalContext & DenganAttempts> {
   const found = await findJadwalPesertaAttempts(q, idJadwal, idSiswa);
-  return { ...(await konteksDari(q, found)), attempts: found?.attempts ?? [] };
+  return { ...(await konteksDari(q, found)), attempts: found?.attempts ?? [], clocks: found?.clocks };
 }
 
 type KategoriContext = JadwalContext & { kategori: KategoriRow; index: number };

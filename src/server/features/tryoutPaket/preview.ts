@@ -17,7 +17,7 @@ export async function previewPaket(
   q: Executor,
   input: { paket: number; idJadwal: number; siswa: Siswa; config: Config; now: number },
 ): Promise<KategoriPreview[]> {
-  const { jadwal, kategoriList, attempts } = await jadwalContextDenganAttempts(
+  const { jadwal, kategoriList, attempts, clocks } = await jadwalContextDenganAttempts(
     q,
     input.idJadwal,
     input.siswa.id,
@@ -33,10 +33,12 @@ export async function previewPaket(
     jadwal,
     mapelPerKategori.flat().map((m) => m.id),
   );
-  const clockRows = await listClocks(
-    q,
-    attempts.map((a) => a.id),
-  );
+  const clockRows =
+    clocks ??
+    (await listClocks(
+      q,
+      attempts.map((a) => a.id),
+    ));
   const attemptOf = new Map(attempts.map((a) => [a.id_kategori, a]));
   const antrian = kategoriAntrian(
     kategoriList.map((k) => ({ selesai: attemptOf.get(k.id)?.is_selesai === 1 })),

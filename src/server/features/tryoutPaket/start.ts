@@ -46,12 +46,8 @@ export async function startPaket(
   input: { idJadwal: number; hash: string; siswa: Siswa; config: Config; now: number },
 ): Promise<StartResult> {
   const { siswa, now } = input;
-  const { jadwal, kategori, kategoriList, index, attempts } = await kategoriContextDenganAttempts(
-    q,
-    input.idJadwal,
-    input.hash,
-    siswa.id,
-  );
+  const context = await kategoriContextDenganAttempts(q, input.idJadwal, input.hash, siswa.id);
+  const { jadwal, kategori, kategoriList, index, attempts } = context;
   if (now < jadwal.tgl_awal) return gagal(PESAN.jadwalBelumDibuka);
   if (now >= jadwal.tgl_akhir) return gagal(PESAN.jadwalBerakhir);
 
@@ -103,7 +99,7 @@ export async function startPaket(
     idHasilTo,
     jadwal,
     mapel,
-    rows: sekaligus?.clocks ?? (await listClocks(q, [idHasilTo])),
+    rows: sekaligus?.clocks ?? (existing && context.clocks) ?? (await listClocks(q, [idHasilTo])),
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });

@@ -21,7 +21,7 @@ export async function statusMapel(
   input: { idJadwal: number; body: StatusMapelBody; siswa: Siswa; config: Config; now: number },
 ): Promise<StatusResult> {
   const { body, siswa, now } = input;
-  const { jadwal, kategori, attempts } = await kategoriContextDenganAttempts(
+  const { jadwal, kategori, attempts, clocks } = await kategoriContextDenganAttempts(
     q,
     input.idJadwal,
     body.kategori,
@@ -43,6 +43,7 @@ export async function statusMapel(
     idMapel: body.id_mapel,
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
+    rows: clocks,
   });
   if (opening.kind === 'ditutup') {
     // Closing twice is harmless; anything else on a closed subject is refused with the server's view.

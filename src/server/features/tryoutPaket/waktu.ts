@@ -156,9 +156,12 @@ export async function bukaMapel(
     idMapel: number;
     wallClock: boolean;
     now: number;
+    /** The attempt's clocks when already read (with the attempt); else they are read here. */
+    rows?: readonly MapelWaktu[];
   },
 ): Promise<Pembukaan> {
-  const clocks = await settleClocks(q, { ...input, rows: await listClocks(q, [input.idHasilTo]) });
+  const rows = input.rows ?? (await listClocks(q, [input.idHasilTo]));
+  const clocks = await settleClocks(q, { ...input, rows });
   const index = clocks.findIndex((c) => c.mapel.id === input.idMapel);
   const target = clocks[index];
   if (target.clock.status === 1) return { kind: 'ditutup', before: target.before };
