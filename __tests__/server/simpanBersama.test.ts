@@ -11,13 +11,7 @@ import { writeClock, type ClockWrite } from '../../src/server/features/tryoutPak
 import { simpanBersama, type TulisanJawaban } from '../../src/server/features/tryoutPaket/simpanBersama';
 import { tulisPenanda, writeStatementAnswer } from '../../src/server/features/tryoutPaket/queries/jawaban';
 import { sql } from 'kysely';
-import {
-  buildSeededTestApp,
-  loginAs,
-  saveAnswer,
-  statusMapel,
-  type SeededTestContext,
-} from '../helpers/seeded';
+import { buildSeededTestApp, loginAs, saveAnswer, type SeededTestContext } from '../helpers/seeded';
 import { waitFor } from '../helpers/waitFor';
 import { onPostgres, withRoundTrips } from '../helpers/pgRoundTrips';
 
@@ -248,8 +242,18 @@ describe('answer saves written together', () => {
     const jadwal = t.seed.jadwal.berjalan;
     const kategori = jadwal.kategori[0];
     const status = async (sisaWaktu: number) => {
-      const report = { idJadwal: jadwal.id, idSiswa, idMapel, kategori: kategori.hash };
-      const res = await statusMapel(t.app, key, report, sisaWaktu);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/siswa/tryout/statusmapel/id/${jadwal.id}`,
+        headers: { key },
+        payload: {
+          id_siswa: idSiswa,
+          id_mapel: idMapel,
+          kategori: kategori.hash,
+          sisa_waktu: sisaWaktu,
+          status: 0,
+        },
+      });
       return (res.json() as { content: { sisa_waktu: number; status: number } }).content;
     };
     const storedSisa = async () =>

@@ -5,7 +5,7 @@
  * each. A clock written without an answer (a status report's) joins the same statement. Each save is acknowledged
  * only once that statement has committed, so nothing is acknowledged before it is durable. The statement is atomic:
  * should it fail, none of it was written, and every save of the batch is written again alone (`sendiri`), so a row
- * that fails fails its own request and no other.
+ * that fails fails its own request and no other; a statement question's saves then one after the other, in order.
  *
  * On SQLite, and inside a transaction, every save takes its own way (`sendiri`), which SQLite groups itself.
  */
@@ -17,7 +17,7 @@ import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } fr
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
 import { penandaSql } from './penanda';
-import { urutanPernyataan, type UrutanPernyataan } from './urutanPernyataan';
+import { satuPerSoal, urutanPernyataan, type UrutanPernyataan } from './urutanPernyataan';
 
 /** One save's writes: its answer, and its subject's clock when the save charged time. */
 export interface TulisanJawaban {
@@ -119,26 +119,20 @@ export function simpanBersama(
       return;
     }
     // Its marker is read from the statements: it waits for the saves of its question being written.
-    const u = urutanOf(pg);
-    const id = tulisan.idJawaban;
-    let dijawab = false;
-    const jawab = () => {
-      if (!dijawab) u.dijawab(id);
-      dijawab = true;
-    };
-    const m: Menunggu = {
-      tulisan,
-      sendiri,
-      resolve: () => {
-        jawab();
-        resolve();
-      },
-      reject: (error) => {
-        jawab();
-        reject(error);
-      },
-    };
-    u.serahkan(id, () => serahkan(pg, m));
+    urutanOf(pg).serahkan(tulisan.idJawaban, (dijawab) =>
+      serahkan(pg, {
+        tulisan,
+        sendiri,
+        resolve: () => {
+          dijawab();
+          resolve();
+        },
+        reject: (error) => {
+          dijawab();
+          reject(error);
+        },
+      }),
+    );
   });
 }
 
@@ -168,10 +162,18 @@ function serahkan(pg: DirectPostgres, m: Menunggu): void {
   );
 }
 
+/** The answer row of a statement question's save; null for any other write. */
+function soalPernyataanOf(tulisan: TulisanJawaban | TulisanWaktu): number | null {
+  return 'pernyataan' in tulisan && tulisan.pernyataan ? tulisan.idJawaban : null;
+}
+
 function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<void> {
   for (const { tulisan } of batch) {
-    if ('pernyataan' in tulisan && tulisan.pernyataan) urutanOf(pg).dikirim(tulisan.idJawaban);
+    const id = soalPernyataanOf(tulisan);
+    if (id !== null) urutanOf(pg).dikirim(id);
   }
+  // Should the statement fail, a question's saves are written again one after the other, in the order they came.
+  const satuSatu = satuPerSoal();
   return bersamaAtauSendiri(
     batch,
     (all) => pg.query('siaptes_simpan_bersama', SIMPAN_BERSAMA_SQL, parameterOf(all.map((m) => m.tulisan))),
@@ -179,7 +181,7 @@ function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<v
       saveBatchRows.observe(all.length);
       for (const m of all) m.resolve();
     },
-    (m) => m.sendiri().then(m.resolve),
+    (m) => satuSatu(soalPernyataanOf(m.tulisan), () => m.sendiri().then(m.resolve)),
   );
 }
 

@@ -18,12 +18,13 @@ interface Soal {
 }
 
 export interface UrutanPernyataan {
-  /** Runs `serahkan` (hands the save of `idJawaban` in) now, or once the saves of its question being written end. */
-  serahkan(idJawaban: number, serahkan: () => void): void;
+  /**
+   * Runs `serahkan` (hands the save of `idJawaban` in) now, or once the saves of its question being written end. It
+   * gets `dijawab`, to call once the save has been answered (committed, or failed); a second call does nothing.
+   */
+  serahkan(idJawaban: number, serahkan: (dijawab: () => void) => void): void;
   /** A save of `idJawaban` handed in is now in a statement being written. */
   dikirim(idJawaban: number): void;
-  /** A save of `idJawaban` being written has been answered. */
-  dijawab(idJawaban: number): void;
 }
 
 export function urutanPernyataan(): UrutanPernyataan {
@@ -36,6 +37,12 @@ export function urutanPernyataan(): UrutanPernyataan {
     for (const serahkan of giliran) serahkan();
     if (s.diserahkan === 0 && s.berjalan === 0) soal.delete(idJawaban);
   };
+  const dijawab = (idJawaban: number) => {
+    const s = soal.get(idJawaban);
+    if (s === undefined) return;
+    s.berjalan--;
+    lepas(idJawaban, s);
+  };
   return {
     serahkan(idJawaban, serahkan) {
       let s = soal.get(idJawaban);
@@ -43,12 +50,17 @@ export function urutanPernyataan(): UrutanPernyataan {
         s = { diserahkan: 0, berjalan: 0, menunggu: [] };
         soal.set(idJawaban, s);
       }
+      let sudah = false;
+      const sekali = () => {
+        if (!sudah) dijawab(idJawaban);
+        sudah = true;
+      };
       if (s.berjalan > 0) {
-        s.menunggu.push(serahkan);
+        s.menunggu.push(() => serahkan(sekali));
         return;
       }
       s.diserahkan++;
-      serahkan();
+      serahkan(sekali);
     },
     dikirim(idJawaban) {
       const s = soal.get(idJawaban);
@@ -56,11 +68,24 @@ export function urutanPernyataan(): UrutanPernyataan {
       s.diserahkan--;
       s.berjalan++;
     },
-    dijawab(idJawaban) {
-      const s = soal.get(idJawaban);
-      if (s === undefined) return;
-      s.berjalan--;
-      lepas(idJawaban, s);
-    },
+  };
+}
+
+/**
+ * The saves of a failed statement written again alone: a statement question's saves one after the other, each
+ * once the one before has been answered, in the order they are handed in (the batch's: the order they came), so
+ * the last one's statements and marker are what stays; written at once, two could race on the marker. Every other
+ * write (`idJawaban` null) goes at once.
+ */
+export function satuPerSoal(): (idJawaban: number | null, tulis: () => Promise<void>) => Promise<void> {
+  const terakhir = new Map<number, Promise<unknown>>();
+  return (idJawaban, tulis) => {
+    if (idJawaban === null) return tulis();
+    const giliran = (terakhir.get(idJawaban) ?? Promise.resolve()).then(tulis);
+    terakhir.set(
+      idJawaban,
+      giliran.catch(() => undefined),
+    );
+    return giliran;
   };
 }
