@@ -8,11 +8,14 @@
  * Only waiting is refused, not the database's own time: a save is slow when it took longer than the target AND
  * longer than twice the database's own time for a save (the fastest save lately; on PostgreSQL a group commit with
  * its fsync takes tens of milliseconds however few saves wait, and refusing saves there only lowers the rate, never
- * the time). Slow, the limit drops at once to what would have been in time (the saves in flight then times
- * allowed / observed; at most 3/4 of them, not below 8). In time while the limit was reached, it doubles up to where
- * a slow window last cut it (slow start), then rises by a tenth (up to the ceiling). In time and far from reached, it
- * falls back to twice the saves that were in flight (64 at least): only a level the server just answered in time
- * is trusted, so a burst after a quiet spell, or on a cold start, queues 64 saves, not hundreds. Pure: the caller
+ * the time). A slow window lowers the limit to what would have been in time (the saves in flight then times
+ * allowed / observed; at most 3/4 of them, not below 8) when the window before it was slow too, or at once when its
+ * slowest save took more than twice what is allowed: one slow window alone is no queue (a process's first saves
+ * after a quiet spell, their code and pages cold; a pause), and a cut below the saves its connections keep in flight
+ * refused them, each sent away for seconds. In time while the limit was reached, it doubles up to where a slow
+ * window last cut it (slow start), then rises by a tenth (up to the ceiling). In time and far from reached, it falls
+ * back to twice the saves that were in flight (64 at least): only a level the server just answered in time is
+ * trusted, so a burst after a quiet spell, or on a cold start, queues 64 saves, not hundreds. Pure: the caller
  * gives the clock.
  */
 export interface SaveLimitSettings {
@@ -34,6 +37,11 @@ const LOWEST_CUT = 0.75;
 const WAIT_TOLERANCE = 2;
 /** How far the database's own time moves toward a window's slower fastest save: a lasting change in ~5 s. */
 const OWN_TIME_RISE = 1 / 50;
+/**
+ * How many times what is allowed a window's slowest save may take before one slow window alone lowers the limit;
+ * below that, a second slow window in a row is needed.
+ */
+const LONE_SLOW_WINDOW = 2;
 /** How long after a refused save the limit counts as shedding (ms). */
 export const SHEDDING_MEMORY_MS = 1000;
 /**
@@ -75,6 +83,8 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
   let fastest = Infinity;
   let peak = 0;
   let refusedAt = -Infinity;
+  /** Whether the last window was slow (its slowest save past what is allowed). */
+  let slowBefore = false;
   return {
     limit: () => limit,
     refused(now) {
@@ -90,15 +100,20 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
       if (now - windowStart < SAVE_LIMIT_WINDOW_MS) return;
       ownMs = fastest <= ownMs ? fastest : ownMs + (fastest - ownMs) * OWN_TIME_RISE;
       const allowed = Math.max(targetMs, WAIT_TOLERANCE * ownMs);
-      if (slowest > allowed) {
+      const slow = slowest > allowed;
+      if (slow && (slowBefore || slowest > LONE_SLOW_WINDOW * allowed)) {
         const kept = Math.min(LOWEST_CUT, allowed / slowest);
         limit = Math.max(SAVE_LIMIT_FLOOR, Math.floor(Math.min(limit, peak) * kept));
         cutAt = limit;
+      } else if (slow) {
+        // One slow window alone is kept as it is: a process's first saves after a quiet spell (its code and pages
+        // cold) or a pause take one, and a cut below the saves its connections keep in flight refuses them.
       } else if (peak >= limit) {
         const raised =
           limit < cutAt ? Math.min(cutAt, limit * 2) : limit + Math.max(1, Math.floor(limit / 10));
         limit = Math.min(ceiling, raised);
       } else limit = Math.min(limit, Math.max(least, 2 * peak));
+      slowBefore = slow;
       windowStart = now;
       slowest = 0;
       fastest = Infinity;
