@@ -33,6 +33,21 @@ describe('the bench load generator on a server shedding load', () => {
     }
   });
 
+  it('times a job of a fixed number of requests from its first send to its last answer, not in whole seconds', async () => {
+    const server = await sheddingServer({ shed: 0, retryAfter: null });
+    try {
+      const result = await runLoad(job(server.url, 20));
+      expect(server.calls).toHaveLength(20);
+      // Twenty answers at once on loopback take milliseconds; autocannon's own finish comes at its next one-second
+      // sample, which made every such phase last a whole second or more.
+      expect(result.seconds).toBeGreaterThan(0);
+      expect(result.seconds).toBeLessThan(0.5);
+      expect(result.perSecond).toBeCloseTo(20 / result.seconds, 6);
+    } finally {
+      server.close();
+    }
+  });
+
   it('waits a second after a 503 that names no wait', async () => {
     const server = await sheddingServer({ shed: 1, retryAfter: null });
     try {

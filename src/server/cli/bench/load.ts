@@ -6,6 +6,7 @@
  * (rideOut.ts): a closed loop that asked again at once would flood a shedding server with calls it can only refuse.
  */
 import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { runAsChild } from './processes';
 import { rideOutMs } from './rideOut';
@@ -150,6 +151,10 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const waiting = new Set<Context>();
   let stop: (() => void) | null = null;
   const sitting: SittingOut = { pending: new Map(), endedMs: 0 };
+  // A job of a fixed number of requests is timed from its first send to its last answer: autocannon ends it only
+  // at its next one-second sample, so its own start and finish round the time up to whole seconds.
+  let firstSentMs: number | null = null;
+  let lastAnsweredMs: number | null = null;
   const untilFile = job.untilFile;
   const watch = untilFile
     ? setInterval(() => {
@@ -173,6 +178,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
               const index = next++ % job.requests.length;
               (context as Context).index = index;
               (context as Context).sentAt = Date.now();
+              firstSentMs ??= performance.now();
               waiting.add(context as Context);
               const item = job.requests[index];
               return {
@@ -191,6 +197,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
             onResponse: (status, body, context) => {
               const index = (context as Context).index ?? -1;
               waiting.delete(context as Context);
+              lastAnsweredMs = performance.now();
               if (status < 200 || status >= 300) return;
               if (!body.includes('"status":true')) {
                 if (body.includes('"status":false')) refused++;
@@ -230,7 +237,10 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   // With `amount` the job ends on its last answer; a request built after it was never sent.
   const unansweredMs =
     job.amount !== undefined ? 0 : Math.max(0, ...[...waiting].map((c) => endedAt - (c.sentAt ?? endedAt)));
-  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  const seconds =
+    job.amount !== undefined && firstSentMs !== null && lastAnsweredMs !== null
+      ? (lastAnsweredMs - firstSentMs) / 1000
+      : (result.finish.getTime() - result.start.getTime()) / 1000;
   const total = result.requests.total;
   return {
     requests: total,
