@@ -96,39 +96,36 @@ const KOLOM_ATTEMPT = [
   'hasil_to.acak_seed as h_acak_seed',
 ] as const;
 
-// One row per attempt of the student at the schedule (one row with no attempt when there is none).
+/** An attempt's subject clock (mapel_waktu), on the rows of the read below: null where it has none. */
+const KOLOM_WAKTU = [
+  'w.id_mapel as w_id_mapel',
+  'w.sisa_waktu as w_sisa_waktu',
+  'w.status as w_status',
+  'w.opened_at as w_opened_at',
+  'w.last_seen_at as w_last_seen_at',
+] as const;
+
+// One row per clock of each attempt of the student at the schedule (one row with no attempt when there is none), so
+// that a status report, a preview and a repeated start read no more.
 const jadwalPesertaAttemptsQuery = prepareQuery((q: Executor, p: { idJadwal: number; idSiswa: number }) =>
   jadwalPesertaDari(q, p)
     .leftJoin('hasil_to', (join) =>
       join.onRef('hasil_to.id_jadwal', '=', 'jadwal.id').on('hasil_to.id_siswa', '=', p.idSiswa),
     )
+    .leftJoin('mapel_waktu as w', 'w.id_hasil_to', 'hasil_to.id')
     .select(KOLOM_ATTEMPT)
-    .orderBy('hasil_to.id'),
+    .select(KOLOM_WAKTU)
+    .orderBy('hasil_to.id')
+    .orderBy('w.id_mapel'),
 );
 
 type AttemptsRow = Awaited<ReturnType<typeof jadwalPesertaAttemptsQuery.all>>[number];
 
-/** An attempt's subject clock (mapel_waktu) on a row of the read below; null columns where it has none. */
-interface KolomWaktu {
-  w_id_mapel: number | null;
-  w_sisa_waktu: number | null;
-  w_status: number | null;
-  w_opened_at: number | null;
-  w_last_seen_at: number | null;
-}
-
-/**
- * The same read for the calls of a turn on PostgreSQL (bacaBersama.ts): the first starts come at once. It brings the
- * attempts' clocks too (one row per clock), so a status report, a preview and a repeated start read no more.
- */
-const jadwalPesertaAttemptsBersama = bacaanBersama<
-  { idJadwal: number; idSiswa: number },
-  AttemptsRow & KolomWaktu
->({
+/** The same read for the calls of a turn on PostgreSQL (bacaBersama.ts): the first starts come at once. */
+const jadwalPesertaAttemptsBersama = bacaanBersama<{ idJadwal: number; idSiswa: number }, AttemptsRow>({
   nama: 'jadwal_attempts',
   sql: `SELECT t.n, ${KOLOM_JADWAL.join(', ')}, jadwal_peserta.id_siswa AS peserta, ${KOLOM_ATTEMPT.join(', ')},
-  w.id_mapel AS w_id_mapel, w.sisa_waktu AS w_sisa_waktu, w.status AS w_status, w.opened_at AS w_opened_at,
-  w.last_seen_at AS w_last_seen_at
+  ${KOLOM_WAKTU.join(', ')}
 FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}) WITH ORDINALITY AS t (id_jadwal, id_siswa, n)
 JOIN jadwal ON jadwal.id = t.id_jadwal
 LEFT JOIN jadwal_peserta ON jadwal_peserta.id_jadwal = jadwal.id AND jadwal_peserta.id_siswa = t.id_siswa
@@ -152,13 +149,13 @@ export async function findJadwalPesertaAttempts(
       jadwal: JadwalRow;
       peserta: boolean;
       attempts: Selectable<HasilToTable>[];
-      /** The attempts' clocks, read with them on PostgreSQL; undefined on SQLite (read them when needed). */
-      clocks?: Selectable<MapelWaktuTable>[];
+      /** The attempts' clocks, read with them. */
+      clocks: Selectable<MapelWaktuTable>[];
     }
   | undefined
 > {
   const pg = directPostgresOf(q);
-  const rows: (AttemptsRow & Partial<KolomWaktu>)[] = pg
+  const rows = pg
     ? await jadwalPesertaAttemptsBersama.baca(pg, { idJadwal, idSiswa })
     : await jadwalPesertaAttemptsQuery.all(q, { idJadwal, idSiswa });
   const first = rows[0];
@@ -181,18 +178,18 @@ export async function findJadwalPesertaAttempts(
         acak_seed: r.h_acak_seed,
       });
     }
-    if (r.w_id_mapel === null || r.w_id_mapel === undefined) continue;
+    if (r.w_id_mapel === null) continue;
     clocks.push({
       id_hasil_to: r.h_id,
       id_mapel: r.w_id_mapel,
       sisa_waktu: r.w_sisa_waktu as number,
       status: r.w_status as number,
-      opened_at: r.w_opened_at ?? null,
-      last_seen_at: r.w_last_seen_at ?? null,
+      opened_at: r.w_opened_at,
+      last_seen_at: r.w_last_seen_at,
     });
   }
   const jadwal = kolomJadwal(first);
-  return { jadwal, peserta: first.peserta !== null, attempts, ...(pg ? { clocks } : {}) };
+  return { jadwal, peserta: first.peserta !== null, attempts, clocks };
 }
 
 /** The schedule's own columns of a row that holds others too. */

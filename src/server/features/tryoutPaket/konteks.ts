@@ -56,13 +56,13 @@ export async function kategoriContextDenganAttempts(
 
 interface DenganAttempts {
   attempts: HasilTo[];
-  /** The attempts' clocks when the read brought them (PostgreSQL); else undefined: read them when needed. */
-  clocks: MapelWaktu[] | undefined;
+  /** The attempts' clocks, read with them. */
+  clocks: MapelWaktu[];
 }
 
 /**
- * jadwalContext with the student's attempts at the schedule, read together with the schedule: one round trip
- * instead of two, on PostgreSQL shared by the calls of a turn (db/bacaBersama.ts), and there with their clocks.
+ * jadwalContext with the student's attempts at the schedule and their clocks, read together with the schedule: one
+ * round trip instead of two, on PostgreSQL shared by the calls of a turn (db/bacaBersama.ts).
  */
 export async function jadwalContextDenganAttempts(
   q: Executor,
@@ -70,7 +70,7 @@ export async function jadwalContextDenganAttempts(
   idSiswa: number,
 ): Promise<JadwalContext & DenganAttempts> {
   const found = await findJadwalPesertaAttempts(q, idJadwal, idSiswa);
-  return { ...(await konteksDari(q, found)), attempts: found?.attempts ?? [], clocks: found?.clocks };
+  return { ...(await konteksDari(q, found)), attempts: found?.attempts ?? [], clocks: found?.clocks ?? [] };
 }
 
 type KategoriContext = JadwalContext & { kategori: KategoriRow; index: number };

@@ -9,7 +9,6 @@ import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { jadwalContextDenganAttempts, isWallClock } from './konteks';
 import { jumlahSoalMapel, mapelKategori } from './isiPaket';
-import { listClocks } from './queries/mapelWaktu';
 import { PESAN } from './teks';
 import { antrianOf, settleClocks } from './waktu';
 
@@ -17,11 +16,12 @@ export async function previewPaket(
   q: Executor,
   input: { paket: number; idJadwal: number; siswa: Siswa; config: Config; now: number },
 ): Promise<KategoriPreview[]> {
-  const { jadwal, kategoriList, attempts, clocks } = await jadwalContextDenganAttempts(
-    q,
-    input.idJadwal,
-    input.siswa.id,
-  );
+  const {
+    jadwal,
+    kategoriList,
+    attempts,
+    clocks: clockRows,
+  } = await jadwalContextDenganAttempts(q, input.idJadwal, input.siswa.id);
   if (jadwal.paket !== input.paket) throw new HttpError(404, PESAN.paketTidakAda);
   // A touch of the schedule: once its window is over, attempts still running end and are scored.
   await akhiriJadwalBerakhir(q, { jadwal }, input.now);
@@ -33,12 +33,6 @@ export async function previewPaket(
     jadwal,
     mapelPerKategori.flat().map((m) => m.id),
   );
-  const clockRows =
-    clocks ??
-    (await listClocks(
-      q,
-      attempts.map((a) => a.id),
-    ));
   const attemptOf = new Map(attempts.map((a) => [a.id_kategori, a]));
   const antrian = kategoriAntrian(
     kategoriList.map((k) => ({ selesai: attemptOf.get(k.id)?.is_selesai === 1 })),

@@ -99,7 +99,7 @@ export async function startPaket(
     idHasilTo,
     jadwal,
     mapel,
-    rows: sekaligus?.clocks ?? (existing && context.clocks) ?? (await listClocks(q, [idHasilTo])),
+    rows: sekaligus?.clocks ?? (existing ? context.clocks : await listClocks(q, [idHasilTo])),
     wallClock: isWallClock(jadwal, siswa, input.config),
     now,
   });
