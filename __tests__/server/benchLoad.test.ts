@@ -36,13 +36,13 @@ describe('the bench load generator on a server shedding load', () => {
   it('times a job of a fixed number of requests from its first send to its last answer, not in whole seconds', async () => {
     const server = await sheddingServer({ shed: 0, retryAfter: null });
     try {
-      const result = await runLoad(job(server.url, 20));
-      expect(server.calls).toHaveLength(20);
-      // Twenty answers at once on loopback take milliseconds; autocannon's own finish comes at its next one-second
-      // sample, which made every such phase last a whole second or more.
+      const result = await runLoad(job(server.url, 5));
+      expect(server.calls).toHaveLength(5);
+      // Five answers on loopback take milliseconds (a loaded CI machine: tens of them); autocannon's own finish comes
+      // at its next one-second sample, which made every such phase last a whole second or more.
       expect(result.seconds).toBeGreaterThan(0);
-      expect(result.seconds).toBeLessThan(0.5);
-      expect(result.perSecond).toBeCloseTo(20 / result.seconds, 6);
+      expect(result.seconds).toBeLessThan(0.9);
+      expect(result.perSecond).toBeCloseTo(5 / result.seconds, 6);
     } finally {
       server.close();
     }
