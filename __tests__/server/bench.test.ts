@@ -503,14 +503,16 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     const lines = text.split('\n');
     const at = (start: string) => lines.findIndex((line) => line.startsWith(start));
     expect(lines[at('| answer save |')]).toBe(
-      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert; 1.700 × upsert again | — |',
+      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert; 1.700 × upsert again | — | — |',
     );
     // The second floor's row follows the save's, beside the first floor.
     expect(lines[at('| answer save |') + 1]).toBe(
       '| baseline again, right after the answer save: bare Fastify + prepared durable upsert | 20000 | 4000 | ' +
-        '10 | 30 | 0 / 0 | 0.500 × upsert | — |',
+        '10 | 30 | 0 / 0 | 0.500 × upsert | — | — |',
     );
-    expect(lines[at('| preview |')]).toBe('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — |');
+    expect(lines[at('| preview |')]).toBe(
+      '| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | — |',
+    );
     // The CPU table has the floors' own rows.
     expect(lines).toContain(
       '| baseline: bare Fastify + prepared durable upsert | 40000 | 100 | in app | 25 | 1.00 |',
@@ -540,6 +542,42 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     expect(text).toContain('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — |');
     // The save ran on a machine half as fast as the floor's: 31.96 over 16.2 ms.
     expect(text).toContain("Slowest: answer save, 1.97 × the upsert baseline's");
+  });
+
+  it('prints how many of the machine’s cores were busy during each phase, and how many with another’s work', () => {
+    const busy = (perSecond: number, busyCores: number, otherCores: number | null) => ({
+      ...result(perSecond),
+      machine: { busyCores, otherCores },
+    });
+    const text = formatRun(
+      examOnlyRun({
+        baselines: { route: result(20_000), upsert: busy(8_000, 1.874, 0.031), upsertAgain: null },
+        phases: [
+          { phase: 'start spike', result: busy(2_000, 1.996, 0.62), baseline: 'route' },
+          { phase: 'answer save', result: busy(6_800, 1.5, null), baseline: 'upsert' },
+          { phase: 'preview', result: result(2_000), baseline: 'route' },
+        ],
+      }),
+    );
+    const lines = text.split('\n');
+    expect(lines.find((l) => l.startsWith('| phase |'))).toMatch(
+      /\| CPU probe ms, before \/ after \| machine busy cores \(others\) \|$/,
+    );
+    expect(text).toContain(
+      '| baseline: bare Fastify + prepared durable upsert | 40000 | 8000 | 10 | 30 | 0 / 0 | 1.00 (upsert) | — | 1.87 (0.03) |',
+    );
+    // 0.62 of the 2.00 busy cores were spent by no process of the run.
+    expect(text).toContain(
+      '| start spike | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | 2.00 (0.62) |',
+    );
+    expect(text).toContain('| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert | — | 1.50 |');
+    expect(text).toContain('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | — |');
+    expect(text).toContain("Machine busy cores: the whole machine's busy time");
+    expect(
+      formatRun(
+        examOnlyRun({ baselines: { route: result(1), upsert: result(1), upsertAgain: null }, phases: [] }),
+      ),
+    ).not.toContain('Machine busy cores');
   });
 });
 

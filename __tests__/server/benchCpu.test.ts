@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { cpuNow, cpuSince, perRequestUs, postmasterOf } from '../../src/server/cli/bench/cpu';
+import { machineBusy, parseProcStat } from '../../src/server/cli/bench/machineCpu';
 import { parseStat, processInfo, treeOf, treeUsage, type ProcStat } from '../../src/server/cli/bench/procfs';
 import { closeDb, dialectOf } from '../../src/server/db/createDb';
 import { createTestDb } from '../helpers/buildTestApp';
@@ -17,6 +18,38 @@ describe('a line of /proc/PID/stat', () => {
       '4242 (tsx (bench) w) S 4100 4242 4100 0 -1 4194560 9000 0 12 0 250 40 7 3 20 0 11 0 123456 ' +
       '1234567890 5120 18446744073709551615 1 1 0 0 0 0 0 4096 134234626 0 0 0 17 1 0 0 0 0 0';
     expect(parseStat(line)).toEqual({ parent: 4100, cpuTicks: 300, residentPages: 5120 });
+  });
+});
+
+describe('the machine’s CPU from /proc/stat', () => {
+  // user nice system idle iowait irq softirq steal guest guest_nice, summed over two cores.
+  const stat = (user: number, idle: number) =>
+    [
+      `cpu  ${user} 20 300 ${idle} 50 0 30 7 40 0`,
+      `cpu0 ${user / 2} 10 150 ${idle / 2} 25 0 15 3 20 0`,
+      `cpu1 ${user / 2} 10 150 ${idle / 2} 25 0 15 4 20 0`,
+      'intr 123456 0 0',
+      'ctxt 987654',
+    ].join('\n');
+
+  it('reads the busy and the total ticks of every core from the first line, and counts the cores', () => {
+    // Busy: user 1000 + nice 20 + system 300 + irq 0 + softirq 30 (guest 40 is inside user already); total adds
+    // idle 5000, iowait 50 and steal 7.
+    expect(parseProcStat(stat(1000, 5000))).toEqual({ busy: 1350, total: 6407, cores: 2 });
+  });
+
+  it('gives the busy cores between two readings, and the part no watched process spent', () => {
+    // 5 s at 100 ticks a second on 2 cores: 1,000 ticks, of which 900 busy (user 1000 → 1900, idle 5000 → 5100):
+    // 1.8 cores. The watched processes spent 7,000 ms of CPU in those 5 s: 1.4 cores; 0.4 cores were another's.
+    const busy = machineBusy(parseProcStat(stat(1000, 5000)), parseProcStat(stat(1900, 5100)), 7000, 100);
+    expect(busy?.busyCores).toBeCloseTo(1.8, 10);
+    expect(busy?.otherCores).toBeCloseTo(0.4, 10);
+    expect(machineBusy(parseProcStat(stat(1000, 5000)), parseProcStat(stat(1900, 5100)), null, 100)).toEqual({
+      busyCores: 1.8,
+      otherCores: null,
+    });
+    // No tick between the readings: nothing to say.
+    expect(machineBusy(parseProcStat(stat(1000, 5000)), parseProcStat(stat(1000, 5000)), 0, 100)).toBeNull();
   });
 });
 

@@ -194,6 +194,7 @@ async function overloadPhase(
       lost: 0,
       cpu: run.cpu,
       speed: run.speed,
+      machine: run.machine,
     },
   };
 }

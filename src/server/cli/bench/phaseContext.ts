@@ -1,6 +1,7 @@
 /** What every phase of a bench run needs: the server's port, the event, and how to run a load job against it. */
 import { cpuNow, cpuSince, type CpuSpent, type CpuWatch } from './cpu';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
+import { machineBusySince, machineTicksNow, type MachineBusy } from './machineCpu';
 import { runLoadProcess } from './processes';
 import type { BenchEvent } from './seedEvent';
 import { probeMs, type SpeedProbe } from './speedProbe';
@@ -8,12 +9,13 @@ import { probeMs, type SpeedProbe } from './speedProbe';
 export type JobSpec = Omit<LoadJob, 'url'>;
 
 /**
- * A job's result, how fast the machine's CPU ran around it, and, against the server under test, the CPU its
- * processes spent meanwhile.
+ * A job's result, how fast the machine's CPU ran around it, how busy the machine was during it, and, against the
+ * server under test, the CPU its processes spent meanwhile.
  */
 export interface PhaseResult extends LoadResult {
   cpu?: CpuSpent;
   speed?: SpeedProbe;
+  machine?: MachineBusy;
 }
 
 export interface PhaseContext {
@@ -39,7 +41,7 @@ export interface PhaseContext {
   measured<T>(
     run: () => Promise<T>,
     watch?: CpuWatch,
-  ): Promise<{ value: T; cpu?: CpuSpent; speed: SpeedProbe }>;
+  ): Promise<{ value: T; cpu?: CpuSpent; speed: SpeedProbe; machine?: MachineBusy }>;
 }
 
 export function phaseContext(fields: {
@@ -53,13 +55,21 @@ export function phaseContext(fields: {
   cpu?: CpuWatch;
 }): PhaseContext {
   const { port, dir, seconds, connections, log, cpu } = fields;
-  // The probes sit outside the CPU readings: their work is the bench's own, not the load generators'.
+  // The probes sit outside the CPU readings: their work is the bench's own, not the load generators'. The
+  // machine's counters are read inside the watched processes' readings, so that what they spent is within them.
   const measured = async <T>(run: () => Promise<T>, watch = cpu) => {
     const beforeMs = probeMs();
+    const machineBefore = machineTicksNow();
     const before = watch ? cpuNow(watch) : null;
     const value = await run();
     const spent = watch && before ? cpuSince(watch, before) : undefined;
-    return { value, ...(spent ? { cpu: spent } : {}), speed: { beforeMs, afterMs: probeMs() } };
+    const machine = machineBusySince(machineBefore, spent ? watchedMs(spent) : null);
+    return {
+      value,
+      ...(spent ? { cpu: spent } : {}),
+      ...(machine ? { machine } : {}),
+      speed: { beforeMs, afterMs: probeMs() },
+    };
   };
   return {
     ...fields,
@@ -68,11 +78,16 @@ export function phaseContext(fields: {
       log(name);
       const run = () => runLoadProcess({ url: `http://127.0.0.1:${at}`, ...spec }, dir, fileName(name));
       // Against another port the server under test's CPU is not the job's cost: only what `watch` names is.
-      const { value, cpu: spent, speed } = await measured(run, at === port ? cpu : watch);
-      return { ...value, speed, ...(spent ? { cpu: spent } : {}) };
+      const { value, cpu: spent, speed, machine } = await measured(run, at === port ? cpu : watch);
+      return { ...value, speed, ...(spent ? { cpu: spent } : {}), ...(machine ? { machine } : {}) };
     },
     measured,
   };
+}
+
+/** The watched processes' CPU: the server's, the database's, and the bench's with its generators. */
+function watchedMs(spent: CpuSpent): number {
+  return spent.appMs + (spent.databaseMs ?? 0) + spent.generatorMs;
 }
 
 /** A phase's name as the stem of its job and result files. */

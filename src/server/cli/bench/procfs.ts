@@ -39,6 +39,11 @@ function unitsOfProc() {
   return units;
 }
 
+/** Clock ticks a second: the unit of /proc's CPU times. */
+export function ticksPerSecond(): number {
+  return unitsOfProc().ticksPerSecond;
+}
+
 /** Every process alive now. */
 function processes(): Map<number, ProcStat> {
   const table = new Map<number, ProcStat>();

@@ -1,6 +1,7 @@
 /** The bench's Markdown: one table per database run, every figure beside the baseline of the same run. */
 import { perRequestUs, type CpuSpent, type DatabaseCpu } from './cpu';
 import type { LoadResult } from './load';
+import type { MachineBusy } from './machineCpu';
 import type { OverloadResult } from './overload';
 import type { SaveRate } from './overloadPhase';
 import type { PhaseResult } from './phaseContext';
@@ -35,6 +36,7 @@ export function closeRow(close: TimedClose): string {
     close.ok ? '0 / 0' : '1 / 0',
     '—',
     '—',
+    '—',
   ]);
 }
 
@@ -54,6 +56,8 @@ export interface OverloadReport {
   cpu?: CpuSpent;
   /** The machine's CPU speed probed around the last run. */
   speed?: SpeedProbe;
+  /** How busy the machine was during the last run. */
+  machine?: MachineBusy;
 }
 
 /** Accepted saves within this p99 (ms) while overloaded: the load shedding's target. */
@@ -94,7 +98,8 @@ export function overloadLines(o: OverloadReport | null): string[] {
       `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
       `other answers ${r.other}; connection errors ${r.errored}; unanswered ${r.unanswered}; ` +
       `acknowledged and lost ${o.lost}` +
-      (o.speed ? `; CPU probe ${speedCell(o.speed)} ms` : ''),
+      (o.speed ? `; CPU probe ${speedCell(o.speed)} ms` : '') +
+      (o.machine ? `; machine busy cores (others) ${machineCell(o.machine)}` : ''),
     `  the generator (its connections opened and each used once before the clock, as students mid-exam hold ` +
       `theirs): its own lateness to its schedule: p99 ${fixed(r.lateP99)} ms, max ${fixed(r.lateMax)} ms ` +
       `(accepted p99 from when due, lateness included: ${fixed(r.acceptedDueP99)} ms)`,
@@ -154,6 +159,16 @@ function speedCell(speed: SpeedProbe | undefined): string {
   return speed ? `${fixed(speed.beforeMs, 1)} / ${fixed(speed.afterMs, 1)}` : '—';
 }
 
+/**
+ * The machine's busy cores during a phase and, in parentheses, the part no watched process spent; a dash where the
+ * machine was not read.
+ */
+function machineCell(machine: MachineBusy | undefined): string {
+  if (!machine) return '—';
+  const others = machine.otherCores === null ? '' : ` (${fixed(machine.otherCores, 2)})`;
+  return `${fixed(machine.busyCores, 2)}${others}`;
+}
+
 function loadRow(label: string, r: PhaseResult, ratio: string, probe = false): string {
   return row([
     label,
@@ -167,6 +182,7 @@ function loadRow(label: string, r: PhaseResult, ratio: string, probe = false): s
     `${r.errors}${errorsByText(r)} / ${r.refused}`,
     ratio,
     speedCell(r.speed),
+    machineCell(r.machine),
   ]);
 }
 
@@ -315,6 +331,18 @@ function speedLines(run: RunReport): string[] {
   ];
 }
 
+/** What the machine column means, when any phase has it. */
+function machineLines(run: RunReport): string[] {
+  const read = [...baselineRows(run).map(([, b]) => b), ...run.phases.map((p) => p.result)];
+  if (!read.some((r) => r.machine)) return [];
+  return [
+    `Machine busy cores: the whole machine's busy time (/proc/stat: user, nice, system, irq, softirq) during the ` +
+      `phase, over its time; in parentheses the part that no watched process spent (not the server, the ` +
+      `database, the bench or its load generators): another process's work on the same cores.`,
+    '',
+  ];
+}
+
 export function formatRun(run: RunReport): string {
   const lines = [
     `### ${run.title}`,
@@ -328,8 +356,9 @@ export function formatRun(run: RunReport): string {
       'errors / refused',
       'ratio to its baseline',
       'CPU probe ms, before / after',
+      'machine busy cores (others)',
     ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     loadRow('baseline: bare Fastify route', run.baselines.route, '1.00 (route)'),
     loadRow('baseline: bare Fastify + prepared durable upsert', run.baselines.upsert, '1.00 (upsert)'),
   ];
@@ -353,12 +382,14 @@ export function formatRun(run: RunReport): string {
             close.ok ? '0 / 0' : '1 / 0',
             '—',
             '—',
+            '—',
           ]),
         ]
       : []),
     ...(run.eventClose ? [closeRow(run.eventClose)] : []),
     '',
     ...speedLines(run),
+    ...machineLines(run),
     logins
       ? `Logins: ${fixed(logins.perSecond, 1)}/s on ${logins.cores} cores = ` +
           `${fixed(logins.perSecond / logins.cores, 1)} per second per core (password hash ${logins.hash})`

@@ -45,6 +45,7 @@ async function measureBaseline(
   target: Target,
   mode: 'route' | 'upsert',
   file: string,
+  postmaster: number | null,
 ): Promise<PhaseResult> {
   const port = await freePort();
   const upsertUrl = target.databaseUrl.startsWith('file:')
@@ -52,7 +53,8 @@ async function measureBaseline(
     : target.databaseUrl;
   const baseline = await startBaseline([mode, String(port), upsertUrl, String(target.workers)]);
   try {
-    const watch = { server: baseline.child.pid as number, database: null, bench: process.pid };
+    // The upsert's PostgreSQL too: its work is the floor's, not another process's.
+    const watch = { server: baseline.child.pid as number, database: postmaster, bench: process.pid };
     return await ctx.load(
       `baseline ${mode}${file === 'upsert' ? '' : ` (${file})`}`,
       ctx.job(baselineBodies(ctx)),
@@ -69,16 +71,20 @@ async function measureBaseline(
  * and its first second would otherwise pay for the baseline's writes (the checkpoint's disk work beside its commits).
  */
 async function upsertAgainSettled(ctx: PhaseContext, target: Target, db: Executor): Promise<PhaseResult> {
-  const again = await measureBaseline(ctx, target, 'upsert', 'upsert-again');
+  const again = await measureBaseline(ctx, target, 'upsert', 'upsert-again', await postmasterOf(db));
   await settleAfterSeeding(db);
   return again;
 }
 
 /** The two floors, on the same connections and the same save bodies as the answer-save phase. */
-async function baselines(ctx: PhaseContext, target: Target): Promise<RunReport['baselines']> {
+async function baselines(
+  ctx: PhaseContext,
+  target: Target,
+  postmaster: number | null,
+): Promise<RunReport['baselines']> {
   return {
-    route: await measureBaseline(ctx, target, 'route', 'upsert'),
-    upsert: await measureBaseline(ctx, target, 'upsert', 'upsert'),
+    route: await measureBaseline(ctx, target, 'route', 'upsert', postmaster),
+    upsert: await measureBaseline(ctx, target, 'upsert', 'upsert', postmaster),
     upsertAgain: null,
   };
 }
@@ -110,8 +116,8 @@ export async function runTarget(target: Target, opts: Options, dir: string): Pro
   const db = await createDb(target.databaseUrl, { walCheckpointer: false });
   const port = await freePort();
   const fields = { port, dir, seconds: opts.seconds, connections: opts.connections, event, log };
-  const floors = await baselines(phaseContext(fields), target);
   const postmaster = await postmasterOf(db);
+  const floors = await baselines(phaseContext(fields), target, postmaster);
   const databaseCpu: DatabaseCpu =
     dialectOf(db) === 'sqlite' ? 'in the app (SQLite)' : postmaster ? 'postmaster' : 'not on this machine';
 

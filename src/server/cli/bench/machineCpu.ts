@@ -1,0 +1,77 @@
+/**
+ * The whole machine's CPU during a phase, from /proc/stat: how many cores were busy, and how much of that no
+ * watched process spent (not the server, the database, the bench or its load generators: another process's work).
+ * The CPU probe runs between phases and misses a phase slowed in its middle; this is read across the phase itself.
+ */
+import { readFileSync } from 'node:fs';
+import { ticksPerSecond } from './procfs';
+
+/** The first line of /proc/stat, summed over the machine's cores, in clock ticks. */
+export interface MachineTicks {
+  /** user + nice + system + irq + softirq: the cores ran some process's (or the kernel's) work. */
+  busy: number;
+  /** busy + idle + iowait + steal: every tick of every core. */
+  total: number;
+  /** The "cpuN" lines: the cores the ticks are spread over. */
+  cores: number;
+}
+
+/**
+ * Parses /proc/stat. Fields of the "cpu" line (proc(5)): user nice system idle iowait irq softirq steal guest
+ * guest_nice; guest time is already inside user and nice, so it is not added again. Steal is time the hypervisor
+ * gave elsewhere: not this machine's work, so not busy.
+ */
+export function parseProcStat(text: string): MachineTicks {
+  const lines = text.split('\n');
+  const fields = (lines.find((l) => l.startsWith('cpu ')) ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = Array.from(
+    { length: 8 },
+    (_, i) => fields[i] || 0,
+  );
+  const busy = user + nice + system + irq + softirq;
+  return {
+    busy,
+    total: busy + idle + iowait + steal,
+    cores: lines.filter((l) => /^cpu\d+ /.test(l)).length,
+  };
+}
+
+/** The machine's busy cores over a phase, and the part of them outside the watched processes. */
+export interface MachineBusy {
+  busyCores: number;
+  /** Busy cores minus the watched processes' CPU over the same time; null when nothing was watched. */
+  otherCores: number | null;
+}
+
+/**
+ * Busy cores between two readings, and, given the CPU milliseconds the watched processes spent between them, how
+ * many cores' worth was someone else's. Null when no time passed between the readings.
+ */
+export function machineBusy(
+  before: MachineTicks,
+  after: MachineTicks,
+  watchedMs: number | null,
+  ticksPerSecond: number,
+): MachineBusy | null {
+  const total = after.total - before.total;
+  const cores = after.cores || 1;
+  if (total <= 0) return null;
+  const busyCores = ((after.busy - before.busy) / total) * cores;
+  const wallMs = ((total / cores) * 1000) / ticksPerSecond;
+  return { busyCores, otherCores: watchedMs === null ? null : busyCores - watchedMs / wallMs };
+}
+
+/** The machine's counters now; null where there is no /proc/stat (not Linux). */
+export function machineTicksNow(): MachineTicks | null {
+  try {
+    return parseProcStat(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** machineBusy from a reading taken before to now, in this machine's clock ticks. */
+export function machineBusySince(before: MachineTicks | null, watchedMs: number | null): MachineBusy | null {
+  const after = machineTicksNow();
+  return before && after ? machineBusy(before, after, watchedMs, ticksPerSecond()) : null;
+}
