@@ -65,7 +65,7 @@ describe('npm run bench', () => {
   it('finishes and prints a table row for every phase on SQLite', () => {
     expect(output.status).toBe(0);
     expect(output.stdout).toContain('### SQLite, 1 process: 300 students, 64 connections, 2 s per phase');
-    for (const phase of PHASES) expect(rowOf(phase)).toHaveLength(8);
+    for (const phase of PHASES) expect(rowOf(phase)).toHaveLength(9);
     expect(output.stdout).toMatch(/\| `npm run irt`, 20 items × 500 persons .* \| \d+\.\d\d s \|/);
   });
 
@@ -74,6 +74,13 @@ describe('npm run bench', () => {
       expect(rowOf(phase)[7]).toMatch(/^\d+\.\d \/ \d+\.\d$/);
     expect(rowOf('IRT close of the event (Sync; 300 participants)')[7]).toBe('—');
     expect(output.stdout).toMatch(/CPU probe: .* Slowest: .+, \d+\.\d\d × the upsert baseline's/);
+  });
+
+  it('reads the whole machine’s busy cores during every load phase, and the part no process of the run spent', () => {
+    for (const phase of ['baseline: bare Fastify + prepared durable upsert', 'answer save', 'results list'])
+      expect(rowOf(phase)[8]).toMatch(/^\d+\.\d\d \(-?\d+\.\d\d\)$/);
+    expect(rowOf('IRT close of the event (Sync; 300 participants)')[8]).toBe('—');
+    expect(output.stdout).toContain("Machine busy cores: the whole machine's busy time");
   });
 
   it('answers every start and save it sends, and loses no acknowledged answer', () => {
