@@ -338,7 +338,8 @@ function machineLines(run: RunReport): string[] {
   return [
     `Machine busy cores: the whole machine's busy time (/proc/stat: user, nice, system, irq, softirq) during the ` +
       `phase, over its time; in parentheses the part that no watched process spent (not the server, the ` +
-      `database, the bench or its load generators): another process's work on the same cores.`,
+      `database, the bench or its load generators): another process's work on the same cores, kernel threads ` +
+      `(ksoftirqd's deferred network work) included.`,
     '',
   ];
 }
