@@ -547,7 +547,7 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
   it('prints how many of the machine’s cores were busy during each phase, and how many with another’s work', () => {
     const busy = (perSecond: number, busyCores: number, otherCores: number | null) => ({
       ...result(perSecond),
-      machine: { busyCores, otherCores },
+      machine: { busyCores, otherCores, largestOther: { command: 'jest', cores: 0.5 } },
     });
     const text = formatRun(
       examOnlyRun({
@@ -573,6 +573,11 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     expect(text).toContain('| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert | — | 1.50 |');
     expect(text).toContain('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | — |');
     expect(text).toContain("Machine busy cores: the whole machine's busy time");
+    // Who spent others' share, where it reached 0.1 cores: not the upsert floor's 0.03.
+    expect(text).toContain(
+      'Where others had 0.1 cores or more, the command outside the run that spent the most (cores; its ' +
+        "processes' own time): start spike: jest 0.50.",
+    );
     expect(
       formatRun(
         examOnlyRun({ baselines: { route: result(1), upsert: result(1), upsertAgain: null }, phases: [] }),

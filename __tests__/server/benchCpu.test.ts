@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { cpuNow, cpuSince, perRequestUs, postmasterOf } from '../../src/server/cli/bench/cpu';
-import { machineBusy, parseProcStat } from '../../src/server/cli/bench/machineCpu';
+import { largestOther, machineBusy, parseProcStat } from '../../src/server/cli/bench/machineCpu';
 import { parseStat, processInfo, treeOf, treeUsage, type ProcStat } from '../../src/server/cli/bench/procfs';
 import { closeDb, dialectOf } from '../../src/server/db/createDb';
 import { createTestDb } from '../helpers/buildTestApp';
@@ -17,7 +17,13 @@ describe('a line of /proc/PID/stat', () => {
     const line =
       '4242 (tsx (bench) w) S 4100 4242 4100 0 -1 4194560 9000 0 12 0 250 40 7 3 20 0 11 0 123456 ' +
       '1234567890 5120 18446744073709551615 1 1 0 0 0 0 0 4096 134234626 0 0 0 17 1 0 0 0 0 0';
-    expect(parseStat(line)).toEqual({ parent: 4100, cpuTicks: 300, residentPages: 5120 });
+    expect(parseStat(line)).toEqual({
+      command: 'tsx (bench) w',
+      parent: 4100,
+      cpuTicks: 300,
+      ownTicks: 290,
+      residentPages: 5120,
+    });
   });
 });
 
@@ -51,6 +57,51 @@ describe('the machine’s CPU from /proc/stat', () => {
     // No tick between the readings: nothing to say.
     expect(machineBusy(parseProcStat(stat(1000, 5000)), parseProcStat(stat(1000, 5000)), 0, 100)).toBeNull();
   });
+
+  it('names the command outside the watched trees whose processes spent the most, by their own time', () => {
+    const p = (command: string, parent: number, ownTicks: number, cpuTicks = ownTicks): ProcStat => ({
+      command,
+      parent,
+      cpuTicks,
+      ownTicks,
+      residentPages: 0,
+    });
+    // The bench (10) with its generator (11), the postmaster (20) with a backend (21); outside them a shell (30)
+    // whose test runner child (31) ended meanwhile, two jest workers (40, 41; 41 new), another cluster's postgres (50).
+    const before = new Map([
+      [10, p('node', 1, 100)],
+      [11, p('node', 10, 50)],
+      [20, p('postgres', 1, 10)],
+      [21, p('postgres', 20, 10)],
+      [30, p('bash', 1, 5)],
+      [31, p('node', 30, 40)],
+      [40, p('jest', 30, 100)],
+      [50, p('postgres', 1, 200)],
+    ]);
+    const after = new Map([
+      [10, p('node', 1, 400)],
+      [11, p('node', 10, 900)],
+      [20, p('postgres', 1, 20)],
+      [21, p('postgres', 20, 600)],
+      // The shell waited for its child: 300 ticks of the child's in its cutime, none of its own.
+      [30, p('bash', 1, 5, 305)],
+      [40, p('jest', 30, 250)],
+      [41, p('jest', 30, 80)],
+      [50, p('postgres', 1, 260)],
+    ]);
+    // jest: 150 + 80 = 230 ticks in 5 s at 100 a second: 0.46 cores; postgres outside the watched postmaster 60;
+    // the watched trees' 1,750 ticks and the shell's children's time are no one's here.
+    expect(largestOther(before, after, [10, 20], 5, 100)).toEqual({
+      command: 'jest',
+      cores: expect.closeTo(0.46, 10),
+    });
+    expect(largestOther(before, before, [10, 20], 5, 100)).toBeNull();
+    // Watching the jest workers' shell too leaves the other cluster's postgres.
+    expect(largestOther(before, after, [10, 20, 30], 5, 100)).toEqual({
+      command: 'postgres',
+      cores: expect.closeTo(0.12, 10),
+    });
+  });
 });
 
 /** A script that burns this much CPU, says "busy", and ends when its standard input closes (its parent ended). */
@@ -72,7 +123,13 @@ async function* linesOf(child: { stdout: Readable }): AsyncGenerator<string> {
 
 describe('a process tree', () => {
   it('holds a process and all its descendants, nothing else', () => {
-    const stat = (parent: number): ProcStat => ({ parent, cpuTicks: 0, residentPages: 0 });
+    const stat = (parent: number): ProcStat => ({
+      command: 'node',
+      parent,
+      cpuTicks: 0,
+      ownTicks: 0,
+      residentPages: 0,
+    });
     const table = new Map([
       [1, stat(0)],
       [10, stat(1)],

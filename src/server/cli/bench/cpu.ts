@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/createDb';
 import type { Executor } from '../../db/executor';
-import { processInfo, treeUsages } from './procfs';
+import { processInfo, treeUsages, type ProcStat } from './procfs';
 
 /** Where the database's CPU time is found: the postmaster's tree, the app's own (SQLite), or another machine. */
 export type DatabaseCpu = 'postmaster' | 'in the app (SQLite)' | 'not on this machine';
@@ -29,12 +29,12 @@ export interface CpuSpent {
   generatorMs: number;
 }
 
-export function cpuNow(watch: CpuWatch): CpuSpent {
-  const [app, bench, database] = treeUsages([
-    watch.server,
-    watch.bench,
-    ...(watch.database === null ? [] : [watch.database]),
-  ]);
+/** The watched processes' CPU so far, from a fresh read of /proc or the table given. */
+export function cpuNow(watch: CpuWatch, table?: ReadonlyMap<number, ProcStat>): CpuSpent {
+  const [app, bench, database] = treeUsages(
+    [watch.server, watch.bench, ...(watch.database === null ? [] : [watch.database])],
+    table,
+  );
   return {
     appMs: app.cpuMs,
     databaseMs: database ? database.cpuMs : null,
@@ -42,8 +42,8 @@ export function cpuNow(watch: CpuWatch): CpuSpent {
   };
 }
 
-export function cpuSince(watch: CpuWatch, before: CpuSpent): CpuSpent {
-  const now = cpuNow(watch);
+export function cpuSince(watch: CpuWatch, before: CpuSpent, table?: ReadonlyMap<number, ProcStat>): CpuSpent {
+  const now = cpuNow(watch, table);
   return {
     appMs: now.appMs - before.appMs,
     databaseMs:

@@ -4,7 +4,7 @@
  * The CPU probe runs between phases and misses a phase slowed in its middle; this is read across the phase itself.
  */
 import { readFileSync } from 'node:fs';
-import { ticksPerSecond } from './procfs';
+import { ticksPerSecond, treeOf, type ProcStat } from './procfs';
 
 /** The first line of /proc/stat, summed over the machine's cores, in clock ticks. */
 export interface MachineTicks {
@@ -41,6 +41,40 @@ export interface MachineBusy {
   busyCores: number;
   /** Busy cores minus the watched processes' CPU over the same time; null when nothing was watched. */
   otherCores: number | null;
+  /** Of the others, the command whose processes spent the most (null: none, or not read). */
+  largestOther?: OtherCommand | null;
+}
+
+/** A command name outside the watched processes, and the cores its processes kept busy during a phase. */
+export interface OtherCommand {
+  command: string;
+  cores: number;
+}
+
+/**
+ * Which command outside the watched process trees spent the most CPU between two readings of every process, in
+ * cores over `seconds`: each process's own time (not its waited-for children's, which would charge a shell for its
+ * tests), a process that started meanwhile with all of its time. A process that started and ended between the
+ * readings is not seen.
+ */
+export function largestOther(
+  before: ReadonlyMap<number, ProcStat>,
+  after: ReadonlyMap<number, ProcStat>,
+  watchedRoots: readonly number[],
+  seconds: number,
+  ticksPerSecond: number,
+): OtherCommand | null {
+  const watched = new Set(watchedRoots.flatMap((root) => [...treeOf(root, before), ...treeOf(root, after)]));
+  const byCommand = new Map<string, number>();
+  for (const [pid, stat] of after) {
+    if (watched.has(pid)) continue;
+    const earlier = before.get(pid);
+    const ticks = stat.ownTicks - (earlier?.command === stat.command ? earlier.ownTicks : 0);
+    if (ticks > 0) byCommand.set(stat.command, (byCommand.get(stat.command) ?? 0) + ticks);
+  }
+  const [largest] = [...byCommand].sort((a, b) => b[1] - a[1]);
+  if (!largest || seconds <= 0) return null;
+  return { command: largest[0], cores: largest[1] / ticksPerSecond / seconds };
 }
 
 /**
@@ -70,8 +104,29 @@ export function machineTicksNow(): MachineTicks | null {
   }
 }
 
-/** machineBusy from a reading taken before to now, in this machine's clock ticks. */
-export function machineBusySince(before: MachineTicks | null, watchedMs: number | null): MachineBusy | null {
-  const after = machineTicksNow();
-  return before && after ? machineBusy(before, after, watchedMs, ticksPerSecond()) : null;
+/** The machine's counters and every process's, read at one moment. */
+export interface MachineReading {
+  ticks: MachineTicks | null;
+  processes: ReadonlyMap<number, ProcStat>;
+}
+
+/**
+ * machineBusy between two readings, with the command outside the watched trees that spent the most; null where
+ * there is no /proc/stat.
+ */
+export function machineBusyBetween(
+  before: MachineReading,
+  after: MachineReading,
+  watchedRoots: readonly number[],
+  watchedMs: number | null,
+): MachineBusy | null {
+  if (!before.ticks || !after.ticks) return null;
+  const hz = ticksPerSecond();
+  const busy = machineBusy(before.ticks, after.ticks, watchedMs, hz);
+  if (!busy) return null;
+  const seconds = (after.ticks.total - before.ticks.total) / (after.ticks.cores || 1) / hz;
+  return {
+    ...busy,
+    largestOther: largestOther(before.processes, after.processes, watchedRoots, seconds, hz),
+  };
 }

@@ -1,7 +1,8 @@
 /** What every phase of a bench run needs: the server's port, the event, and how to run a load job against it. */
 import { cpuNow, cpuSince, type CpuSpent, type CpuWatch } from './cpu';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
-import { machineBusySince, machineTicksNow, type MachineBusy } from './machineCpu';
+import { machineBusyBetween, machineTicksNow, type MachineBusy, type MachineReading } from './machineCpu';
+import { processTable } from './procfs';
 import { runLoadProcess } from './processes';
 import type { BenchEvent } from './seedEvent';
 import { probeMs, type SpeedProbe } from './speedProbe';
@@ -56,14 +57,16 @@ export function phaseContext(fields: {
 }): PhaseContext {
   const { port, dir, seconds, connections, log, cpu } = fields;
   // The probes sit outside the CPU readings: their work is the bench's own, not the load generators'. The
-  // machine's counters are read inside the watched processes' readings, so that what they spent is within them.
+  // watched processes' CPU and the others' come from the same read of every process, beside the machine's counters.
   const measured = async <T>(run: () => Promise<T>, watch = cpu) => {
     const beforeMs = probeMs();
-    const machineBefore = machineTicksNow();
-    const before = watch ? cpuNow(watch) : null;
+    const machineBefore = machineReading();
+    const before = watch ? cpuNow(watch, machineBefore.processes) : null;
     const value = await run();
-    const spent = watch && before ? cpuSince(watch, before) : undefined;
-    const machine = machineBusySince(machineBefore, spent ? watchedMs(spent) : null);
+    const machineAfter = machineReading();
+    const spent = watch && before ? cpuSince(watch, before, machineAfter.processes) : undefined;
+    const roots = watch ? watchedRoots(watch) : [process.pid];
+    const machine = machineBusyBetween(machineBefore, machineAfter, roots, spent ? watchedMs(spent) : null);
     return {
       value,
       ...(spent ? { cpu: spent } : {}),
@@ -83,6 +86,15 @@ export function phaseContext(fields: {
     },
     measured,
   };
+}
+
+function machineReading(): MachineReading {
+  return { ticks: machineTicksNow(), processes: processTable() };
+}
+
+/** The roots of the watched process trees: the server, the bench (its generators within), the database. */
+function watchedRoots(watch: CpuWatch): number[] {
+  return [watch.server, watch.bench, ...(watch.database === null ? [] : [watch.database])];
 }
 
 /** The watched processes' CPU: the server's, the database's, and the bench's with its generators. */

@@ -7,9 +7,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /** One process's line of /proc/PID/stat, the fields the bench uses. */
 export interface ProcStat {
+  /** Its command name (comm). */
+  command: string;
   parent: number;
   /** utime + stime + cutime + cstime: its own CPU time and that of its children that ended and were waited for. */
   cpuTicks: number;
+  /** utime + stime: its own CPU time only. */
+  ownTicks: number;
   residentPages: number;
 }
 
@@ -21,8 +25,10 @@ export function parseStat(text: string): ProcStat {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const field = (n: number) => Number(fields[n - 3]);
   return {
+    command: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
     parent: field(4),
     cpuTicks: field(14) + field(15) + field(16) + field(17),
+    ownTicks: field(14) + field(15),
     residentPages: field(24),
   };
 }
@@ -45,7 +51,7 @@ export function ticksPerSecond(): number {
 }
 
 /** Every process alive now. */
-function processes(): Map<number, ProcStat> {
+export function processTable(): Map<number, ProcStat> {
   const table = new Map<number, ProcStat>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -73,10 +79,15 @@ export interface TreeUsage {
   residentKb: number;
 }
 
-/** CPU time and resident memory of each process with its descendants, from one read of /proc; zero when gone. */
-export function treeUsages(roots: readonly number[]): TreeUsage[] {
-  const table = processes();
-  const { ticksPerSecond, pageKb } = unitsOfProc();
+/**
+ * CPU time and resident memory of each process with its descendants, from one read of /proc (or the table given);
+ * zero when gone.
+ */
+export function treeUsages(
+  roots: readonly number[],
+  table: ReadonlyMap<number, ProcStat> = processTable(),
+): TreeUsage[] {
+  const { ticksPerSecond: hz, pageKb } = unitsOfProc();
   return roots.map((root) => {
     let ticks = 0;
     let pages = 0;
@@ -85,7 +96,7 @@ export function treeUsages(roots: readonly number[]): TreeUsage[] {
       ticks += stat.cpuTicks;
       pages += stat.residentPages;
     }
-    return { cpuMs: (ticks * 1000) / ticksPerSecond, residentKb: pages * pageKb };
+    return { cpuMs: (ticks * 1000) / hz, residentKb: pages * pageKb };
   });
 }
 
@@ -96,11 +107,8 @@ export function treeUsage(pid: number): TreeUsage {
 /** A process's parent and command name (comm), or null when there is no such process here. */
 export function processInfo(pid: number): { parent: number; command: string } | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return {
-      parent: parseStat(stat).parent,
-      command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-    };
+    const { parent, command } = parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return { parent, command };
   } catch {
     return null;
   }

@@ -331,15 +331,31 @@ function speedLines(run: RunReport): string[] {
   ];
 }
 
+/** Others' share of the cores from which the report names who spent it. */
+const OTHERS_NOTED = 0.1;
+
 /** What the machine column means, when any phase has it. */
 function machineLines(run: RunReport): string[] {
-  const read = [...baselineRows(run).map(([, b]) => b), ...run.phases.map((p) => p.result)];
-  if (!read.some((r) => r.machine)) return [];
+  const read: [string, PhaseResult][] = [
+    ...baselineRows(run),
+    ...run.phases.map((p) => [p.phase, p.result] as [string, PhaseResult]),
+  ];
+  if (!read.some(([, r]) => r.machine)) return [];
+  const busyOthers = read.flatMap(([phase, r]) => {
+    const m = r.machine;
+    return m?.largestOther && (m.otherCores ?? 0) >= OTHERS_NOTED
+      ? [`${phase}: ${m.largestOther.command} ${fixed(m.largestOther.cores, 2)}`]
+      : [];
+  });
   return [
     `Machine busy cores: the whole machine's busy time (/proc/stat: user, nice, system, irq, softirq) during the ` +
       `phase, over its time; in parentheses the part that no watched process spent (not the server, the ` +
       `database, the bench or its load generators): another process's work on the same cores, kernel threads ` +
-      `(ksoftirqd's deferred network work) included.`,
+      `(ksoftirqd's deferred network work) included. ` +
+      (busyOthers.length === 0
+        ? `No phase had ${OTHERS_NOTED} cores of others.`
+        : `Where others had ${OTHERS_NOTED} cores or more, the command outside the run that spent the most ` +
+          `(cores; its processes' own time): ${busyOthers.join('; ')}.`),
     '',
   ];
 }
