@@ -1,7 +1,8 @@
 /**
  * The limit of answer saves in flight: starts at 64 and doubles while saves in time reach it; lowered when a save,
  * its wait to be read included, waited (slower than the target and than twice the database's own time) in two
- * windows in a row, or past twice that in one; raised when it binds; falls back when far from reached.
+ * windows in a row, or past twice that in one; below 64 doubled back by windows in time; above it raised when it
+ * binds; falls back when far from reached.
  */
 import { saveLimit } from '../../src/server/lib/saveLimit';
 
@@ -23,6 +24,15 @@ function warmed(ownMs = 5) {
   const limit = fresh();
   for (let end = 100; end <= 400; end += 100) window(limit, ownMs, ownMs, limit.limit(), end);
   expect(limit.limit()).toBe(1000);
+  return limit;
+}
+
+/** A fresh limit cut to 8 by two windows in a row whose slowest save took 60 ms with 11 in flight (the last ends at 200). */
+function cutTo8() {
+  const limit = fresh();
+  window(limit, 5, 60, 11, 100);
+  window(limit, 5, 60, 11, 200);
+  expect(limit.limit()).toBe(8);
   return limit;
 }
 
@@ -142,13 +152,41 @@ describe('the save limit (ceiling 1000, target 50 ms, revised every 100 ms)', ()
     expect(limit.limit()).toBe(64);
   });
 
-  it('is not raised by a quiet window after a cut below 64', () => {
+  it('after a cut below 64 doubles back in windows in time, reached or not: 30 → 60 → 64, then stays at 64', () => {
     const limit = fresh();
     window(limit, 5, 60, 40, 100);
     window(limit, 5, 60, 40, 200);
     expect(limit.limit()).toBe(30);
-    window(limit, 5, 10, 3, 300);
-    expect(limit.limit()).toBe(30);
+    const seen = [300, 400, 500].map((end) => {
+      window(limit, 5, 10, 3, end);
+      return limit.limit();
+    });
+    expect(seen).toEqual([60, 64, 64]);
+  });
+
+  it('climbs back from a cut to 8 (11 in flight) while 8 saves stay in flight in time: 16, 32, 64, then 70', () => {
+    // A worker's connections, refused by the cut, are away for 2 s: the saves left in flight keep below the limit.
+    const limit = cutTo8();
+    const seen = [300, 400, 500].map((end) => {
+      window(limit, 5, 10, 8, end);
+      return limit.limit();
+    });
+    expect(seen).toEqual([16, 32, 64]);
+    // At 64 the climb is the slow one again: a tenth, and only when saves in time reached it.
+    window(limit, 5, 10, 63, 600);
+    expect(limit.limit()).toBe(64);
+    window(limit, 5, 10, 64, 700);
+    expect(limit.limit()).toBe(70);
+  });
+
+  it('stops climbing back at a slow window: 8 → 16, kept at 16 by a lone slow one, lowered to 12 by a second', () => {
+    const limit = cutTo8();
+    window(limit, 5, 10, 8, 300);
+    expect(limit.limit()).toBe(16);
+    window(limit, 5, 60, 16, 400);
+    expect(limit.limit()).toBe(16);
+    window(limit, 5, 60, 16, 500);
+    expect(limit.limit()).toBe(12);
   });
 });
 

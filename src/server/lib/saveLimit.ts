@@ -12,8 +12,9 @@
  * allowed / observed; at most 3/4 of them, not below 8) when the window before it was slow too, or at once when its
  * slowest save took more than twice what is allowed: one slow window alone is no queue (a process's first saves
  * after a quiet spell, their code and pages cold; a pause), and a cut below the saves its connections keep in flight
- * refused them, each sent away for seconds. In time while the limit was reached, it doubles up to where a slow
- * window last cut it (slow start), then rises by a tenth (up to the ceiling). In time and far from reached, it falls
+ * refused them, each sent away for seconds. In time below 64 (what a cold process takes on unasked), it doubles
+ * back toward 64, reached or not. In time while the limit was reached, it doubles up to where a slow window last cut
+ * it (slow start), then rises by a tenth (up to the ceiling). In time and far from reached, it falls
  * back to twice the saves that were in flight (64 at least): only a level the server just answered in time is
  * trusted, so a burst after a quiet spell, or on a cold start, queues 64 saves, not hundreds. Pure: the caller
  * gives the clock.
@@ -108,6 +109,11 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
       } else if (slow) {
         // One slow window alone is kept as it is: a process's first saves after a quiet spell (its code and pages
         // cold) or a pause take one, and a cut below the saves its connections keep in flight refuses them.
+      } else if (limit < least) {
+        // Below what a cold process takes on unasked, a window in time doubles it back, reached or not: after a cut,
+        // the connections it refused were sent away for seconds, so the saves left in flight rarely reach it, and
+        // rising only in windows that did kept a cut limit below the connections for the rest of a closed loop.
+        limit = Math.min(least, limit * 2);
       } else if (peak >= limit) {
         const raised =
           limit < cutAt ? Math.min(cutAt, limit * 2) : limit + Math.max(1, Math.floor(limit / 10));
