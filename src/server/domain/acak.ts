@@ -100,14 +100,17 @@ export function hurufBerteks(teks: { a: string; b: string; c: string; d: string;
   return HURUF.filter((_, i) => !isEmptyHtml(texts[i])).join('');
 }
 
+/** The column of each letter's option text. */
+const KOLOM_OPSI = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' } as const;
+
 /** The option texts in the student's order (a = the first shown, …); letters beyond the order are empty. */
 export function teksOpsiTampil<T extends { a: string; b: string; c: string; d: string; e: string }>(
   teks: T,
   urutan: readonly string[],
 ): { a: string; b: string; c: string; d: string; e: string } {
-  const of = (h: string) => teks[h.toLowerCase() as 'a' | 'b' | 'c' | 'd' | 'e'];
-  const shown = HURUF.map((_, i) => (i < urutan.length ? of(urutan[i]) : ''));
-  return { a: shown[0], b: shown[1], c: shown[2], d: shown[3], e: shown[4] };
+  const shown = (i: number) =>
+    i < urutan.length ? teks[KOLOM_OPSI[urutan[i] as (typeof HURUF)[number]]] : '';
+  return { a: shown(0), b: shown(1), c: shown(2), d: shown(3), e: shown(4) };
 }
 
 /** Whether the attempt shows this question's options in its own order: a type 1 question, options shuffled. */

@@ -151,7 +151,8 @@ function toSoalPaket(
   acak: Acak | null,
 ): SoalPaket[] {
   const jawabanOf = new Map(jawaban.map((j) => [j.id_soal, j]));
-  const groupAnswerOf = new Map(jawabanGroup.map((g) => [`${g.id_jawaban}:${g.id_soal_group}`, g]));
+  // A statement belongs to one question, and an attempt has one answer row per question: its id finds the row.
+  const groupAnswerOf = new Map(jawabanGroup.map((g) => [g.id_soal_group, g]));
   const nomorOf = new Map<number, number>();
   const perMapel = new Map<number, number>();
   const ordered = dalamUrutanSiswa(acak, soal);
@@ -161,36 +162,41 @@ function toSoalPaket(
     nomorOf.set(s.id, nomor);
   }
 
-  return ordered.flatMap((s): SoalPaket[] => {
+  const sheet: SoalPaket[] = [];
+  for (const s of ordered) {
     const j = jawabanOf.get(s.id);
-    if (!j) return []; // written before the questions are listed (createAnswerRows)
-    const group_soal = s.pernyataan.flatMap((st): GroupSoal[] => {
-      const answer = groupAnswerOf.get(`${j.id}:${st.id}`);
-      return answer
-        ? [{ id_jawaban_group: answer.id, soal: st.pernyataan, jawaban: groupJawaban(answer.jawaban) }]
-        : [];
-    });
+    if (!j) continue; // written before the questions are listed (createAnswerRows)
+    const group_soal: GroupSoal[] = [];
+    for (const st of s.pernyataan) {
+      const answer = groupAnswerOf.get(st.id);
+      if (answer && answer.id_jawaban === j.id) {
+        group_soal.push({
+          id_jawaban_group: answer.id,
+          soal: st.pernyataan,
+          jawaban: groupJawaban(answer.jawaban),
+        });
+      }
+    }
     // Which options show text is asked only of a shuffled attempt, and kept with the kept sheet.
     const urutan = acak ? opsiSiswa(acak, s, berteksOf(s)) : null;
     const opsi = urutan ? teksOpsiTampil(s, urutan) : s;
-    return [
-      {
-        id_soal: s.id,
-        soal: s.soal,
-        type: questionType(s.type),
-        jawaban_siswa: urutan ? hurufTampil(urutan, j.jawaban) : j.jawaban,
-        id_jawaban: j.id,
-        group_soal,
-        group_text_type: s.type === 3 ? (s.group_text_type ?? 1) : s.group_text_type,
-        id_mapel: s.id_mapel,
-        a: opsi.a,
-        b: opsi.b,
-        c: opsi.c,
-        d: opsi.d,
-        // A regular student outside the SMA interests gets four choices only.
-        e: fiveChoices ? opsi.e : '',
-        nomor: acak ? (nomorOf.get(s.id) as number) : s.nomor,
-      },
-    ];
-  });
+    sheet.push({
+      id_soal: s.id,
+      soal: s.soal,
+      type: questionType(s.type),
+      jawaban_siswa: urutan ? hurufTampil(urutan, j.jawaban) : j.jawaban,
+      id_jawaban: j.id,
+      group_soal,
+      group_text_type: s.type === 3 ? (s.group_text_type ?? 1) : s.group_text_type,
+      id_mapel: s.id_mapel,
+      a: opsi.a,
+      b: opsi.b,
+      c: opsi.c,
+      d: opsi.d,
+      // A regular student outside the SMA interests gets four choices only.
+      e: fiveChoices ? opsi.e : '',
+      nomor: acak ? (nomorOf.get(s.id) as number) : s.nomor,
+    });
+  }
+  return sheet;
 }
