@@ -77,6 +77,7 @@ describe('the machine’s CPU from /proc/stat', () => {
       [31, p('node', 30, 40)],
       [40, p('jest', 30, 100)],
       [50, p('postgres', 1, 200)],
+      [60, p('kworker/u8:0-events_unbound', 2, 5000)],
     ]);
     const after = new Map([
       [10, p('node', 1, 400)],
@@ -88,6 +89,8 @@ describe('the machine’s CPU from /proc/stat', () => {
       [40, p('jest', 30, 250)],
       [41, p('jest', 30, 80)],
       [50, p('postgres', 1, 260)],
+      // A kernel worker renamed by its work item: 10 ticks of its own meanwhile, not its 5,010 since boot.
+      [60, p('kworker/u8:0-writeback', 2, 5010)],
     ]);
     // jest: 150 + 80 = 230 ticks in 5 s at 100 a second: 0.46 cores; postgres outside the watched postmaster 60;
     // the watched trees' 1,750 ticks and the shell's children's time are no one's here.

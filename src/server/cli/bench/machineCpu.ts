@@ -54,8 +54,8 @@ export interface OtherCommand {
 /**
  * Which command outside the watched process trees spent the most CPU between two readings of every process, in
  * cores over `seconds`: each process's own time (not its waited-for children's, which would charge a shell for its
- * tests), a process that started meanwhile with all of its time. A process that started and ended between the
- * readings is not seen.
+ * tests), a process that started meanwhile with all of its time, under its name at the second reading. A process
+ * that started and ended between the readings is not seen.
  */
 export function largestOther(
   before: ReadonlyMap<number, ProcStat>,
@@ -68,8 +68,10 @@ export function largestOther(
   const byCommand = new Map<string, number>();
   for (const [pid, stat] of after) {
     if (watched.has(pid)) continue;
-    const earlier = before.get(pid);
-    const ticks = stat.ownTicks - (earlier?.command === stat.command ? earlier.ownTicks : 0);
+    // By pid, not by name: a kernel worker's name changes with the work it does (kworker/u8:0-events_unbound,
+    // then -writeback). A pid whose time went down is another process that took a freed pid: all of its time.
+    const earlier = before.get(pid)?.ownTicks ?? 0;
+    const ticks = stat.ownTicks - (earlier <= stat.ownTicks ? earlier : 0);
     if (ticks > 0) byCommand.set(stat.command, (byCommand.get(stat.command) ?? 0) + ticks);
   }
   const [largest] = [...byCommand].sort((a, b) => b[1] - a[1]);
