@@ -65,7 +65,7 @@ describe('npm run bench', () => {
   it('finishes and prints a table row for every phase on SQLite', () => {
     expect(output.status).toBe(0);
     expect(output.stdout).toContain('### SQLite, 1 process: 300 students, 64 connections, 2 s per phase');
-    for (const phase of PHASES) expect(rowOf(phase)).toHaveLength(9);
+    for (const phase of PHASES) expect(rowOf(phase)).toHaveLength(10);
     expect(output.stdout).toMatch(/\| `npm run irt`, 20 items × 500 persons .* \| \d+\.\d\d s \|/);
   });
 
@@ -80,6 +80,10 @@ describe('npm run bench', () => {
     for (const phase of ['baseline: bare Fastify + prepared durable upsert', 'answer save', 'results list'])
       expect(rowOf(phase)[8]).toMatch(/^\d+\.\d\d \(-?\d+\.\d\d\)$/);
     expect(rowOf('IRT close of the event (Sync; 300 participants)')[8]).toBe('—');
+    // And from the generator's first send to its last answer only.
+    for (const phase of ['start spike (first start of a category)', 'answer save'])
+      expect(rowOf(phase)[9]).toMatch(/^\d+\.\d\d$/);
+    expect(rowOf('IRT close of the event (Sync; 300 participants)')[9]).toBe('—');
     expect(output.stdout).toContain("Machine busy cores: the whole machine's busy time");
   });
 

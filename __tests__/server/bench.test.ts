@@ -503,15 +503,15 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     const lines = text.split('\n');
     const at = (start: string) => lines.findIndex((line) => line.startsWith(start));
     expect(lines[at('| answer save |')]).toBe(
-      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert; 1.700 × upsert again | — | — |',
+      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert; 1.700 × upsert again | — | — | — |',
     );
     // The second floor's row follows the save's, beside the first floor.
     expect(lines[at('| answer save |') + 1]).toBe(
       '| baseline again, right after the answer save: bare Fastify + prepared durable upsert | 20000 | 4000 | ' +
-        '10 | 30 | 0 / 0 | 0.500 × upsert | — | — |',
+        '10 | 30 | 0 / 0 | 0.500 × upsert | — | — | — |',
     );
     expect(lines[at('| preview |')]).toBe(
-      '| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | — |',
+      '| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | — | — |',
     );
     // The CPU table has the floors' own rows.
     expect(lines).toContain(
@@ -553,7 +553,12 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
       examOnlyRun({
         baselines: { route: result(20_000), upsert: busy(8_000, 1.874, 0.031), upsertAgain: null },
         phases: [
-          { phase: 'start spike', result: busy(2_000, 1.996, 0.62), baseline: 'route' },
+          // Busier during its load than over the generator's whole run.
+          {
+            phase: 'start spike',
+            result: { ...busy(2_000, 1.996, 0.62), loadBusyCores: 1.994 },
+            baseline: 'route',
+          },
           { phase: 'answer save', result: busy(6_800, 1.5, null), baseline: 'upsert' },
           { phase: 'preview', result: result(2_000), baseline: 'route' },
         ],
@@ -561,17 +566,19 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     );
     const lines = text.split('\n');
     expect(lines.find((l) => l.startsWith('| phase |'))).toMatch(
-      /\| CPU probe ms, before \/ after \| machine busy cores \(others\) \|$/,
+      /\| CPU probe ms, before \/ after \| machine busy cores \(others\) \| machine busy cores, load only \|$/,
     );
     expect(text).toContain(
       '| baseline: bare Fastify + prepared durable upsert | 40000 | 8000 | 10 | 30 | 0 / 0 | 1.00 (upsert) | — | 1.87 (0.03) |',
     );
     // 0.62 of the 2.00 busy cores were spent by no process of the run.
     expect(text).toContain(
-      '| start spike | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | 2.00 (0.62) |',
+      '| start spike | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | 2.00 (0.62) | 1.99 |',
     );
-    expect(text).toContain('| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert | — | 1.50 |');
-    expect(text).toContain('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | — |');
+    expect(text).toContain(
+      '| answer save | 34000 | 6800 | 10 | 30 | 0 / 0 | 0.850 × upsert | — | 1.50 | — |',
+    );
+    expect(text).toContain('| preview | 10000 | 2000 | 10 | 30 | 0 / 0 | 0.100 × route | — | — | — |');
     expect(text).toContain("Machine busy cores: the whole machine's busy time");
     // Who spent others' share, where it reached 0.1 cores: not the upsert floor's 0.03.
     expect(text).toContain(

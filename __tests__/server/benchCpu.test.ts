@@ -3,7 +3,12 @@ import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { cpuNow, cpuSince, perRequestUs, postmasterOf } from '../../src/server/cli/bench/cpu';
-import { largestOther, machineBusy, parseProcStat } from '../../src/server/cli/bench/machineCpu';
+import {
+  largestOther,
+  loadBusyCores,
+  machineBusy,
+  parseProcStat,
+} from '../../src/server/cli/bench/machineCpu';
 import { parseStat, processInfo, treeOf, treeUsage, type ProcStat } from '../../src/server/cli/bench/procfs';
 import { closeDb, dialectOf } from '../../src/server/db/createDb';
 import { createTestDb } from '../helpers/buildTestApp';
@@ -56,6 +61,16 @@ describe('the machine’s CPU from /proc/stat', () => {
     });
     // No tick between the readings: nothing to say.
     expect(machineBusy(parseProcStat(stat(1000, 5000)), parseProcStat(stat(1000, 5000)), 0, 100)).toBeNull();
+  });
+
+  it('gives the busy cores of the load alone from the counters at its first send and its last answer', () => {
+    // 1,000 ticks of two cores, 900 of them busy: 1.8 cores; nothing where a reading is missing.
+    expect(loadBusyCores(parseProcStat(stat(1000, 5000)), parseProcStat(stat(1900, 5100)))).toBeCloseTo(
+      1.8,
+      10,
+    );
+    expect(loadBusyCores(null, parseProcStat(stat(1900, 5100)))).toBeNull();
+    expect(loadBusyCores(parseProcStat(stat(1000, 5000)), parseProcStat(stat(1000, 5000)))).toBeNull();
   });
 
   it('names the command outside the watched trees whose processes spent the most, by their own time', () => {

@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
 import { runLoad } from '../../src/server/cli/bench/load';
 import { sheddingServer } from '../helpers/sheddingServer';
 
@@ -43,6 +46,25 @@ describe('the bench load generator on a server shedding load', () => {
       expect(result.seconds).toBeGreaterThan(0);
       expect(result.seconds).toBeLessThan(0.9);
       expect(result.perSecond).toBeCloseTo(5 / result.seconds, 6);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('reads the machine’s busy cores from its first send to its last answer, not to autocannon’s end', async () => {
+    // Each of five answers keeps a core busy for 60 ms: 300 ms of a core in a load of about 300 ms, so at least one
+    // core was busy throughout; read to autocannon's finish a second later, the same work would spread over 1.3 s.
+    const server = createServer((_request, response) => {
+      const until = performance.now() + 60;
+      while (performance.now() < until);
+      response.end('{"status":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await runLoad(job(`http://127.0.0.1:${port}`, 5));
+      expect(result.loadBusyCores).toBeGreaterThan(0.75);
+      expect(result.loadBusyCores).toBeLessThanOrEqual(cpus().length);
     } finally {
       server.close();
     }

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { loadBusyCores, machineTicksNow, type MachineTicks } from './machineCpu';
 import { runAsChild } from './processes';
 import { rideOutMs } from './rideOut';
 
@@ -63,6 +64,11 @@ export interface LoadResult {
   unansweredMs: number;
   /** How long the connections sat out refusals as Retry-After asked, added up (ms; 0 when none was refused). */
   satOutMs: number;
+  /**
+   * The whole machine's busy cores from the first send to the last answer (a job of a fixed number of requests) or
+   * to autocannon's end: the load itself, without the generator's start-up and exit; null where unread.
+   */
+  loadBusyCores?: number | null;
 }
 
 /**
@@ -155,6 +161,10 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   // at its next one-second sample, so its own start and finish round the time up to whole seconds.
   let firstSentMs: number | null = null;
   let lastAnsweredMs: number | null = null;
+  // The machine's counters at the first send and at the last answer (or the job's end): read once each.
+  let ticksAtFirstSend: MachineTicks | null = null;
+  let ticksAtLastAnswer: MachineTicks | null = null;
+  let answered = 0;
   const untilFile = job.untilFile;
   const watch = untilFile
     ? setInterval(() => {
@@ -178,7 +188,10 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
               const index = next++ % job.requests.length;
               (context as Context).index = index;
               (context as Context).sentAt = Date.now();
-              firstSentMs ??= performance.now();
+              if (firstSentMs === null) {
+                firstSentMs = performance.now();
+                ticksAtFirstSend = machineTicksNow();
+              }
               waiting.add(context as Context);
               const item = job.requests[index];
               return {
@@ -198,6 +211,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
               const index = (context as Context).index ?? -1;
               waiting.delete(context as Context);
               lastAnsweredMs = performance.now();
+              if (++answered === job.amount) ticksAtLastAnswer = machineTicksNow();
               if (status < 200 || status >= 300) return;
               if (!body.includes('"status":true')) {
                 if (body.includes('"status":false')) refused++;
@@ -228,6 +242,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     stop = () => instance.stop();
   });
   if (watch) clearInterval(watch);
+  ticksAtLastAnswer ??= machineTicksNow();
   const endedAt = Date.now();
   let satOutMs = sitting.endedMs;
   for (const [wait, since] of sitting.pending) {
@@ -257,6 +272,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
     started,
     unansweredMs,
     satOutMs,
+    loadBusyCores: loadBusyCores(ticksAtFirstSend, ticksAtLastAnswer),
   };
 }
 

@@ -97,6 +97,11 @@ export function machineBusy(
   return { busyCores, otherCores: watchedMs === null ? null : busyCores - watchedMs / wallMs };
 }
 
+/** The machine's busy cores between two readings of its counters; null where either is missing. */
+export function loadBusyCores(first: MachineTicks | null, last: MachineTicks | null): number | null {
+  return first && last ? (machineBusy(first, last, null, ticksPerSecond())?.busyCores ?? null) : null;
+}
+
 /** The machine's counters now; null where there is no /proc/stat (not Linux). */
 export function machineTicksNow(): MachineTicks | null {
   try {

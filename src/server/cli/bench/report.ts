@@ -37,6 +37,7 @@ export function closeRow(close: TimedClose): string {
     '—',
     '—',
     '—',
+    '—',
   ]);
 }
 
@@ -183,6 +184,7 @@ function loadRow(label: string, r: PhaseResult, ratio: string, probe = false): s
     ratio,
     speedCell(r.speed),
     machineCell(r.machine),
+    r.loadBusyCores === undefined || r.loadBusyCores === null ? '—' : fixed(r.loadBusyCores, 2),
   ]);
 }
 
@@ -351,7 +353,9 @@ function machineLines(run: RunReport): string[] {
     `Machine busy cores: the whole machine's busy time (/proc/stat: user, nice, system, irq, softirq) during the ` +
       `phase, over its time; in parentheses the part that no watched process spent (not the server, the ` +
       `database, the bench or its load generators): another process's work on the same cores, kernel threads ` +
-      `(ksoftirqd's deferred network work) included. ` +
+      `(ksoftirqd's deferred network work) included. Both are read from the generator's start to its exit; ` +
+      `"load only" is the machine's busy cores from the generator's first send to its last answer (or its ` +
+      `job's end), without the generator's start-up and exit, which the CPU table's busy cores count. ` +
       (busyOthers.length === 0
         ? `No phase had ${OTHERS_NOTED} cores of others.`
         : `Where others had ${OTHERS_NOTED} cores or more, the command outside the run that spent the most ` +
@@ -374,8 +378,9 @@ export function formatRun(run: RunReport): string {
       'ratio to its baseline',
       'CPU probe ms, before / after',
       'machine busy cores (others)',
+      'machine busy cores, load only',
     ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
     loadRow('baseline: bare Fastify route', run.baselines.route, '1.00 (route)'),
     loadRow('baseline: bare Fastify + prepared durable upsert', run.baselines.upsert, '1.00 (upsert)'),
   ];
@@ -397,6 +402,7 @@ export function formatRun(run: RunReport): string {
             fixed(close.ms),
             fixed(close.ms),
             close.ok ? '0 / 0' : '1 / 0',
+            '—',
             '—',
             '—',
             '—',
