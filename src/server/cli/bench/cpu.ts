@@ -29,12 +29,14 @@ export interface CpuSpent {
   generatorMs: number;
 }
 
+/** The roots of the watched process trees: the server, the bench (its generators within), the database. */
+export function watchedRoots(watch: CpuWatch): number[] {
+  return [watch.server, watch.bench, ...(watch.database === null ? [] : [watch.database])];
+}
+
 /** The watched processes' CPU so far, from a fresh read of /proc or the table given. */
 export function cpuNow(watch: CpuWatch, table?: ReadonlyMap<number, ProcStat>): CpuSpent {
-  const [app, bench, database] = treeUsages(
-    [watch.server, watch.bench, ...(watch.database === null ? [] : [watch.database])],
-    table,
-  );
+  const [app, bench, database] = treeUsages(watchedRoots(watch), table);
   return {
     appMs: app.cpuMs,
     databaseMs: database ? database.cpuMs : null,

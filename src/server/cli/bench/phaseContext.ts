@@ -1,5 +1,5 @@
 /** What every phase of a bench run needs: the server's port, the event, and how to run a load job against it. */
-import { cpuNow, cpuSince, type CpuSpent, type CpuWatch } from './cpu';
+import { cpuNow, cpuSince, watchedRoots, type CpuSpent, type CpuWatch } from './cpu';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 import { machineBusyBetween, machineTicksNow, type MachineBusy, type MachineReading } from './machineCpu';
 import { processTable } from './procfs';
@@ -90,11 +90,6 @@ export function phaseContext(fields: {
 
 function machineReading(): MachineReading {
   return { ticks: machineTicksNow(), processes: processTable() };
-}
-
-/** The roots of the watched process trees: the server, the bench (its generators within), the database. */
-function watchedRoots(watch: CpuWatch): number[] {
-  return [watch.server, watch.bench, ...(watch.database === null ? [] : [watch.database])];
 }
 
 /** The watched processes' CPU: the server's, the database's, and the bench's with its generators. */
