@@ -408,6 +408,14 @@ describe('answer saves written together', () => {
     },
   );
   (onPostgres ? it : it.skip)(
+    "counts a request's own round trips, not the session listener's pings meanwhile",
+    async () => {
+      // The listener pings itself every 2 s: 2.5 s holds at least one ping.
+      const { roundTrips } = await withRoundTrips(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+      expect(roundTrips).toBe(0);
+    },
+  );
+  (onPostgres ? it : it.skip)(
     'saves a statement question in as many round trips to PostgreSQL as any other answer',
     async () => {
       const attempt = { idJadwal: t.seed.jadwal.berjalan.id, idHasilTo };
