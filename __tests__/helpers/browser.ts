@@ -82,12 +82,35 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Log in through the login form and wait for the dashboard. */
+/**
+ * Logs in through the form. A login reloads the page after the SPA has already moved to /home, so the URL alone
+ * says nothing: a goto right after it was once interrupted by that reload. Returns once the reloaded document (one
+ * without the mark set here) has loaded at /home.
+ */
 export async function loginAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
+  await page.evaluate(() => {
+    (window as unknown as Record<string, unknown>).siaptesBeforeLogin = true;
+  });
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Masuk' }).click();
   await page.waitForURL('**/home');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const reloadedAtHome = await page
+      .evaluate(
+        () =>
+          !('siaptesBeforeLogin' in window) &&
+          location.pathname === '/home' &&
+          document.readyState === 'complete',
+      )
+      // The reload ended the document mid-evaluate: ask the new one.
+      .catch(() => false);
+    if (reloadedAtHome) return;
+    if (Date.now() > deadline) throw new Error(`login as ${username}: the page was not reloaded at /home`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Console errors and failed page loads, to assert a journey ran cleanly. */
