@@ -81,7 +81,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Log in through the login form and wait for the dashboard. */
 /**
  * Logs in through the form. A login reloads the page after the SPA has already moved to /home, so the URL alone
  * says nothing: a goto right after it was once interrupted by that reload. Returns once the reloaded document (one
