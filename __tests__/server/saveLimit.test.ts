@@ -2,7 +2,8 @@
  * The limit of answer saves in flight: starts at 64 and doubles while saves in time reach it; lowered when a save,
  * its wait to be read included, waited (slower than the target and than twice the database's own time) in two
  * windows in a row, or past twice that in one; below 64 doubled back by windows in time; above it raised when it
- * binds; falls back when far from reached.
+ * binds; falls back when far from reached. A save that waited unread past half the target is refused while saves
+ * are refused or when the loop read more saves in its turn than the limit.
  */
 import { saveLimit } from '../../src/server/lib/saveLimit';
 
@@ -229,6 +230,23 @@ describe('on a database whose own time for a save is 45 ms (PostgreSQL: a group 
 describe('a save that waited unread (target 50 ms)', () => {
   it('is never refused for its wait while no save was refused, however long it waited', () => {
     expect(fresh().waitedTooLong(5000, 300)).toBe(false);
+  });
+
+  it('nothing refused yet: taken on after 5 s unread as the 64th save the loop read in its turn (the limit)', () => {
+    // A loop's long turn alone: its backlog, up to the limit, is taken on.
+    expect(fresh().waitedTooLong(5000, 300, 64)).toBe(false);
+  });
+
+  it('nothing refused yet, the loop’s turn past the limit: the 65th save refused at 26 ms unread, not at 25', () => {
+    // An overload's first burst: more saves in one turn than are taken on at once, each waiting behind the others.
+    const limit = fresh();
+    expect(limit.waitedTooLong(26, 300, 65)).toBe(true);
+    expect(limit.waitedTooLong(140, 300, 1000)).toBe(true);
+    expect(limit.waitedTooLong(25, 300, 1000)).toBe(false);
+    // After a cut to 8, the 9th.
+    const cut = cutTo8();
+    expect(cut.waitedTooLong(26, 300, 9)).toBe(true);
+    expect(cut.waitedTooLong(26, 300, 8)).toBe(false);
   });
 
   it('within 1 s of a refused save: refused at 26 ms unread (past half the target), taken on at 25 ms', () => {

@@ -289,6 +289,9 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
   });
 
   it('counts how long saves waited unread: 64 sent, the loop busy 500 ms before reading them, then 32+ refused', async () => {
+    // A save a tenth of a second before, in an earlier turn of the loop: not one of this turn's saves.
+    expect((await ask('/api/siswa/tryout/saveanswer/id/7', 'PUT', '{}')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     // In the kernel at once; read by the server only after the loop's 500 ms turn.
     const { sockets, send } = await openRaw(64);
     const { statuses, bytes } = send(saveSoon);
@@ -321,6 +324,21 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
     busyUntilReceived(100, 8, bytes);
     expect(await statuses).toEqual(Array(8).fill(503));
     expect(await shedSaves('shed_save_limit')).toBe(before + 8);
+    for (const socket of sockets) socket.destroy();
+  });
+
+  it('nothing refused yet, 96 saves read in one turn after the loop was busy 40 ms: refuses those past the 64th', async () => {
+    // An overload's first burst: more saves came in one turn than the limit takes on at once, all late, each answered
+    // at once (no more than one in flight). A connection sends one save at a time: a closed loop never does this.
+    // At least 32: a machine slow enough to keep the loop 100 ms late cuts the limit at the first answer, and the
+    // saves after the new limit's count are refused too.
+    const before = await shedSaves('shed_save_limit');
+    const { sockets, send } = await openRaw(96);
+    const { statuses, bytes } = send('/api/siswa/tryout/saveanswer/id/7');
+    busyUntilReceived(40, 96, bytes);
+    const refused = (await statuses).filter((status) => status === 503).length;
+    expect(refused).toBeGreaterThanOrEqual(32);
+    expect(await shedSaves('shed_save_limit')).toBe(before + refused);
     for (const socket of sockets) socket.destroy();
   });
 

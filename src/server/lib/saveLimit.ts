@@ -64,12 +64,15 @@ export interface SaveLimit {
   refused(now: number): void;
   /**
    * Whether a save read at `now`, having waited `unreadMs` to be read, is refused however few saves are in flight:
-   * while the process sheds (a save refused within SHEDDING_MEMORY_MS), one that waited unread longer than half the
-   * target is already late, and taking it on would only answer it later still; its refusal costs less than its
-   * save, so the unread ones behind it are read sooner. Never while nothing is refused: a loop's long turn alone
-   * (a start spike's) refuses no save.
+   * one that waited unread longer than half the target is already late, and taking it on would only answer it later
+   * still; its refusal costs less than its save, so the unread ones behind it are read sooner. Refused while the
+   * process sheds (a save refused within SHEDDING_MEMORY_MS), or when it is the `readThisTurn`th save the loop read
+   * in this turn, more than the limit: saves then come faster than the loop reads them (an overload's first burst,
+   * before the limit has measured a window or refused anything; a connection sends one save at a time, so a closed
+   * loop's turn reads one save per connection at most). The backlog of a loop's long turn alone (a start spike's),
+   * up to the limit, is taken on.
    */
-  waitedTooLong(unreadMs: number, now: number): boolean;
+  waitedTooLong(unreadMs: number, now: number, readThisTurn?: number): boolean;
 }
 
 export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: number): SaveLimit {
@@ -91,8 +94,8 @@ export function saveLimit({ ceiling, targetMs }: SaveLimitSettings, start: numbe
     refused(now) {
       refusedAt = now;
     },
-    waitedTooLong: (unreadMs, now) =>
-      unreadMs > targetMs * UNREAD_SHARE && now - refusedAt < SHEDDING_MEMORY_MS,
+    waitedTooLong: (unreadMs, now, readThisTurn = 0) =>
+      unreadMs > targetMs * UNREAD_SHARE && (now - refusedAt < SHEDDING_MEMORY_MS || readThisTurn > limit),
     answered(ms, inFlight, now, unreadMs = 0) {
       slowest = Math.max(slowest, ms + unreadMs);
       // The database's own time is a time in the server: a wait to be read is never the database's.

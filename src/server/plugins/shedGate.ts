@@ -7,7 +7,8 @@
  * - SHED_MAX_IN_FLIGHT API calls of this process are already being answered;
  * - for an answer save: as many saves are in flight as the save limit allows, which follows how long saves wait,
  *   their wait to be read included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any
- *   load; or, while saves are being refused, this one waited unread longer than half that target;
+ *   load; or this one waited unread longer than half that target while saves are being refused, or after the loop
+ *   read more saves in this turn than the limit;
  * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts);
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
  * Only `/api/` calls are refused: the app's files and /healthz, /readyz, /metrics are always served. While the
@@ -78,19 +79,29 @@ const LOOP_TICK_MS = 10;
  * each less the tick. Measured when a save is read, not over a window: the loop's long turns seconds before, in a
  * quiet spell for saves (the bench's start spike), delayed no save; counted at the first save after them, they cut
  * the limit to its floor and the bench's answer-save phase began with its connections refused. Stopped with the
- * server.
+ * server. With it, how many saves the loop has read in this turn: requests are read in its poll phase, and the
+ * check phase after it starts the count again.
  */
-function loopWait(): { unreadMs(): number; stop(): void } {
+function loopWait(): { unreadMs(): number; saveRead(): number; stop(): void } {
   let lastTick = performance.now();
   let lastLateMs = 0;
+  let savesRead = 0;
   const tick = setInterval(() => {
     const now = performance.now();
     lastLateMs = Math.max(0, now - lastTick - LOOP_TICK_MS);
     lastTick = now;
   }, LOOP_TICK_MS);
   tick.unref();
+  const turnOver = () => {
+    savesRead = 0;
+  };
   return {
     unreadMs: () => Math.max(lastLateMs, performance.now() - lastTick - LOOP_TICK_MS, 0),
+    saveRead: () => {
+      if (savesRead === 0) setImmediate(turnOver);
+      savesRead += 1;
+      return savesRead;
+    },
     stop: () => clearInterval(tick),
   };
 }
@@ -136,7 +147,11 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
   const shedReason = (url: string): ShedSignal | null => {
     if (settings.maxInFlight > 0 && inFlight >= settings.maxInFlight) return 'shed_in_flight';
     if (saves && loop && saveTryoutOf(url)) {
-      if (savesInFlight >= saves.limit() || saves.waitedTooLong(loop.unreadMs(), performance.now()))
+      const readThisTurn = loop.saveRead();
+      if (
+        savesInFlight >= saves.limit() ||
+        saves.waitedTooLong(loop.unreadMs(), performance.now(), readThisTurn)
+      )
         return 'shed_save_limit';
     }
     if (settings.maxQueueDepth > 0 && settings.queueDepth() >= settings.maxQueueDepth) return 'shed_queue';
