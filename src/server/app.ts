@@ -59,12 +59,14 @@ const features: FeatureRoutes[] = [
 export async function buildApp(deps: AppDeps): Promise<App> {
   const trustProxy = trustProxyOption(deps.config.trustProxy);
   const health = deps.health ?? { stopping: false };
+  health.drainEnded ??= new AbortController();
   const gate = shedGate({
     maxInFlight: deps.config.shedMaxInFlight,
     saveTargetMs: deps.config.shedSaveTargetMs,
     maxQueueDepth: deps.config.shedQueueDepth,
     queueDepth: () => databaseQueueDepth(deps.db),
-    stopping: () => health.stopping,
+    // Shedding goes on through the drain period; once connections close, a call on a kept-alive one is answered.
+    stopping: () => health.closingConnections === true,
     requestId: requestIdGenerator(trustProxy),
     // Under a flood the loop may poll for a long while; the saves it took on are committed meanwhile.
     onRequestRead: commitLateBatches,
@@ -86,7 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   configureHashing({ threads: deps.config.scryptThreads });
-  const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
+  const context: FeatureContext = {
+    db: deps.db,
+    config: deps.config,
+    now: deps.now ?? Date.now,
+    drainEnded: health.drainEnded.signal,
+  };
 
   registerAnswerSerialisation(app);
   registerAnswerHeaders(app, { https: deps.config.secureCookies });
