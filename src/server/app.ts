@@ -70,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestId: requestIdGenerator(trustProxy),
     // Under a flood the loop may poll for a long while; the saves it took on are committed meanwhile.
     onRequestRead: commitLateBatches,
+    onRefused: (reqId, reason, url) =>
+      app.log.warn({ reqId, reason, url }, 'permintaan ditolak: server sibuk'),
   });
   const app = Fastify({
     // Overloaded, an API call is refused in front of Fastify, where a refusal costs least (shedGate.ts).
