@@ -32,20 +32,8 @@ export const text = {
     signUp: 'Daftar di sini',
   },
   laporan: {
+    // The form's own words live with it (features/laporan), off the login page's bundle.
     buka: 'Laporkan masalah',
-    judul: 'Laporkan masalah',
-    label: 'Ceritakan masalahnya',
-    petunjuk: (sisa: number) =>
-      `Sisa ${sisa} karakter. Rekaman sesi halaman ini ikut terkirim, tanpa kata sandi dan kontakmu.`,
-    kosong: 'Tulis dulu masalahnya.',
-    kirim: 'Kirim',
-    mengirim: 'Mengirim…',
-    tutup: 'Tutup',
-    terkirim: (kode: string) => `Laporan terkirim. Kode laporan: ${kode}`,
-    sebutKode: 'Sebutkan kode ini kepada tim dukungan.',
-    offline: 'Kamu sedang offline. Laporan akan dikirim otomatis saat koneksi kembali.',
-    gagal: (alasan: string) => `Laporan belum terkirim: ${alasan} Coba kirim lagi.`,
-    gagalUmum: 'server tidak dapat dihubungi.',
   },
   logout: {
     signOut: 'Sign Out',
