@@ -1,6 +1,6 @@
 /**
  * Layout measured on real boxes in Chromium (jsdom has none): the score chart keeps most of its height for the plot
- * with the legend's markers beside their labels.
+ * with the legend's markers beside their labels, and /petunjuk-to's table stays inside a 360 px screen.
  */
 import { DEMO_PASSWORD, collectPageErrors, screenshot, type Page } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
@@ -98,4 +98,36 @@ describe.each([360, 1280])('at %i px', (width) => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+});
+
+it('/petunjuk-to at 360 px: its table fits the screen or scrolls inside its own box', async () => {
+  const { page, errors } = await loggedIn(360, 'reguler');
+  await page.goto('/petunjuk-to');
+  const frame = page.frameLocator('iframe[title]');
+  await frame.getByRole('table').waitFor();
+  const measured = await frame.locator('body').evaluate(() => {
+    const table = document.querySelector('table') as HTMLTableElement;
+    // The nearest box that scrolls sideways, if the table sits in one.
+    let scroller: HTMLElement | null = table.parentElement;
+    while (scroller && scroller !== document.body && getComputedStyle(scroller).overflowX === 'visible')
+      scroller = scroller.parentElement;
+    const own =
+      scroller && scroller !== document.body
+        ? scroller.getBoundingClientRect()
+        : table.getBoundingClientRect();
+    return {
+      viewport: document.documentElement.clientWidth,
+      pageScrollWidth: document.documentElement.scrollWidth,
+      boxRight: Math.round(own.right),
+    };
+  });
+  await screenshot(page, 'petunjuk-360');
+  // The frame's page itself never scrolls sideways, and the table (or its scrolling box) ends inside it.
+  expect(measured.pageScrollWidth).toBeLessThanOrEqual(measured.viewport);
+  expect(measured.boxRight).toBeLessThanOrEqual(measured.viewport);
+  // The frame ends inside the phone's screen.
+  const frameBox = await page.locator('iframe[title]').boundingBox();
+  expect((frameBox?.x ?? 0) + (frameBox?.width ?? 0)).toBeLessThanOrEqual(360);
+  expect(errors).toEqual([]);
+  await page.context().close();
 });
