@@ -13,12 +13,12 @@ const migrationsDir = path.join(root, 'src/server/db/migrations');
 const migrations = readdirSync(migrationsDir).filter((f) => /^\d{3}_/.test(f));
 
 it('names only migrations that exist, each with a table it creates', () => {
-  const named = [...readme.matchAll(/migrations? (\d{3})/g)].map((m) => m[1]);
+  const named = [...readme.matchAll(/[Mm]igrations? `?(\d{3})/g)].map((m) => m[1]);
   expect(named.length).toBeGreaterThan(0);
   expect(named.filter((n) => !migrations.some((f) => f.startsWith(`${n}_`)))).toEqual([]);
 
   // "the `penutupan` table (migration 011)", "(`penutupan`, migration 011)": the table is that migration's.
-  const tables = [...readme.matchAll(/`(\w+)`(?: table \(|, )migration (\d{3})/g)];
+  const tables = [...readme.matchAll(/`(\w+)`(?: table \(|, )migration `?(\d{3})/g)];
   expect(tables.length).toBeGreaterThan(0);
   for (const [, table, number] of tables) {
     const file = migrations.find((f) => f.startsWith(`${number}_`));
