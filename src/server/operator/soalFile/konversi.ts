@@ -42,6 +42,25 @@ export function namaSoal(nama: string | null | undefined, html: string): string 
 
 export const KUNCI = ['A', 'B', 'C', 'D', 'E'] as const;
 
+/**
+ * A question's discussion (pembahasan) from its feedback, which never goes into its text or options: the general
+ * feedback, then the right answer's, then each other option's labelled by its letter ("Pilihan B"). Empty parts are
+ * left out; undefined when nothing is left.
+ */
+export function pembahasanDariFeedback(
+  umum: readonly string[],
+  perOpsi: readonly string[] = [],
+  benar = -1,
+): string | undefined {
+  const lain = perOpsi.flatMap((f, i) =>
+    i === benar || f.trim() === ''
+      ? []
+      : [`<div><strong>Pilihan ${KUNCI[i] ?? i + 1}:</strong> ${f.trim()}</div>`],
+  );
+  const parts = [...umum, perOpsi[benar] ?? '', ...lain].map((f) => f.trim()).filter((f) => f !== '');
+  return parts.length > 0 ? [...new Set(parts)].join('\n') : undefined;
+}
+
 /** Type 1 from options in order and the index of the right one. */
 export function pilihanGanda(soal: string, opsi: string[], benar: number, pembahasan?: string): SoalFile {
   return {
