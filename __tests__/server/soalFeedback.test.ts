@@ -22,7 +22,7 @@ describe('QTI', () => {
     const [soal] = bacaQtiItem(fixture('qti-feedback.xml'), new Map()).soal;
     expect(soal.type).toBe(1);
     if (soal.type !== 1) return;
-    expect(Object.values(soal.opsi).map(words)).toEqual([
+    expect(Object.values(soal.opsi ?? {}).map(words)).toEqual([
       'George W Bush',
       'Tony Blair',
       'Vicente Fox',
@@ -42,7 +42,7 @@ describe('QTI', () => {
     const xml = fixture('qti-feedback.xml').replace(/feedbackInline/g, 'feedbackBlock');
     const [soal] = bacaQtiItem(xml, new Map()).soal;
     if (soal.type !== 1) throw new Error(`type ${soal.type}`);
-    expect(Object.values(soal.opsi).map(words)).toEqual([
+    expect(Object.values(soal.opsi ?? {}).map(words)).toEqual([
       'George W Bush',
       'Tony Blair',
       'Vicente Fox',
@@ -55,7 +55,7 @@ describe('QTI', () => {
     const [soal] = bacaQtiItem(fixture('qti-modalFeedback.xml'), new Map()).soal;
     if (soal.type !== 1) throw new Error(`type ${soal.type}`);
     // A two-choice item: C and D stay empty.
-    expect(Object.values(soal.opsi).map(words)).toEqual(['True', 'False', '', '']);
+    expect(Object.values(soal.opsi ?? {}).map(words)).toEqual(['True', 'False', '', '']);
     expect(words(soal.pembahasan)).toBe('correct');
   });
 });
@@ -67,7 +67,7 @@ describe('Moodle XML', () => {
     const [tf] = soal;
     if (tf.type !== 3) throw new Error(`type ${tf.type}`);
     expect(words(tf.soal)).toBe('The answer is true.');
-    expect(tf.pernyataan.map((p) => p.teks)).toEqual(['Pernyataan di atas']);
+    expect((tf.pernyataan ?? []).map((p) => p.teks)).toEqual(['Pernyataan di atas']);
     expect(words(tf.pembahasan)).toBe('You should have selected true. This is the right answer.');
   });
 });
@@ -77,7 +77,7 @@ describe('GIFT', () => {
     const { soal } = bacaGift(fixture('gift-questions_in_category.gift.txt'));
     const greeting = soal.find((s) => s.soal.includes('What language is being spoken?'));
     if (greeting?.type !== 1) throw new Error('no Greeting question of type 1');
-    expect(Object.values(greeting.opsi).map(words)).toEqual(['English', 'French', 'German', 'Spanish']);
+    expect(Object.values(greeting.opsi ?? {}).map(words)).toEqual(['English', 'French', 'German', 'Spanish']);
     expect(greeting.kunci).toBe('B');
     expect(words(greeting.pembahasan)).toBe(
       'Yes, well done! Pilihan A: Sorry, listen again. Pilihan C: Sorry, listen again. Pilihan D: Sorry, listen again.',
