@@ -36,6 +36,11 @@ describe('QTI', () => {
       'Yes, that is correct. Yes. Pilihan A: No, he is the President of the USA. ' +
         'Pilihan B: No, he is the Prime Minister of England. Pilihan D: No, he is the Prime Minister of Israel.',
     );
+    // Each a paragraph of its own, not one run-on sentence.
+    expect(soal.pembahasan).toContain('<p>Yes.</p>');
+    expect(soal.pembahasan).toMatch(
+      /<p><strong>Pilihan A:<\/strong> No, he is the\s+President of the USA\.<\/p>/,
+    );
   });
 
   it('feedbackBlock inside the choices stays out of the options too', () => {
