@@ -30,6 +30,7 @@ import { tryoutPaketRoutes } from './features/tryoutPaket/routes';
 import { tryoutMateriRoutes } from './features/tryoutMateri/routes';
 import { hasilRoutes } from './features/hasil/routes';
 import { rankingRoutes } from './features/ranking/routes';
+import { laporanRoutes } from './features/laporan/routes';
 import { registerKontenRoutes } from './konten/routes';
 
 export interface AppDeps {
@@ -55,6 +56,7 @@ const features: FeatureRoutes[] = [
   tryoutMateriRoutes,
   hasilRoutes,
   rankingRoutes,
+  laporanRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {

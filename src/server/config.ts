@@ -62,6 +62,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** SHUTDOWN_TIMEOUT (ms): a stop not finished by then exits 1; keep it below the service manager's own limit. */
   shutdownTimeoutMs: number;
+  /** LAPORAN_SIMPAN_HARI: days a student's problem report is kept before the server deletes it. */
+  laporanSimpanHari: number;
   /** ANSWER_TIMEOUT_MS: an API call (other than a login) unanswered by then gets 503 + Retry-After; 0: never. */
   answerTimeoutMs: number;
 }
@@ -275,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePooler,
     databaseListenUrl: databaseListenUrlOf(env, databaseUrl, databasePooler),
     demo: parseDemoMode(env.SIAPTES_DEMO),
+    laporanSimpanHari: parseCount('LAPORAN_SIMPAN_HARI', env.LAPORAN_SIMPAN_HARI, 30, 1, 3650),
     answerTimeoutMs: parseCount(
       'ANSWER_TIMEOUT_MS',
       env.ANSWER_TIMEOUT_MS,
