@@ -79,6 +79,11 @@ export const text = {
     tabPaket: 'Hasil Tryout Paket',
     tabMateri: 'Hasil Tryout Permateri',
     tabPtn: 'Status PTN',
+    // The spec gives Hasil three tabs for everyone; to whom per-topic tryouts are closed the tab says why it is empty.
+    materiEvent:
+      'Peserta TO Akbar tidak mengerjakan Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
+    materiProgram:
+      'Program kamu tidak termasuk Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
     no: 'No',
     paket: 'Paket',
     kategori: 'Kategori',
