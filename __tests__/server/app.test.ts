@@ -137,6 +137,7 @@ describe('migrations', () => {
         '012_jadwal_versi_isi',
         '013_sesi_notify',
         '017_sesi_versi',
+        '018_laporan',
       ]);
     } finally {
       await closeDb(db);
