@@ -12,7 +12,8 @@ import { registerAnswerSerialisation } from './plugins/answerSerialisation';
 import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
-import { registerMetrics } from './plugins/metrics';
+import { metricsAccess, registerMetrics } from './plugins/metrics';
+import { mulaiPemeriksaJam } from './db/jamBasisData';
 import { registerLoadShedding } from './plugins/loadShedding';
 import { shedGate } from './plugins/shedGate';
 import { databaseQueueDepth } from './db/queueDepth';
@@ -58,15 +59,19 @@ const features: FeatureRoutes[] = [
 export async function buildApp(deps: AppDeps): Promise<App> {
   const trustProxy = trustProxyOption(deps.config.trustProxy);
   const health = deps.health ?? { stopping: false };
+  health.drainEnded ??= new AbortController();
   const gate = shedGate({
     maxInFlight: deps.config.shedMaxInFlight,
     saveTargetMs: deps.config.shedSaveTargetMs,
     maxQueueDepth: deps.config.shedQueueDepth,
     queueDepth: () => databaseQueueDepth(deps.db),
-    stopping: () => health.stopping,
+    // Shedding goes on through the drain period; once connections close, a call on a kept-alive one is answered.
+    stopping: () => health.closingConnections === true,
     requestId: requestIdGenerator(trustProxy),
     // Under a flood the loop may poll for a long while; the saves it took on are committed meanwhile.
     onRequestRead: commitLateBatches,
+    onRefused: (reqId, reason, url) =>
+      app.log.warn({ reqId, reason, url }, 'permintaan ditolak: server sibuk'),
   });
   const app = Fastify({
     // Overloaded, an API call is refused in front of Fastify, where a refusal costs least (shedGate.ts).
@@ -85,7 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   configureHashing({ threads: deps.config.scryptThreads });
-  const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
+  const context: FeatureContext = {
+    db: deps.db,
+    config: deps.config,
+    now: deps.now ?? Date.now,
+    drainEnded: health.drainEnded.signal,
+  };
 
   registerAnswerSerialisation(app);
   registerAnswerHeaders(app, { https: deps.config.secureCookies });
@@ -96,7 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
-  registerHealth(app, deps.db, health);
+  const jam = mulaiPemeriksaJam(deps.db, {
+    jam: context.now,
+    lapor: (masalah, selisihMs) => app.log.error({ reason: 'clock_offset', selisihMs }, masalah),
+  });
+  app.addHook('onClose', async () => jam.berhenti());
+  registerHealth(app, deps.db, health, { jam, mayReadDetail: metricsAccess(deps.config) });
   registerMetrics(app, deps.db, deps.config);
   closeConnectionsWhileStopping(app, health);
   registerKontenRoutes(app, deps.db);

@@ -58,12 +58,21 @@ export interface Config {
   metricsToken: string | null;
   /** SIAPTES_DEMO: when the server seeds the demo data into an empty database (README "Demo accounts"). */
   demo: DemoMode;
+  /** SHUTDOWN_DRAIN_MS: how long a stopping server goes on serving as before, /readyz 503 (gracefulStop.ts). */
+  shutdownDrainMs: number;
+  /** SHUTDOWN_TIMEOUT (ms): a stop not finished by then exits 1; keep it below the service manager's own limit. */
+  shutdownTimeoutMs: number;
 }
 
 /** auto: an empty SQLite database only (the embedded default); on: PostgreSQL too; off: never. */
 export type DemoMode = 'auto' | 'on' | 'off';
 
 export class ConfigError extends Error {}
+
+/** How long a stopping process goes on serving as before, so that its proxy sees /readyz 503 and goes elsewhere. */
+const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
+/** A stop not finished by then is forced (exit 1): below systemd's TimeoutStopSec in the README's unit. */
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 15_000;
 
 /** OWASP's scrypt minimum (N = 2^17, r = 8, p = 1). */
 export const DEFAULT_SCRYPT_N = 2 ** 17;
@@ -258,6 +267,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePooler,
     databaseListenUrl: databaseListenUrlOf(env, databaseUrl, databasePooler),
     demo: parseDemoMode(env.SIAPTES_DEMO),
+    shutdownDrainMs: parseCount(
+      'SHUTDOWN_DRAIN_MS',
+      env.SHUTDOWN_DRAIN_MS,
+      DEFAULT_SHUTDOWN_DRAIN_MS,
+      0,
+      600_000,
+    ),
+    shutdownTimeoutMs: parseCount(
+      'SHUTDOWN_TIMEOUT',
+      env.SHUTDOWN_TIMEOUT,
+      DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      1000,
+      3_600_000,
+    ),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     shedEventLoopDelayMs: parseCount(
       'SHED_EVENT_LOOP_DELAY_MS',

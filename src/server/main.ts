@@ -7,7 +7,8 @@ import { loadConfig, type Config } from './config';
 import { closeDb, createDb } from './db/createDb';
 import type { Executor } from './db/executor';
 import { migrateToLatest } from './db/migrate';
-import { NONE_ACCEPTING, NOT_ACCEPTING, STOP_DEADLINE_MS, stopOnSignals } from './gracefulStop';
+import { databaseFaultOf } from './db/fault';
+import { NONE_ACCEPTING, NOT_ACCEPTING, stopOnSignals } from './gracefulStop';
 import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
 import {
   mulaiPenjadwalPenutupan,
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   await warnOfDemoAccounts(db);
   if (config.workers <= 1) return serve(config, db);
   await closeDb(db);
-  startWorkers(config.workers);
+  startWorkers(config);
 }
 
 /** Demo accounts whose password the README prints must not meet real students unnoticed. */
@@ -44,11 +45,14 @@ async function warnOfDemoAccounts(db: Executor): Promise<void> {
 }
 
 function openDb(config: Config): Promise<Executor> {
+  const log = pino();
   return createDb(config.databaseUrl, {
     poolSize: config.dbPoolSize,
     pooler: config.databasePooler,
     listenUrl: config.databaseListenUrl,
     processes: config.workers,
+    onIdleConnectionError: (error) =>
+      log.warn({ reason: 'database_unreachable', detail: error.message }, 'koneksi basis data terputus'),
   });
 }
 
@@ -76,6 +80,8 @@ async function serve(config: Config, db: Executor): Promise<void> {
     health,
     log: app.log,
     beforeDbClose: async () => penutupan.penjadwal?.berhenti(),
+    drainMs: config.shutdownDrainMs,
+    timeoutMs: config.shutdownTimeoutMs,
   });
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // Every process looks for schedules to close; the lease lets one of them (of every machine) close each. Only
@@ -83,16 +89,22 @@ async function serve(config: Config, db: Executor): Promise<void> {
   // dihitung") meanwhile.
   penutupan.penjadwal = mulaiPenjadwalPenutupan(db, {
     jam: Date.now,
-    lapor: (error, idJadwal) => app.log.error({ err: error, idJadwal }, 'penutupan jadwal gagal'),
+    lapor: (error, idJadwal) => {
+      const fault = databaseFaultOf(error);
+      // A database that is away fails every look of the scheduler: a short warning each, not a stack.
+      if (fault) app.log.warn({ reason: `database_${fault}`, idJadwal }, 'penutupan menunggu basis data');
+      else app.log.error({ err: error, idJadwal }, 'penutupan jadwal gagal');
+    },
   });
 }
 
 /**
  * Forks the workers and replaces one that dies. SIGINT/SIGTERM are passed on to every worker, each of which stops
  * gracefully (gracefulStop.ts); the primary exits once they all have, with 1 if one failed to stop cleanly or they
- * had not all stopped after STOP_DEADLINE_MS (the rest are then killed).
+ * had not all stopped after SHUTDOWN_TIMEOUT (the rest are then killed).
  */
-function startWorkers(count: number): void {
+function startWorkers(config: Config): void {
+  const count = config.workers;
   let stopping = false;
   const served = new Set<number>();
   const notAccepting = new Set<number>();
@@ -149,10 +161,12 @@ function startWorkers(count: number): void {
     // A little after the workers' own deadline, so that a worker's forced exit is its own (and logged by it).
     setTimeout(() => {
       const left = Object.values(cluster.workers ?? {});
-      console.error(`${left.length} worker belum berhenti setelah ${STOP_DEADLINE_MS} ms; dihentikan paksa`);
+      console.error(
+        `${left.length} worker belum berhenti setelah ${config.shutdownTimeoutMs} ms; dihentikan paksa`,
+      );
       for (const worker of left) worker?.process.kill('SIGKILL');
       process.exit(1);
-    }, STOP_DEADLINE_MS + 500).unref();
+    }, config.shutdownTimeoutMs + 500).unref();
   }
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
