@@ -19,6 +19,7 @@ import { shedGate } from './plugins/shedGate';
 import { databaseQueueDepth } from './db/queueDepth';
 import { commitLateBatches } from './db/transaction';
 import { registerHealth, type HealthState } from './plugins/health';
+import { registerAnswerDeadline } from './plugins/answerDeadline';
 import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
 import { requestIdGenerator } from './plugins/requestId';
@@ -29,6 +30,7 @@ import { tryoutPaketRoutes } from './features/tryoutPaket/routes';
 import { tryoutMateriRoutes } from './features/tryoutMateri/routes';
 import { hasilRoutes } from './features/hasil/routes';
 import { rankingRoutes } from './features/ranking/routes';
+import { laporanRoutes } from './features/laporan/routes';
 import { registerKontenRoutes } from './konten/routes';
 
 export interface AppDeps {
@@ -54,6 +56,7 @@ const features: FeatureRoutes[] = [
   tryoutMateriRoutes,
   hasilRoutes,
   rankingRoutes,
+  laporanRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -104,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   const spaServed = deps.serveSpa ? await registerSpa(app, deps.config.publicDir) : false;
   registerErrorHandling(app, { spaFallback: spaServed });
+  registerAnswerDeadline(app, deps.config.answerTimeoutMs);
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
   const jam = mulaiPemeriksaJam(deps.db, {

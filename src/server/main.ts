@@ -8,6 +8,8 @@ import { closeDb, createDb } from './db/createDb';
 import type { Executor } from './db/executor';
 import { migrateToLatest } from './db/migrate';
 import { databaseFaultOf } from './db/fault';
+import { hapusLaporanSebelum } from './features/laporan/laporan';
+import type { FastifyBaseLogger } from 'fastify';
 import { NONE_ACCEPTING, NOT_ACCEPTING, stopOnSignals } from './gracefulStop';
 import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
 import {
@@ -84,6 +86,7 @@ async function serve(config: Config, db: Executor): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
   });
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  hapusLaporanLamaSetiapJam(db, config.laporanSimpanHari, app.log);
   // Every process looks for schedules to close; the lease lets one of them (of every machine) close each. Only
   // once listening: on SQLite a close keeps the event loop busy, and the server must be up (and say "hasil sedang
   // dihitung") meanwhile.
@@ -96,6 +99,17 @@ async function serve(config: Config, db: Executor): Promise<void> {
       else app.log.error({ err: error, idJadwal }, 'penutupan jadwal gagal');
     },
   });
+}
+
+/** Deletes reports older than LAPORAN_SIMPAN_HARI now and every hour after (each process; the delete is idempotent). */
+function hapusLaporanLamaSetiapJam(db: Executor, hari: number, log: FastifyBaseLogger): void {
+  const hapus = () =>
+    void hapusLaporanSebelum(db, Date.now() - hari * 24 * 60 * 60 * 1000).then(
+      (jumlah) => jumlah > 0 && log.info({ jumlah }, 'laporan lama dihapus'),
+      (error: unknown) => log.warn({ err: error }, 'laporan lama belum terhapus'),
+    );
+  hapus();
+  setInterval(hapus, 60 * 60 * 1000).unref();
 }
 
 /**
