@@ -30,7 +30,9 @@ const log = (line: string) =>
 
 const { values } = parseArgs({
   options: {
-    students: { type: 'string', default: '200' },
+    students: { type: 'string', default: '100' },
+    // KEY=VALUE given to both app nodes (e.g. SHED_SAVE_TARGET_MS=0), repeatable.
+    set: { type: 'string', multiple: true, default: [] },
     'think-ms': { type: 'string', default: '250' },
     'load-ms': { type: 'string', default: '5000' },
     'down-ms': { type: 'string', default: '5000' },
@@ -45,7 +47,14 @@ const thinkMs = Number(values['think-ms']);
 async function freshRig(): Promise<DrillRow[]> {
   requireFaketime();
   // More students seeded than save: the finished event's close must last long enough to kill its holder.
-  const rig = await startRig({ students: Math.max(students, 500), log });
+  const env = Object.fromEntries(
+    (values.set ?? []).map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--set KEY=VALUE, not "${pair}"`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  const rig = await startRig({ students: Math.max(students, 500), env, log });
   try {
     const ctx: DrillContext = {
       rig,
@@ -54,24 +63,23 @@ async function freshRig(): Promise<DrillRow[]> {
       loadMs: Number(values['load-ms']),
       log,
     };
-    const rows = [
-      await killOneNode(ctx),
-      await rollingRestart(ctx),
-      await postgresRestart(ctx, Number(values['down-ms'])),
-    ];
     const extra: string[] = [];
     const problems: string[] = [];
+    const kill = await killOneNode(ctx);
+    // The faketime node (outside nginx) during the rolling restart: during the close drill its clock, 30 s ahead,
+    // would see the killed holder's lease run out early and take it.
+    const [rolling, clock] = await Promise.all([rollingRestart(ctx), clockOff(rig)]);
+    rolling.notes.push(
+      `faketime +30s node: /readyz ${clock.readyz?.status} "${clock.readyz?.body ?? ''}" ` +
+        `after ${clock.readyz?.afterMs} ms; siaptes_jam_selisih_detik ${clock.metric}`,
+    );
+    rolling.problems.push(...clock.problems);
+    const rows = [kill, rolling, await postgresRestart(ctx, Number(values['down-ms']))];
     rows.push(
       await closeHolderKilled(ctx, async () => {
         const revoke = await revokedSession(rig);
         extra.push(`revoked session refused by the other node after ${revoke.refusedAfterMs} ms (≤ 10000)`);
         problems.push(...revoke.problems);
-        const clock = await clockOff(rig);
-        extra.push(
-          `faketime +30s node: /readyz ${clock.readyz?.status} "${clock.readyz?.body ?? ''}" ` +
-            `after ${clock.readyz?.afterMs} ms; siaptes_jam_selisih_detik ${clock.metric}`,
-        );
-        problems.push(...clock.problems);
       }),
     );
     rows.at(-1)?.notes.push(...extra);

@@ -115,7 +115,7 @@ function appNode(name: string, port: number, dir: string, env: Record<string, st
         if (running === started) running = null;
       });
       const readyPath = options.readyPath ?? '/readyz';
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + 180_000;
       while (Date.now() < deadline) {
         if (child.exitCode !== null || child.signalCode !== null)
           throw new Error(
@@ -129,7 +129,7 @@ function appNode(name: string, port: number, dir: string, env: Record<string, st
         await new Promise((done) => setTimeout(done, 200));
       }
       await started.stop();
-      throw new Error(`${name} did not answer ${readyPath} within 90 s:\n${node.log()}`);
+      throw new Error(`${name} did not answer ${readyPath} within 180 s:\n${node.log()}`);
     },
     async kill() {
       const r = running;

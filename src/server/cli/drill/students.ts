@@ -10,8 +10,8 @@ import type { Save } from '../bench/answers';
 import type { BenchEvent } from '../bench/seedEvent';
 
 const CHOICES = ['A', 'B', 'C', 'D', 'E'];
-/** A save unanswered this long is a hang (the server's own request timeout is shorter). */
-const REQUEST_TIMEOUT_MS = 15_000;
+/** A save unanswered this long is a hang: the server answers 503 at its ANSWER_TIMEOUT_MS (20 s) at the latest. */
+const REQUEST_TIMEOUT_MS = 25_000;
 /** The SPA's backoff (outbox.ts): 1 s, doubling, at most 15 s; the server's Retry-After wins. */
 const BACKOFF_FIRST_MS = 1_000;
 const BACKOFF_MAX_MS = 15_000;
