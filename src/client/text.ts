@@ -31,6 +31,22 @@ export const text = {
     noAccount: 'Belum punya akun?',
     signUp: 'Daftar di sini',
   },
+  laporan: {
+    buka: 'Laporkan masalah',
+    judul: 'Laporkan masalah',
+    label: 'Ceritakan masalahnya',
+    petunjuk: (sisa: number) =>
+      `Sisa ${sisa} karakter. Rekaman sesi halaman ini ikut terkirim, tanpa kata sandi dan kontakmu.`,
+    kosong: 'Tulis dulu masalahnya.',
+    kirim: 'Kirim',
+    mengirim: 'Mengirim…',
+    tutup: 'Tutup',
+    terkirim: (kode: string) => `Laporan terkirim. Kode laporan: ${kode}`,
+    sebutKode: 'Sebutkan kode ini kepada tim dukungan.',
+    offline: 'Kamu sedang offline. Laporan akan dikirim otomatis saat koneksi kembali.',
+    gagal: (alasan: string) => `Laporan belum terkirim: ${alasan} Coba kirim lagi.`,
+    gagalUmum: 'server tidak dapat dihubungi.',
+  },
   logout: {
     signOut: 'Sign Out',
     blockedWhileRunning: 'Sorry, Tryout masih berjalan, silahkan selesaikan tryout dahulu sebelum logout',

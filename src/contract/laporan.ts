@@ -5,11 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Envelope, defineCall, type CallBody } from './common';
-
-/** The longest sentence a student writes. */
-export const PESAN_MAKS = 1000;
-/** The largest DevTools export a report carries (bytes of its text); a longer history is cut at the front. */
-export const EKSPOR_MAKS_BYTES = 2 * 1024 * 1024;
+import { PESAN_MAKS } from './laporanBatas';
 
 /** `POST /siswa/laporan` — answer content.kode, the code the student quotes to support (`XXXX-XXXX`). */
 export const laporanCall = defineCall({

@@ -1,4 +1,5 @@
-import { EKSPOR_MAKS_BYTES, laporanCall } from '../../../contract/laporan';
+import { laporanCall } from '../../../contract/laporan';
+import { EKSPOR_MAKS_BYTES } from '../../../contract/laporanBatas';
 import type { FeatureRoutes } from '../../context';
 import { currentSiswa } from '../../plugins/auth';
 import { HttpError } from '../../lib/httpError';
