@@ -18,7 +18,7 @@ import {
 } from '../../src/server/cli/drill/drills';
 import { requireNginx } from '../../src/server/cli/drill/nginx';
 import { drillTable } from '../../src/server/cli/drill/report';
-import { requireFaketime, startRig, type Rig } from '../../src/server/cli/drill/rig';
+import { libfaketime, startRig, type Rig } from '../../src/server/cli/drill/rig';
 import { startAttempts } from '../../src/server/cli/drill/students';
 
 jest.setTimeout(280_000);
@@ -44,7 +44,7 @@ function row(name: keyof typeof rows): DrillRow {
 
 beforeAll(async () => {
   requireNginx();
-  requireFaketime();
+  libfaketime();
   const log = (line: string) =>
     process.stderr.write(`[fleet ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
   // 400 finished participants: the seeded event's close must last long enough to kill the node that holds it.

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { distinctSaves, storedSaves } from '../bench/answers';
 import type { AppNode, Rig } from './rig';
-import { FAKETIME, RIG_HOLDER } from './rig';
+import { libfaketime, RIG_HOLDER } from './rig';
 import { startSaveLoad, type DrillStudent, type SaveFigures } from './students';
 
 export interface DrillContext {
@@ -375,8 +375,10 @@ const FAKED_SECONDS = 30;
 /** A third node on the same database under `faketime -f +30s`: its /readyz must say how far its clock is off. */
 export async function clockOff(rig: Rig): Promise<ClockFigures> {
   const problems: string[] = [];
-  const probe = spawnSync(FAKETIME, ['-f', `+${FAKED_SECONDS}s`, process.execPath, '-p', 'Date.now()'], {
+  const faked = { LD_PRELOAD: libfaketime(), FAKETIME: `+${FAKED_SECONDS}s` };
+  const probe = spawnSync(process.execPath, ['-p', 'Date.now()'], {
     encoding: 'utf8',
+    env: { ...process.env, ...faked },
   });
   const fakedMs = Number(probe.stdout.trim()) - Date.now();
   if (!(Math.abs(fakedMs - FAKED_SECONDS * 1000) < 2_000))
@@ -386,7 +388,7 @@ export async function clockOff(rig: Rig): Promise<ClockFigures> {
   const node = await rig.extraNode('node-faketime');
   const from = Date.now();
   try {
-    await node.start({ wrap: [FAKETIME, '-f', `+${FAKED_SECONDS}s`], readyPath: '/healthz' });
+    await node.start({ env: faked, readyPath: '/healthz' });
     const refused = await until(
       async () => {
         const answer = await status(`${node.url}/readyz`);

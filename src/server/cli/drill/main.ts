@@ -22,7 +22,7 @@ import {
   type DrillRow,
 } from './drills';
 import { drillTable } from './report';
-import { requireFaketime, startRig } from './rig';
+import { libfaketime, startRig } from './rig';
 import { startAttempts, startSaveLoad } from './students';
 
 const log = (line: string) =>
@@ -45,7 +45,7 @@ const students = Number(values.students);
 const thinkMs = Number(values['think-ms']);
 
 async function freshRig(): Promise<DrillRow[]> {
-  requireFaketime();
+  libfaketime();
   // More students seeded than save: the finished event's close must last long enough to kill its holder.
   const env = Object.fromEntries(
     (values.set ?? []).map((pair) => {

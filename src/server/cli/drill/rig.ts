@@ -5,7 +5,7 @@
  * its port across restarts, so nginx's upstream list stays true.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { closeDb, createDb } from '../../db/createDb';
@@ -16,14 +16,11 @@ import { startNginx, type Nginx } from './nginx';
 import { startPostgres, type Postgres } from './postgres';
 
 const ROOT = resolve(__dirname, '../../../..');
-export const FAKETIME = '/usr/bin/faketime';
 
-/** Who holds the seeded closed event's close until a drill lets the nodes have it (see `releaseClose`). */
+/** Who holds the seeded closed event's close until a drill lets the nodes have it (closeHolderKilled, drills.ts). */
 export const RIG_HOLDER = 'drill-rig';
 
 export interface NodeStart {
-  /** A command the node runs under, e.g. `['/usr/bin/faketime', '-f', '+30s']`. */
-  wrap?: string[];
   /** Ready when this path answers 200 (default /readyz; /healthz for a node whose /readyz is meant to refuse). */
   readyPath?: string;
   env?: Record<string, string>;
@@ -66,12 +63,20 @@ export interface Rig {
   stop(): Promise<void>;
 }
 
-/** The faketime binary is there, or an error saying how to install it. */
-export function requireFaketime(): void {
-  if (!existsSync(FAKETIME))
+/**
+ * Debian's libfaketime (package faketime), or an error saying how to install it. A node is run with it preloaded
+ * (LD_PRELOAD, FAKETIME), not under the `faketime` command: that one forks the program as its child, so killing it
+ * left the node running, 30 s ahead, on the rig's database.
+ */
+export function libfaketime(): string {
+  const found = readdirSync('/usr/lib')
+    .map((dir) => join('/usr/lib', dir, 'faketime', 'libfaketime.so.1'))
+    .find((path) => existsSync(path));
+  if (found === undefined)
     throw new Error(
-      `${FAKETIME} tidak ada: pasang dengan "apt-get install -y faketime" (Debian), lalu ulangi.`,
+      'libfaketime tidak ada: pasang dengan "apt-get install -y faketime" (Debian), lalu ulangi.',
     );
+  return found;
 }
 
 function appNode(name: string, port: number, dir: string, env: Record<string, string>): AppNode {
@@ -95,8 +100,7 @@ function appNode(name: string, port: number, dir: string, env: Record<string, st
       logFile = join(dir, `${name}-${++starts}.log`);
       // The log goes to a file, not a pipe of this process: under load its request log is a line per request.
       const out = openSync(logFile, 'a');
-      const [command, ...prefix] = [...(options.wrap ?? []), process.execPath];
-      const child = spawn(command, [...prefix, '--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
         cwd: ROOT,
         env: {
           ...process.env,
@@ -172,7 +176,7 @@ export async function startRig(options: RigOptions): Promise<Rig> {
     log(`seeding ${options.students} students`);
     const event = await withDb(async (db) => {
       const seeded = await seedBenchEvent(db, options.students);
-      // The finished event is closed only when a drill lets the nodes have its lease (`releaseClose`).
+      // The finished event is closed only when a drill lets the nodes have its lease (closeHolderKilled, drills.ts).
       await db
         .insertInto('penutupan')
         .values({
