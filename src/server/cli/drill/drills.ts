@@ -402,13 +402,19 @@ export async function clockOff(rig: Rig): Promise<ClockFigures> {
       problems.push('the faked node\'s /readyz never said "jam server selisih … detik dengan basis data"');
     else if (!/jam server selisih (29|30|31) detik dengan basis data/.test(readyz.body))
       problems.push(`faked node's /readyz: ${readyz.body}`);
-    const metrics = (await status(`${node.url}/metrics`)).body;
+    const metrics = await status(`${node.url}/metrics`).then(
+      (answer) => answer.body,
+      (error: unknown) => `${String(error)}\n${node.log().slice(-2000)}`,
+    );
     const line = metrics.split('\n').find((l) => l.startsWith('siaptes_jam_selisih_detik'));
     const metric = line ? Number(line.split(' ').at(-1)) : null;
     if (metric === null || Math.abs(Math.abs(metric) - FAKED_SECONDS) > 1.5)
-      problems.push(`siaptes_jam_selisih_detik ${metric ?? 'missing'} (±${FAKED_SECONDS} expected)`);
+      problems.push(
+        `siaptes_jam_selisih_detik ${metric ?? `missing: ${metrics}`} (±${FAKED_SECONDS} expected)`,
+      );
+    // The others may be restarting meanwhile (the rolling restart): each must be ready again within a minute.
     const othersReady = await Promise.all(
-      rig.nodes.map(async (n) => (await status(`${n.url}/readyz`)).status),
+      rig.nodes.map(async (n) => ((await readyzBecomes(n, 200, 60_000)) === null ? 503 : 200)),
     );
     if (othersReady.some((s) => s !== 200))
       problems.push(`the other nodes' /readyz: ${othersReady.join(', ')}`);

@@ -70,7 +70,7 @@ export interface Rig {
  */
 export function libfaketime(): string {
   const found = readdirSync('/usr/lib')
-    .map((dir) => join('/usr/lib', dir, 'faketime', 'libfaketime.so.1'))
+    .map((dir) => join('/usr/lib', dir, 'faketime', 'libfaketimeMT.so.1'))
     .find((path) => existsSync(path));
   if (found === undefined)
     throw new Error(

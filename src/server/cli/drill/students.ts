@@ -98,12 +98,18 @@ export async function startAttempts(
   const { running } = event;
   const mapel = running.kategori.mapel[0];
   const one = async (s: BenchEvent['students'][number]): Promise<DrillStudent> => {
-    /** A call of the tryout API that must answer 200. */
-    const tryout = async (method: string, what: string, body: object) => {
-      const answer = await request(agent, url, method, `/api/siswa/tryout/${what}`, body, s.token);
-      if (answer.status !== 200)
-        throw new Error(`${what} (student ${s.id}): ${answer.status} ${answer.body}`);
-      return answer.body;
+    /**
+     * A call of the tryout API that must answer 200; a 503 (a node just started may shed its first calls) is sent
+     * again after its Retry-After, as the SPA does: a start is idempotent, and so is opening a subject.
+     */
+    const tryout = async (method: string, what: string, body: object): Promise<string> => {
+      for (let tries = 1; ; tries++) {
+        const answer = await request(agent, url, method, `/api/siswa/tryout/${what}`, body, s.token);
+        if (answer.status === 200) return answer.body;
+        if (answer.status !== 503 || tries === 10)
+          throw new Error(`${what} (student ${s.id}): ${answer.status} ${answer.body}`);
+        await new Promise((done) => setTimeout(done, Number(answer.retryAfter ?? 1) * 1000));
+      }
     };
     const started = await tryout('POST', `start/id/${running.id}/kategori/${running.kategori.hash}`, {
       id_siswa: s.id,
