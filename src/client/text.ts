@@ -32,20 +32,8 @@ export const text = {
     signUp: 'Daftar di sini',
   },
   laporan: {
+    // The form's own words live with it (features/laporan), off the login page's bundle.
     buka: 'Laporkan masalah',
-    judul: 'Laporkan masalah',
-    label: 'Ceritakan masalahnya',
-    petunjuk: (sisa: number) =>
-      `Sisa ${sisa} karakter. Rekaman sesi halaman ini ikut terkirim, tanpa kata sandi dan kontakmu.`,
-    kosong: 'Tulis dulu masalahnya.',
-    kirim: 'Kirim',
-    mengirim: 'Mengirim…',
-    tutup: 'Tutup',
-    terkirim: (kode: string) => `Laporan terkirim. Kode laporan: ${kode}`,
-    sebutKode: 'Sebutkan kode ini kepada tim dukungan.',
-    offline: 'Kamu sedang offline. Laporan akan dikirim otomatis saat koneksi kembali.',
-    gagal: (alasan: string) => `Laporan belum terkirim: ${alasan} Coba kirim lagi.`,
-    gagalUmum: 'server tidak dapat dihubungi.',
   },
   logout: {
     signOut: 'Sign Out',
@@ -91,6 +79,11 @@ export const text = {
     tabPaket: 'Hasil Tryout Paket',
     tabMateri: 'Hasil Tryout Permateri',
     tabPtn: 'Status PTN',
+    // The spec gives Hasil three tabs for everyone; to whom per-topic tryouts are closed the tab says why it is empty.
+    materiEvent:
+      'Peserta TO Akbar tidak mengerjakan Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
+    materiProgram:
+      'Program kamu tidak termasuk Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
     no: 'No',
     paket: 'Paket',
     kategori: 'Kategori',

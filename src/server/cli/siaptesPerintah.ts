@@ -276,7 +276,7 @@ async function daftarJadwal(deps: PerintahDeps): Promise<number> {
 async function backup(deps: PerintahDeps, args: Argumen): Promise<number> {
   const file = path.resolve(deps.cwd, satuBerkas(args, 'backup file'));
   const pages = await cadangkanSqlite(deps.config.databaseUrl, file);
-  deps.konsol.out(`Backed up ${pages} pages to ${file}.\n`);
+  deps.konsol.out(`Backed up ${pages} pages to ${file}, readable by this user only (mode 0600).\n`);
   return 0;
 }
 

@@ -9,7 +9,23 @@ import { kirimLaporan } from '../../api/laporan';
 import { onAnswered } from '../../api/http';
 import { lastFailedCalls } from '../../lib/failedCalls';
 import { onBukaLaporan } from '../../lib/laporanDibuka';
-import { text } from '../../text';
+
+/** The form's words (the menu's and the dialogs' button is text.laporan.buka). */
+const kata = {
+  judul: 'Laporkan masalah',
+  label: 'Ceritakan masalahnya',
+  petunjuk: (sisa: number) =>
+    `Sisa ${sisa} karakter. Rekaman sesi halaman ini ikut terkirim, tanpa kata sandi dan kontakmu.`,
+  kosong: 'Tulis dulu masalahnya.',
+  kirim: 'Kirim',
+  mengirim: 'Mengirim…',
+  tutup: 'Tutup',
+  terkirim: (kode: string) => `Laporan terkirim. Kode laporan: ${kode}`,
+  sebutKode: 'Sebutkan kode ini kepada tim dukungan.',
+  offline: 'Kamu sedang offline. Laporan akan dikirim otomatis saat koneksi kembali.',
+  gagal: (alasan: string) => `Laporan belum terkirim: ${alasan} Coba kirim lagi.`,
+  gagalUmum: 'server tidak dapat dihubungi.',
+};
 
 type Status =
   | { jenis: 'mengisi' }
@@ -29,7 +45,7 @@ export interface LaporkanMasalahProps {
 function alasanGagal(error: unknown): string | null {
   if (!axios.isAxiosError(error) || !error.response) return null;
   const message = (error.response.data as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? `${message}.` : text.laporan.gagalUmum;
+  return typeof message === 'string' ? `${message}.` : kata.gagalUmum;
 }
 
 /**
@@ -61,7 +77,7 @@ export function LaporkanMasalah({ rekaman, versi }: LaporkanMasalahProps) {
       if (answer.status && 'content' in answer) {
         setPesan('');
         setStatus({ jenis: 'terkirim', kode: answer.content.kode });
-      } else setStatus({ jenis: 'gagal', alasan: `${answer.message ?? text.laporan.gagalUmum}` });
+      } else setStatus({ jenis: 'gagal', alasan: `${answer.message ?? kata.gagalUmum}` });
     } catch (error) {
       const alasan = alasanGagal(error);
       if (alasan === null) {
@@ -108,20 +124,20 @@ export function LaporkanMasalah({ rekaman, versi }: LaporkanMasalahProps) {
   return (
     <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby="laporan-judul">
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton closeLabel={text.laporan.tutup}>
+        <Modal.Header closeButton closeLabel={kata.tutup}>
           <Modal.Title id="laporan-judul" as="h2" className="h5">
-            {text.laporan.judul}
+            {kata.judul}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {status.jenis === 'terkirim' ? (
             <div role="status">
-              <p className="fw-semibold mb-1">{text.laporan.terkirim(status.kode)}</p>
-              <p className="mb-0 text-body-secondary">{text.laporan.sebutKode}</p>
+              <p className="fw-semibold mb-1">{kata.terkirim(status.kode)}</p>
+              <p className="mb-0 text-body-secondary">{kata.sebutKode}</p>
             </div>
           ) : (
             <Form.Group controlId="laporan-pesan">
-              <Form.Label>{text.laporan.label}</Form.Label>
+              <Form.Label>{kata.label}</Form.Label>
               <Form.Control
                 as="textarea"
                 rows={4}
@@ -136,28 +152,28 @@ export function LaporkanMasalah({ rekaman, versi }: LaporkanMasalahProps) {
                 }}
                 aria-describedby="laporan-petunjuk"
               />
-              <Form.Control.Feedback type="invalid">{text.laporan.kosong}</Form.Control.Feedback>
-              <Form.Text id="laporan-petunjuk">{text.laporan.petunjuk(PESAN_MAKS - pesan.length)}</Form.Text>
+              <Form.Control.Feedback type="invalid">{kata.kosong}</Form.Control.Feedback>
+              <Form.Text id="laporan-petunjuk">{kata.petunjuk(PESAN_MAKS - pesan.length)}</Form.Text>
             </Form.Group>
           )}
           {status.jenis === 'menunggu' && (
             <p role="status" className="mt-3 mb-0 text-warning-emphasis">
-              {text.laporan.offline}
+              {kata.offline}
             </p>
           )}
           {status.jenis === 'gagal' && (
             <p role="alert" className="mt-3 mb-0 text-danger">
-              {text.laporan.gagal(status.alasan)}
+              {kata.gagal(status.alasan)}
             </p>
           )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={() => setOpen(false)}>
-            {text.laporan.tutup}
+            {kata.tutup}
           </Button>
           {status.jenis !== 'terkirim' && (
             <Button type="submit" disabled={sending || status.jenis === 'menunggu'}>
-              {sending ? text.laporan.mengirim : text.laporan.kirim}
+              {sending ? kata.mengirim : kata.kirim}
             </Button>
           )}
         </Modal.Footer>

@@ -2,6 +2,7 @@
 import type { HasilMapel } from '../../../contract/hasil';
 import type { Executor } from '../../db/executor';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
+import { persentaseSeperNilai } from '../../domain/scoring';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { berhasil, gagal } from '../../lib/respons';
 import type { Siswa } from '../../lib/siswa';
@@ -68,7 +69,7 @@ export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
       paket: h.paket,
       type: jenisPaket(h.is_event),
       date: formatTanggalSaja(h.ended_at),
-      persentase: round2(meanOf(h.mapel.map((m) => m.persentase)) ?? 0),
+      persentase: round2(meanOf(h.mapel.map((m) => persentaseSeperNilai(m.persentase))) ?? 0),
       nilai: rataRataNilai(h.mapel),
       rata_rata: round2(rataRata.get(h.id_kategori) ?? 0),
       idjadwal: h.id_jadwal,
