@@ -55,6 +55,13 @@ const config: Config = {
       // A whole journey in a real browser; a project's own `testTimeout` is not read by Jest, so set it here.
       setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/setupE2e.ts'],
     },
+    {
+      // Fault drills on a fleet: PostgreSQL, two app processes and nginx (README "Production", `npm run drill`).
+      displayName: 'fleet',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/fleet'],
+      ...transformEsm,
+    },
   ] as Config['projects'],
 };
 
