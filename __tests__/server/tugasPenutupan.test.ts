@@ -225,6 +225,32 @@ describe('the close of a schedule as a job', () => {
     expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: null, versi: 0 });
   });
 
+  it('is not started by a scheduler whose process may not close (its clock is off)', async () => {
+    let boleh = false;
+    const penjadwal = mulaiPenjadwalPenutupan(t.two.db, {
+      jam: t.two.clock.now,
+      lapor: (error) => {
+        throw error;
+      },
+      periksaMs: 10,
+      bolehMenutup: () => boleh,
+    });
+    try {
+      // Several looks pass: nothing is closed while the process may not close.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await jadwalRow(t.two.db, t.fx.idJadwal)).toEqual({ peringkat_at: null, versi: 0 });
+      boleh = true;
+      const closed = await waitFor(
+        () => jadwalRow(t.two.db, t.fx.idJadwal),
+        (row) => row.peringkat_at !== null,
+        10_000,
+      );
+      expect(closed).toEqual({ peringkat_at: FIXTURE_NOW, versi: 1 });
+    } finally {
+      await penjadwal.berhenti();
+    }
+  });
+
   it('is started by the scheduler by itself once the window and grace are over', async () => {
     const penjadwal = mulaiPenjadwalPenutupan(t.two.db, {
       jam: t.two.clock.now,

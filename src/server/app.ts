@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     lapor: (masalah, selisihMs) => app.log.error({ reason: 'clock_offset', selisihMs }, masalah),
   });
   app.addHook('onClose', async () => jam.berhenti());
+  health.masalahJam = () => jam.masalah();
   registerHealth(app, deps.db, health, { jam, mayReadDetail: metricsAccess(deps.config) });
   registerMetrics(app, deps.db, deps.config);
   closeConnectionsWhileStopping(app, health);

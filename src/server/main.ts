@@ -8,6 +8,7 @@ import { closeDb, createDb } from './db/createDb';
 import type { Executor } from './db/executor';
 import { migrateToLatest } from './db/migrate';
 import { databaseFaultOf } from './db/fault';
+import type { HealthState } from './plugins/health';
 import { hapusLaporanSebelum } from './features/laporan/laporan';
 import type { FastifyBaseLogger } from 'fastify';
 import { NONE_ACCEPTING, NOT_ACCEPTING, stopOnSignals } from './gracefulStop';
@@ -67,7 +68,7 @@ function openDb(config: Config): Promise<Executor> {
 const LISTEN_BACKLOG = 4096;
 
 async function serve(config: Config, db: Executor): Promise<void> {
-  const health = { stopping: false };
+  const health: HealthState = { stopping: false };
   const app = await buildApp({
     db,
     config,
@@ -92,6 +93,7 @@ async function serve(config: Config, db: Executor): Promise<void> {
   // dihitung") meanwhile.
   penutupan.penjadwal = mulaiPenjadwalPenutupan(db, {
     jam: Date.now,
+    bolehMenutup: () => (health.masalahJam?.() ?? null) === null,
     lapor: (error, idJadwal) => {
       const fault = databaseFaultOf(error);
       // A database that is away fails every look of the scheduler: a short warning each, not a stack.

@@ -56,6 +56,8 @@ export interface HealthState {
    * own (logins waiting for a hashing thread) is refused with 503 + Retry-After rather than cut at the hard limit.
    */
   drainEnded?: AbortController;
+  /** Why this process's clock must not be trusted now (db/jamBasisData.ts), or null; set by the app. */
+  masalahJam?: () => string | null;
 }
 
 export interface HealthOptions {

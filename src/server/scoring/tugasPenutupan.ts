@@ -373,13 +373,22 @@ export interface PenjadwalPenutupan {
  */
 export function mulaiPenjadwalPenutupan(
   db: Executor,
-  opsi: { jam: Jam; lapor: (error: unknown, idJadwal?: number) => void; periksaMs?: number },
+  opsi: {
+    jam: Jam;
+    lapor: (error: unknown, idJadwal?: number) => void;
+    periksaMs?: number;
+    /**
+     * False while this process must not close (its clock is off from the database's: a clock ahead would take a
+     * dead holder's lease early and close with the wrong time); another process closes meanwhile.
+     */
+    bolehMenutup?: () => boolean;
+  },
 ): PenjadwalPenutupan {
   let sekarang: Promise<void> | undefined;
   let berhenti = false;
   const lihat = () => {
     // One look at a time: a look during a long close is skipped, not queued.
-    if (sekarang) return;
+    if (sekarang || opsi.bolehMenutup?.() === false) return;
     sekarang = tutupYangBerakhir(db, opsi.jam, opsi.lapor, () => berhenti).finally(() => {
       sekarang = undefined;
     });
