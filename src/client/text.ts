@@ -12,6 +12,7 @@ export const text = {
     dataPembahasanTidakDitemukan: 'Data Pembahasan Tidak Ditemukan',
     dataDetailSkorMapelTidakDitemukan: 'Data Detail Skor Mapel Tidak Ditemukan',
     pembahasanBelumDibuka: 'Pembahasan belum dibuka',
+    hasilBelumDibuka: 'Hasil belum dibuka',
     failed: 'Failed',
     error: 'Error',
     ok: 'OK',
@@ -133,6 +134,8 @@ export const text = {
     maaf: 'Maaf',
     rekapTidakAda: 'Rekapitulasi nilai per mapel tidak ditemukan. Silahkan klik Sync dibawah ini!',
     sync: 'Sync',
+    /** Where a running TO Akbar event's figures would be in the result lists. */
+    menungguTOAkbar: 'menunggu TO Akbar berakhir',
     actions: {
       getHasilTryout: 'Get Hasil Tryout',
       getHasilSkor: 'Get Hasil Skor',

@@ -24,6 +24,8 @@ export interface RankingState {
   paket: Loaded<Berhalaman<RankingPaket>>;
   /** Keyed `idjadwal/numoption`. */
   jurusan: Loaded<Berhalaman<RankingJurusan>>;
+  /** Schedules whose rankings the server keeps until the TO Akbar event is over: the sentence saying when. */
+  terkunci: Record<number, string>;
 }
 
 export const rankingInitialState: RankingState = {
@@ -31,6 +33,7 @@ export const rankingInitialState: RankingState = {
   listStatus: 'idle',
   paket: notLoaded(),
   jurusan: notLoaded(),
+  terkunci: {},
 };
 
 const rankingSlice = createSlice({
@@ -59,6 +62,7 @@ const rankingSlice = createSlice({
       action: PayloadAction<{ codepaket: number; data: Berhalaman<RankingPaket> | null }>,
     ) {
       finishLoading(state.paket, String(action.payload.codepaket), action.payload.data);
+      if (action.payload.data) delete state.terkunci[action.payload.codepaket];
     },
     rankingPaketFailed(state, action: PayloadAction<number>) {
       failLoading(state.paket, String(action.payload));
@@ -80,6 +84,14 @@ const rankingSlice = createSlice({
     rankingJurusanFailed(state, action: PayloadAction<string>) {
       failLoading(state.jurusan, action.payload);
     },
+
+    /** The server keeps the schedule's rankings until its event is over; `message` says when they open (null: a
+     * ranking arrived, so they are open). */
+    rankingTerkunci(state, action: PayloadAction<{ idjadwal: number; message: string | null }>) {
+      const { idjadwal, message } = action.payload;
+      if (message === null) delete state.terkunci[idjadwal];
+      else state.terkunci[idjadwal] = message;
+    },
   },
 });
 
@@ -96,5 +108,6 @@ export const {
   rankingJurusanLoading,
   rankingJurusanLoaded,
   rankingJurusanFailed,
+  rankingTerkunci,
 } = rankingSlice.actions;
 export const rankingReducer = rankingSlice.reducer;

@@ -3,6 +3,7 @@ import { shallowEqual } from 'react-redux';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
@@ -10,7 +11,7 @@ import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
 import { halamanParam } from '../params';
-import { selectRankingPaket } from '../selectors';
+import { selectRankingPaket, selectRankingTerkunci } from '../selectors';
 import { rankingPaketRequested } from '../slice';
 
 const t = text.ranking;
@@ -27,11 +28,15 @@ export default function RankingPaketPage() {
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector((state) => selectRankingPaket(state, codepaket), shallowEqual);
 
+  const terkunci = useAppSelector((state) => selectRankingTerkunci(state, codepaket));
+
   useEffect(() => {
     if (codepaket > 0) dispatch(rankingPaketRequested({ codepaket, halaman }));
   }, [dispatch, codepaket, halaman]);
 
   if (codepaket > 0 && loading && !data) return <Spinner />;
+  if (!data && terkunci !== undefined)
+    return <BelumDibuka title={text.common.hasilBelumDibuka} message={terkunci} />;
   if (!data) return <EmptyState />;
 
   const title = t.rankingPaket(paket);

@@ -3,6 +3,7 @@ import { shallowEqual } from 'react-redux';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
@@ -10,7 +11,7 @@ import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
 import { choiceParam, halamanParam } from '../params';
-import { selectRankingJurusan } from '../selectors';
+import { selectRankingJurusan, selectRankingTerkunci } from '../selectors';
 import { rankingJurusanRequested } from '../slice';
 
 const t = text.ranking;
@@ -30,6 +31,8 @@ export default function RankingPilihanPage() {
     shallowEqual,
   );
 
+  const terkunci = useAppSelector((state) => selectRankingTerkunci(state, idjadwal));
+
   useEffect(() => {
     if (idjadwal > 0 && numoption > 0) dispatch(rankingJurusanRequested({ idjadwal, numoption, halaman }));
   }, [dispatch, idjadwal, numoption, halaman]);
@@ -37,6 +40,8 @@ export default function RankingPilihanPage() {
   if (idjadwal === 0 || numoption === 0)
     return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
   if (loading && !data) return <Spinner />;
+  if (!data && terkunci !== undefined)
+    return <BelumDibuka title={text.common.hasilBelumDibuka} message={terkunci} />;
   if (!data) return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
 
   const { option_student: pilihan } = data;
