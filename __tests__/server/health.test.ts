@@ -108,7 +108,15 @@ describe('a server whose database cannot serve', () => {
       expect((await get(app, '/healthz')).status).toBe(200);
       const ready = await get(app, '/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body.message).toMatch(/^Database tidak dapat dihubungi: .*ECONNREFUSED/);
+      // The operator's machine reads the driver's words; the public only that the database is away (no host or port).
+      expect(ready.body.message).toMatch(
+        /^Basis data tidak dapat dihubungi: .*ECONNREFUSED 127\.0\.0\.1:\d+$/,
+      );
+      const outside = await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.7' });
+      expect(outside.statusCode).toBe(503);
+      expect(outside.json()).toEqual({ status: false, message: 'Basis data tidak dapat dihubungi' });
+      const head = await app.inject({ method: 'HEAD', url: '/readyz', remoteAddress: '203.0.113.7' });
+      expect(head.statusCode).toBe(503);
     } finally {
       await app.close();
       await closeDb(db);
@@ -129,7 +137,7 @@ describe('a server whose database cannot serve', () => {
       const waited = Date.now() - started;
       expect(ready).toMatchObject({
         status: 503,
-        body: { status: false, message: 'Database tidak menjawab dalam 1000 ms' },
+        body: { status: false, message: 'Basis data tidak menjawab dalam 1000 ms' },
       });
       expect(waited).toBeGreaterThanOrEqual(900);
       expect(waited).toBeLessThan(3000);

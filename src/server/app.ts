@@ -12,7 +12,8 @@ import { registerAnswerSerialisation } from './plugins/answerSerialisation';
 import { configureHashing } from './lib/password';
 import { registerSpa } from './plugins/spa';
 import { registerRequestLog } from './plugins/requestLog';
-import { registerMetrics } from './plugins/metrics';
+import { metricsAccess, registerMetrics } from './plugins/metrics';
+import { mulaiPemeriksaJam } from './db/jamBasisData';
 import { registerLoadShedding } from './plugins/loadShedding';
 import { shedGate } from './plugins/shedGate';
 import { databaseQueueDepth } from './db/queueDepth';
@@ -96,7 +97,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app, { spaFallback: spaServed });
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
-  registerHealth(app, deps.db, health);
+  const jam = mulaiPemeriksaJam(deps.db, {
+    jam: context.now,
+    lapor: (masalah, selisihMs) => app.log.error({ reason: 'clock_offset', selisihMs }, masalah),
+  });
+  app.addHook('onClose', async () => jam.berhenti());
+  registerHealth(app, deps.db, health, { jam, mayReadDetail: metricsAccess(deps.config) });
   registerMetrics(app, deps.db, deps.config);
   closeConnectionsWhileStopping(app, health);
   registerKontenRoutes(app, deps.db);

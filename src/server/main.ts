@@ -7,6 +7,7 @@ import { loadConfig, type Config } from './config';
 import { closeDb, createDb } from './db/createDb';
 import type { Executor } from './db/executor';
 import { migrateToLatest } from './db/migrate';
+import { databaseFaultOf } from './db/fault';
 import { NONE_ACCEPTING, NOT_ACCEPTING, STOP_DEADLINE_MS, stopOnSignals } from './gracefulStop';
 import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
 import {
@@ -44,11 +45,14 @@ async function warnOfDemoAccounts(db: Executor): Promise<void> {
 }
 
 function openDb(config: Config): Promise<Executor> {
+  const log = pino();
   return createDb(config.databaseUrl, {
     poolSize: config.dbPoolSize,
     pooler: config.databasePooler,
     listenUrl: config.databaseListenUrl,
     processes: config.workers,
+    onIdleConnectionError: (error) =>
+      log.warn({ reason: 'database_unreachable', detail: error.message }, 'koneksi basis data terputus'),
   });
 }
 
@@ -83,7 +87,12 @@ async function serve(config: Config, db: Executor): Promise<void> {
   // dihitung") meanwhile.
   penutupan.penjadwal = mulaiPenjadwalPenutupan(db, {
     jam: Date.now,
-    lapor: (error, idJadwal) => app.log.error({ err: error, idJadwal }, 'penutupan jadwal gagal'),
+    lapor: (error, idJadwal) => {
+      const fault = databaseFaultOf(error);
+      // A database that is away fails every look of the scheduler: a short warning each, not a stack.
+      if (fault) app.log.warn({ reason: `database_${fault}`, idJadwal }, 'penutupan menunggu basis data');
+      else app.log.error({ err: error, idJadwal }, 'penutupan jadwal gagal');
+    },
   });
 }
 

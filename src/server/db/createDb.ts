@@ -39,7 +39,19 @@ export interface CreateDbOptions {
    * server's, on the server's cores, and its connection checkpoints only when it commits itself (SQLite's way).
    */
   walCheckpointer?: boolean;
+  /**
+   * PostgreSQL only: told when a pooled connection fails while idle (PostgreSQL stopped, restarted or ended the
+   * backend). The pool drops that connection and opens a new one for the next query; unheard, the pool's 'error'
+   * event would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
+
+/**
+ * PostgreSQL only: how long a query waits to open a connection before it fails (and its call is answered 503,
+ * db/fault.ts). pg's default is to wait without end: with the database unreachable every call would hang.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
 
 /** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
 export function dialectOfUrl(databaseUrl: string): Dialect {
@@ -253,7 +265,15 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Ex
       await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(kysely);
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, ...connectOptions });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose peer went silent is found dead by the kernel's probes rather than never.
+    keepAlive: true,
+    ...connectOptions,
+  });
+  pool.on('error', (error) => options.onIdleConnectionError?.(error));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   directPostgres.set(kysely, {
     query: async (name, text, values) => {

@@ -109,3 +109,12 @@ export async function timed<T>(
     end();
   }
 }
+
+/**
+ * How far this process's clock is from the database's (seconds, positive when the database's is ahead); exam time
+ * is counted by the server, so a node off by more than 2 s is taken out of service (db/jamBasisData.ts).
+ */
+export const jamSelisih = new client.Gauge({
+  name: 'siaptes_jam_selisih_detik',
+  help: "This process's clock offset from the database's clock, in seconds (PostgreSQL only)",
+});

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/httpError';
+import { databaseFaultOf, FAULT_ANSWERS } from '../db/fault';
 
 /** Whether a request target names the API, in origin form (`/api/…`) or absolute form (`http://host/api/…`). */
 export function isApiPath(url: string): boolean {
@@ -88,7 +89,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 
 /**
  * Every error leaves as `{status: false, message}`: validation → 400, thrown HttpError → its status,
- * malformed JSON and other client errors → their 4xx, anything else → 500 with a generic message (logged).
+ * malformed JSON and other client errors → their 4xx, a database that cannot serve now (db/fault.ts) → 503 with
+ * Retry-After, anything else → 500 with a generic message (logged).
  */
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: boolean } = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -107,6 +109,19 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send({ status: false, message: clientErrorMessage(error) });
+    }
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      // Logged with the request id the student reads as Kode, the fault and the driver's words (not the stack).
+      request.log.warn(
+        { reason: `database_${fault}`, code: (error as { code?: unknown }).code, detail: error.message },
+        'basis data tidak dapat melayani',
+      );
+      const { message, retryAfterSeconds } = FAULT_ANSWERS[fault];
+      return reply
+        .status(503)
+        .header('Retry-After', String(retryAfterSeconds))
+        .send({ status: false, message });
     }
     request.log.error(error);
     return reply.status(500).send({ status: false, message: 'Terjadi kesalahan pada server' });
