@@ -115,9 +115,9 @@ export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>)
     const reply = yield* callRead(fetchHasilKategori, id, hash, idSiswa);
     // A refusal means there is no result for this category: the page shows its empty state, or the sentence saying
     // when a running TO Akbar event's result opens.
-    const data = reply.status && 'content' in reply ? reply.content : null;
-    yield* put(hasilTerkunciDiterima({ idjadwal: id, message: data ? null : terkunciOf(reply) }));
-    yield* put(detailLoaded({ key, data }));
+    const terkunci = terkunciOf(reply);
+    if (terkunci !== null) yield* put(hasilTerkunciDiterima({ idjadwal: id, message: terkunci }));
+    yield* put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
   } catch (error) {
     yield* put(detailFailed(key));
     yield* call(showCallError, error, t.actions.getDetailHasil);
@@ -165,11 +165,11 @@ export function* loadPtn(action: PayloadAction<number>): SagaIterator<void> {
   try {
     const reply = yield* callRead(fetchHasilPtn, { idsiswa: idSiswa, idjadwal });
     const terkunci = terkunciOf(reply);
-    yield* put(hasilTerkunciDiterima({ idjadwal, message: terkunci }));
     if (reply.status && 'content' in reply && reply.content.mapel.length > 0) {
       yield* put(ptnLoaded({ idjadwal, data: reply.content }));
     } else if (terkunci !== null) {
       // Not an error, and no Sync to offer: the page says when the event's result opens.
+      yield* put(hasilTerkunciDiterima({ idjadwal, message: terkunci }));
       yield* put(ptnFailed(idjadwal));
     } else if (reply.status || reply.message === REKAP_TIDAK_ADA) {
       // Either the server says so, or it answers an empty subject list: both mean the summary is missing.

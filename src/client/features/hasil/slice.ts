@@ -99,12 +99,10 @@ const hasilSlice = createSlice({
     detailLoaded(state, action: PayloadAction<{ key: string; data: HasilKategoriDetail | null }>) {
       finishLoading(state.detail, action.payload.key, action.payload.data);
     },
-    /** The server keeps the schedule's results until its event is over; `message` says when they open (null: the
-     * results arrived, so they are open). */
-    hasilTerkunciDiterima(state, action: PayloadAction<{ idjadwal: number; message: string | null }>) {
-      const { idjadwal, message } = action.payload;
-      if (message === null) delete state.hasilTerkunci[idjadwal];
-      else state.hasilTerkunci[idjadwal] = message;
+    /** The server keeps the schedule's results until its event is over; `message` says when they open. (Pages show
+     * it only without data, so results that arrive later win.) */
+    hasilTerkunciDiterima(state, action: PayloadAction<{ idjadwal: number; message: string }>) {
+      state.hasilTerkunci[action.payload.idjadwal] = action.payload.message;
     },
     detailFailed(state, action: PayloadAction<string>) {
       failLoading(state.detail, action.payload);

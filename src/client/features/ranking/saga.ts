@@ -74,7 +74,8 @@ export function* loadRankingJurusan(
     // A refused choice ("Data Pilihan Tidak Ditemukan") is the page's empty state, not a dialog; a running TO Akbar
     // event's refusal says when its ranking opens.
     const data = reply.status && 'content' in reply ? { ...reply.content, halaman } : null;
-    yield* put(rankingTerkunci({ idjadwal, message: data ? null : terkunciOf(reply) }));
+    const terkunci = terkunciOf(reply);
+    if (terkunci !== null) yield* put(rankingTerkunci({ idjadwal, message: terkunci }));
     yield* put(rankingJurusanLoaded({ key, data }));
   } catch (error) {
     yield* put(rankingJurusanFailed(key));

@@ -62,7 +62,6 @@ const rankingSlice = createSlice({
       action: PayloadAction<{ codepaket: number; data: Berhalaman<RankingPaket> | null }>,
     ) {
       finishLoading(state.paket, String(action.payload.codepaket), action.payload.data);
-      if (action.payload.data) delete state.terkunci[action.payload.codepaket];
     },
     rankingPaketFailed(state, action: PayloadAction<number>) {
       failLoading(state.paket, String(action.payload));
@@ -85,12 +84,10 @@ const rankingSlice = createSlice({
       failLoading(state.jurusan, action.payload);
     },
 
-    /** The server keeps the schedule's rankings until its event is over; `message` says when they open (null: a
-     * ranking arrived, so they are open). */
-    rankingTerkunci(state, action: PayloadAction<{ idjadwal: number; message: string | null }>) {
-      const { idjadwal, message } = action.payload;
-      if (message === null) delete state.terkunci[idjadwal];
-      else state.terkunci[idjadwal] = message;
+    /** The server keeps the schedule's rankings until its event is over; `message` says when they open. (Pages show
+     * it only without data, so a ranking that arrives later wins.) */
+    rankingTerkunci(state, action: PayloadAction<{ idjadwal: number; message: string }>) {
+      state.terkunci[action.payload.idjadwal] = action.payload.message;
     },
   },
 });

@@ -7,6 +7,7 @@ import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
+import { rankingText } from '../text';
 import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
@@ -14,7 +15,7 @@ import { halamanParam } from '../params';
 import { selectRankingPaket, selectRankingTerkunci } from '../selectors';
 import { rankingPaketRequested } from '../slice';
 
-const t = text.ranking;
+const t = rankingText;
 
 /** Package ranking (/rangking/:id/:id2; id = codepaket, id2 = package number): "Rank Saya", the score,
  * "dari N Peserta" and the ranking, one page (`?halaman=N`) at a time. */

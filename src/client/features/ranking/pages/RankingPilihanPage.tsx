@@ -7,6 +7,7 @@ import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
+import { rankingText } from '../text';
 import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
@@ -14,7 +15,7 @@ import { choiceParam, halamanParam } from '../params';
 import { selectRankingJurusan, selectRankingTerkunci } from '../selectors';
 import { rankingJurusanRequested } from '../slice';
 
-const t = text.ranking;
+const t = rankingText;
 
 /** Choice ranking (/rangking/:id/pilihan/:id2; id2 = base64 of the choice number): the choice, its
  * minimum score and everyone who chose it, one page (`?halaman=N`) at a time from the top. */
