@@ -9,9 +9,10 @@ const tsJest: [string, Record<string, unknown>] = [
   },
 ];
 
-// `cookie` 2 ships only ES modules and @fastify/cookie loads it with a dynamic import(); content-disposition (under
-// @fastify/static) is ES modules only too. Jest runs CommonJS, so they are transpiled like our own code.
-const esmOnlyPackages = ['cookie', '@fastify/cookie', 'content-disposition'];
+// @fastify/cookie loads `cookie` with a dynamic import(), which Jest's CommonJS runtime refuses; transpiled like our
+// own code, it becomes a require(). (`cookie` and content-disposition themselves are pinned to their CommonJS majors in
+// package.json's overrides, so they need no transform.)
+const esmOnlyPackages = ['@fastify/cookie'];
 const transformEsm = {
   // Only *.test.ts(x) files are suites; fixtures and helpers may live beside them.
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],

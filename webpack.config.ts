@@ -148,6 +148,22 @@ class GzipSizePlugin {
  */
 const COOKIE_KEY = process.env.SIAPTES_COOKIE_KEY?.trim() || crypto.randomBytes(32).toString('base64url');
 
+/** The build's version in a problem report: package.json's, and the commit when built from a git checkout. */
+function buildVersion(): string {
+  const { version } = JSON.parse(fs.readFileSync(path.resolve(__dirname, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  try {
+    const head = fs.readFileSync(path.resolve(__dirname, '.git/HEAD'), 'utf8').trim();
+    const ref = head.startsWith('ref: ') ? head.slice(5) : null;
+    const commit = ref ? fs.readFileSync(path.resolve(__dirname, '.git', ref), 'utf8').trim() : head;
+    return `${version}+${commit.slice(0, 7)}`;
+  } catch {
+    // Not a checkout (a tarball), or a packed ref: the version alone.
+    return version;
+  }
+}
+
 /**
  * The service worker of the production build (`sw.js`, registered by app/serviceWorker.ts): the app shell is
  * precached so a reload of a running sheet works offline, and it never stands in for a deployed version.
@@ -244,6 +260,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       }),
       new webpack.DefinePlugin({
         'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(COOKIE_KEY),
+        'process.env.SIAPTES_VERSI': JSON.stringify(buildVersion()),
       }),
       new CopyPublicPlugin(),
       new GzipSizePlugin(170),

@@ -6,17 +6,20 @@
  *     save the server refuses (`status: false`): rolled back at once with the server's reason;
  * (b) the time runs out while "Selesaikan Ujian" asks for confirmation;
  * (c) the time runs out, the first report that closes the subject fails, the second, 10 s later, succeeds;
- * (d) a per-topic tryout: one answer, then "Selesaikan Ujian" confirmed.
+ * (d) a per-topic tryout: one answer, then "Selesaikan Ujian" confirmed;
+ * (e) no extension at all: the student sends "Laporkan masalah" during a package tryout after a save was refused,
+ *     support fetches the report with `siaptes laporan ambil`, and that file replays green as it is.
  * Each recording must replay green. `RECORD_REPLAYS=1` also writes them into `__tests__/client/replays/`, where
  * the client suite replays the committed copies on every run.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { collectPageErrors, DEMO_PASSWORD, loginAs, newContext, type Page } from '../helpers/browser';
 import { demoStudents } from '../helpers/clientFixtures';
 import { startE2eSuite } from '../helpers/e2eSuite';
+import { apiQuiet, countApiCalls, replayRecorded } from '../helpers/e2eReplay';
+import { runOperator } from '../helpers/operatorE2e';
 import { devtools, exportFile, installFakeDevtools } from '../helpers/fakeDevtools';
 import {
   answerDialog,
@@ -55,40 +58,6 @@ const PERSONAL = [
   ]),
 ];
 
-/** API calls each page has sent and not yet had answered (counted from Chromium's side). */
-const apiInFlight = new WeakMap<Page, { count: number }>();
-
-function countApiCalls(page: Page) {
-  const inFlight = { count: 0 };
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
-  page.on('request', (request) => {
-    if (isApi(request.url())) inFlight.count += 1;
-  });
-  const answered = (request: { url(): string }) => {
-    if (isApi(request.url())) inFlight.count -= 1;
-  };
-  page.on('requestfinished', answered);
-  page.on('requestfailed', answered);
-  apiInFlight.set(page, inFlight);
-}
-
-/**
- * Wait until no API call has been in flight for half a second. An export taken while the page still waits for an
- * answer holds the request without it, and the replay (which runs to the end) then reports that call as missing;
- * a busy machine makes that race likely.
- */
-async function apiQuiet(page: Page) {
-  const inFlight = apiInFlight.get(page);
-  if (!inFlight) throw new Error('countApiCalls(page) was not called when the page was opened');
-  const deadline = Date.now() + 30_000;
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < 500) {
-    if (Date.now() > deadline) throw new Error(`${inFlight.count} API call(s) still unanswered after 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    if (inFlight.count > 0) quietSince = Date.now();
-  }
-}
-
 /** Export the session as the extension's Export button does, and keep it (alone in its own folder). */
 async function exportSession(page: Page, file: string): Promise<{ type: string; payload?: unknown }[]> {
   await apiQuiet(page);
@@ -102,39 +71,6 @@ async function exportSession(page: Page, file: string): Promise<{ type: string; 
   expect(JSON.parse(exported.preloadedState ?? 'null')).toMatchObject({ auth: { isLoggedIn: true } });
   for (const value of PERSONAL) expect(text).not.toContain(value);
   return JSON.parse(exported.payload) as { type: string; payload?: unknown }[];
-}
-
-interface JestSummary {
-  numPassedTests: number;
-  numFailedTests: number;
-  testResults: { message: string }[];
-}
-
-/** Replay what was recorded with the client suite's harness (jsdom), as a QA engineer would. */
-function replayRecorded(file: string): { passed: number; failed: number; messages: string } {
-  const run = spawnSync(
-    process.execPath,
-    [
-      require.resolve('jest/bin/jest'),
-      '--selectProjects',
-      'client',
-      '--testPathPatterns',
-      'replay/replays',
-      '--json',
-    ],
-    {
-      cwd: path.resolve(__dirname, '../..'),
-      env: { ...process.env, REPLAY_DIR: path.join(recorded, file) },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  const summary = JSON.parse(run.stdout) as JestSummary;
-  return {
-    passed: summary.numPassedTests,
-    failed: summary.numFailedTests,
-    messages: summary.testResults.map((result) => result.message).join('\n'),
-  };
 }
 
 /** Log in and wait until the profile is stored, so the next page load starts from a loaded profile. */
@@ -249,7 +185,11 @@ it('records a save kept through 503s then sent, and one refused and rolled back;
   expect(errors.filter((error) => !/Failed to load resource|503/.test(error))).toEqual([]);
   await context.close();
 
-  expect(replayRecorded(SAVE_KEPT_THEN_REFUSED)).toEqual({ passed: 1, failed: 0, messages: '' });
+  expect(replayRecorded(path.join(recorded, SAVE_KEPT_THEN_REFUSED))).toEqual({
+    passed: 1,
+    failed: 0,
+    messages: '',
+  });
 });
 
 it('records the time running out during the finish confirmation, and the export replays green', async () => {
@@ -295,7 +235,11 @@ it('records the time running out during the finish confirmation, and the export 
   expect(errors).toEqual([]);
   await context.close();
 
-  expect(replayRecorded('paket-timeup-during-finish.json')).toEqual({ passed: 1, failed: 0, messages: '' });
+  expect(replayRecorded(path.join(recorded, 'paket-timeup-during-finish.json'))).toEqual({
+    passed: 1,
+    failed: 0,
+    messages: '',
+  });
 });
 
 it('records a time-up whose first closing report fails and is tried again 10 s later, and it replays green', async () => {
@@ -336,7 +280,7 @@ it('records a time-up whose first closing report fails and is tried again 10 s l
   expect(errors.filter((error) => !/Failed to load resource|503/.test(error))).toEqual([]);
   await context.close();
 
-  expect(replayRecorded('paket-timeup-status-fails-once.json')).toEqual({
+  expect(replayRecorded(path.join(recorded, 'paket-timeup-status-fails-once.json'))).toEqual({
     passed: 1,
     failed: 0,
     messages: '',
@@ -381,5 +325,75 @@ it('records a per-topic tryout answered and finished, and it replays green', asy
   expect(errors).toEqual([]);
   await context.close();
 
-  expect(replayRecorded('materi-answer-and-finish.json')).toEqual({ passed: 1, failed: 0, messages: '' });
+  expect(replayRecorded(path.join(recorded, 'materi-answer-and-finish.json'))).toEqual({
+    passed: 1,
+    failed: 0,
+    messages: '',
+  });
+});
+
+it('a report sent during a package tryout after a refused save is fetched by support and replays green', async () => {
+  const { context, page, errors } = await openPage();
+  await logIn(page, 'umum');
+  await openDetail(page, 2);
+  await startKategori(page, 'TPS');
+  const [mapel] = await previewSubjects(page);
+  await kerjakan(page, mapel);
+  // The first save is taken; the second refused (`status: false`) and rolled back.
+  let saves = 0;
+  await page.route('**/api/siswa/tryout/saveanswer/**', async (route) => {
+    saves += 1;
+    if (saves !== 2) return route.continue();
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: false, message: 'Waktu mapel ini sudah habis' }),
+    });
+  });
+  const first = await currentQuestion(page);
+  await answerQuestion(page, first.article, first.nomor);
+  await steps(page).nth(first.nomor).click();
+  await page.locator(`main article[aria-label="Soal ${first.nomor + 1}"]`).waitFor();
+  const second = await currentQuestion(page);
+  await answerQuestion(page, second.article, second.nomor, { unconfirmed: true });
+  await answerDialog(page, 'Failed', 'OK');
+  await apiQuiet(page);
+
+  const clockBefore = await countdownSeconds(page);
+  await page.getByRole('button', { name: /^Akun / }).click();
+  await page.getByRole('button', { name: 'Laporkan masalah' }).click();
+  const form = page.getByRole('dialog', { name: 'Laporkan masalah' });
+  await form.getByLabel('Ceritakan masalahnya').fill('Jawaban nomor 2 saya hilang setelah dipilih');
+  await form.getByRole('button', { name: 'Kirim' }).click();
+  const sent = await form.getByText(/^Laporan terkirim\. Kode laporan: /).textContent();
+  const kode = /([A-Z0-9]{4}-[A-Z0-9]{4})$/.exec(sent ?? '')?.[1];
+  expect(kode).toBeDefined();
+  await form.getByRole('button', { name: 'Tutup' }).first().click();
+  await form.waitFor({ state: 'detached' });
+  // The exam was not left and its clock went on.
+  await page.locator(`main article[aria-label="Soal ${second.nomor}"]`).waitFor();
+  const until = Date.now() + 10_000;
+  let clockAfter = await countdownSeconds(page);
+  while (clockAfter >= clockBefore && Date.now() < until) {
+    await page.waitForTimeout(200);
+    clockAfter = await countdownSeconds(page);
+  }
+  expect(clockAfter).toBeLessThan(clockBefore);
+  await page.unroute('**/api/siswa/tryout/saveanswer/**');
+  expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+  await context.close();
+
+  // Support: the report's export, byte for byte, into QA's replay folder.
+  const folder = path.join(recorded, 'laporan');
+  mkdirSync(folder);
+  await runOperator(
+    suite.server.databaseUrl,
+    ['laporan', 'ambil', kode as string, '--out', 'laporan.json'],
+    folder,
+  );
+  const text = readFileSync(path.join(folder, 'laporan.json'), 'utf8');
+  for (const value of PERSONAL) expect(text).not.toContain(value);
+  const actions = JSON.parse((JSON.parse(text) as Exported).payload) as { type: string }[];
+  expect(actions.filter((action) => action.type === 'run/saveDropped')).toHaveLength(1);
+  expect(replayRecorded(folder)).toEqual({ passed: 1, failed: 0, messages: '' });
 });

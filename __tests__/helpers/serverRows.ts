@@ -34,6 +34,7 @@ export const ALL_TABLES: (keyof Database)[] = [
   'rata_rata_kategori',
   'konten',
   'penutupan',
+  'laporan',
 ];
 
 /** A regular SMA 12 IPA student named after the username, without a usable password; `fields` override. */

@@ -1,5 +1,5 @@
 /** `siaptes backup FILE`: a consistent copy of a live SQLite database; on PostgreSQL, how to use pg_dump. */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -58,7 +58,9 @@ it('copies a SQLite database that is being written to, consistently', async () =
     await writer;
 
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^Backed up \d+ pages to .*cadangan\.db\.\n$/);
+    expect(result.out).toMatch(
+      /^Backed up \d+ pages to .*cadangan\.db, readable by this user only \(mode 0600\)\.\n$/,
+    );
     const copy = new BetterSqlite3(path.join(dir, 'cadangan.db'), { readonly: true });
     try {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -76,6 +78,22 @@ it('copies a SQLite database that is being written to, consistently', async () =
     expect(again.code).toBe(1);
     expect(again.err).toContain('cadangan.db already exists; choose another file');
   } finally {
+    await closeDb(db);
+  }
+});
+
+it('writes the copy readable by its owner only (it holds password hashes), even under a lax umask', async () => {
+  const url = `file:${path.join(dir, 'siaptes.db')}`;
+  const db = await createDb(url);
+  const umask = process.umask(0o022);
+  try {
+    await migrateToLatest(db);
+    const result = await run(loadConfig({ DATABASE_URL: url }), db, 'backup', 'cadangan.db');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('readable by this user only (mode 0600)');
+    expect(statSync(path.join(dir, 'cadangan.db')).mode & 0o777).toBe(0o600);
+  } finally {
+    process.umask(umask);
     await closeDb(db);
   }
 });

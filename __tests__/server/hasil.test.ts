@@ -67,6 +67,29 @@ describe('POST /siswa/tryout/hasil (list)', () => {
     ]);
   });
 
+  it('rounds the percentage as the score it stands beside: 396 is 39,6 %, whatever decimals a row kept', async () => {
+    // TPS as scoring stored it before the percentage took the score's rounding: 2 of 3 right (667, 66,67 %) and
+    // 1 of 8 right (125, 12,5 %). The means, 396 and 39,585 %, would show as "39,59 %" beside "396".
+    const stored = [
+      { id_mapel: fx.mapel.penalaran, benar: 2, salah: 1, nilai: 667, persentase: 66.67 },
+      { id_mapel: fx.mapel.bahasa, benar: 1, salah: 7, nilai: 125, persentase: 12.5 },
+    ];
+    for (const { id_mapel, ...row } of stored)
+      await ctx.db
+        .updateTable('hasil_mapel')
+        .set(row)
+        .where('id_siswa', '=', fx.siswa.andi)
+        .where('id_mapel', '=', id_mapel)
+        .execute();
+    const body = (
+      await post('/siswa/tryout/hasil', 'andi', { id_siswa: fx.siswa.andi, type: 'list' })
+    ).json() as {
+      content: HasilListItem[];
+    };
+    const tps = body.content.find((item) => item.kategori === 'TPS');
+    expect({ nilai: tps?.nilai, persentase: tps?.persentase }).toEqual({ nilai: 396, persentase: 39.6 });
+  });
+
   it('answers 401 without a session, 403 for another student and 400 for a bad body', async () => {
     expect(
       (await post('/siswa/tryout/hasil', null, { id_siswa: fx.siswa.andi, type: 'list' })).statusCode,

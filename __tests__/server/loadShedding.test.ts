@@ -6,6 +6,7 @@ import { databaseQueueDepth } from '../../src/server/db/queueDepth';
 import { batchedStatement } from '../../src/server/db/transaction';
 import { dialectOf } from '../../src/server/db/createDb';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
+import { captureLog } from '../helpers/logCapture';
 
 /** Holds the event loop for `ms`, as a saturated server would. */
 function block(ms: number): void {
@@ -49,6 +50,21 @@ describe('load shedding at SHED_EVENT_LOOP_DELAY_MS=100', () => {
     });
     expect(healthz.statusCode).toBe(200);
     expect(metrics.statusCode).toBe(200);
+  });
+
+  it('logs each refusal with its request id and the signal', async () => {
+    const log = captureLog();
+    const logged = await buildTestApp({ config: { shedEventLoopDelayMs: 100 }, logStream: log.stream });
+    try {
+      const { api } = await lagThenAsk(logged, 300);
+      expect(api.statusCode).toBe(503);
+      const lines = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ reqId: api.headers['x-request-id'], reason: 'shed_event_loop', level: 40 }),
+      );
+    } finally {
+      await logged.close();
+    }
   });
 
   it('still serves what is not an API call (files, images): a refused script would blank the page', async () => {

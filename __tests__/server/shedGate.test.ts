@@ -17,7 +17,7 @@ interface Answer {
 }
 
 /** The signals, set by each test. */
-const state = { depth: 0, late: false, stopping: false, reads: 0 };
+const state = { depth: 0, late: false, stopping: false, reads: 0, refusals: [] as string[] };
 /**
  * Requests to /api/hold wait here until released; those to a path ending in /soon are answered 100 ms later, in
  * /later 300 ms later.
@@ -35,6 +35,7 @@ function build(limits: { maxInFlight: number; maxQueueDepth: number; saveTargetM
     stopping: () => state.stopping,
     requestId: () => 'req-42',
     onRequestRead: () => (state.reads += 1),
+    onRefused: (id, signal, url) => state.refusals.push(`${id} ${signal} ${url}`),
   });
   gate.watchEventLoop(() => state.late);
   const app = (request: IncomingMessage, response: ServerResponse) => {
@@ -84,7 +85,7 @@ async function shedSaves(reason: string): Promise<number> {
 }
 
 beforeEach(() => {
-  Object.assign(state, { depth: 0, late: false, stopping: false, reads: 0 });
+  Object.assign(state, { depth: 0, late: false, stopping: false, reads: 0, refusals: [] });
   agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 });
 afterEach(async () => {
@@ -110,6 +111,8 @@ describe('at SHED_MAX_IN_FLIGHT=2', () => {
     expect(refused.headers['retry-after']).toBe('2');
     expect(refused.headers['x-request-id']).toBe('req-42');
     expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Told to the log with the id the student reads as Kode, and why.
+    expect(state.refusals).toEqual(['req-42 shed_in_flight /api/siswa/profil/user/id/1']);
     expect(JSON.parse(refused.body)).toEqual({
       status: false,
       message: 'Server sedang sibuk melayani banyak peserta. Jawabanmu akan dikirim ulang otomatis.',

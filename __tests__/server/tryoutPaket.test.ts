@@ -1075,7 +1075,7 @@ describe('end', () => {
       salah: 1,
       kosong: 0,
       nilai: 667,
-      persentase: 66.67,
+      persentase: 66.7,
       metode: 'klasik',
       id_siswa: h.f.reg5.id,
       id_jadwal: h.f.jadwal,

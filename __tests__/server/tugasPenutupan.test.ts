@@ -20,6 +20,7 @@ import {
   penutupanSelesai,
   tutupYangBerakhir,
 } from '../../src/server/scoring/tugasPenutupan';
+import { waitFor } from '../helpers/waitFor';
 import { buildTestApp, postgresTestOptions, testClock, type TestContext } from '../helpers/buildTestApp';
 import { FIXTURE_NOW, buildPaketFixture, sessionFor, type PaketFixture } from '../helpers/hasilFixture';
 
@@ -173,12 +174,12 @@ describe('the close of a schedule as a job', () => {
       release = resolve;
     });
     const held = denganLease(t.one.db, t.fx.idJadwal, t.one.clock.now, 10_000, () => working, 20);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect((await leaseRow(t.one.db, t.fx.idJadwal))?.berlaku_sampai).toBe(FIXTURE_NOW + 60_000);
+    // Waited for, not slept on: on a loaded machine the lease's first write may take longer than any fixed pause.
+    const lease = () => leaseRow(t.one.db, t.fx.idJadwal).then((row) => row?.berlaku_sampai);
+    expect(await waitFor(lease, (at) => at === FIXTURE_NOW + 60_000, 5000)).toBe(FIXTURE_NOW + 60_000);
     // A minute and more passes while the holder works; its heartbeats keep the lease.
     t.one.clock.set(FIXTURE_NOW + 90_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await leaseRow(t.one.db, t.fx.idJadwal))?.berlaku_sampai).toBe(FIXTURE_NOW + 150_000);
+    expect(await waitFor(lease, (at) => at === FIXTURE_NOW + 150_000, 5000)).toBe(FIXTURE_NOW + 150_000);
     expect(await jalankanPenutupan(t.two.db, t.fx.idJadwal, t.two.clock.now)).toBe('dipegang');
     release();
     expect(await held).toEqual({ hasil: undefined });

@@ -6,5 +6,7 @@ declare const process: {
   readonly env: {
     readonly NODE_ENV: string;
     readonly SIAPTES_COOKIE_KEY?: string;
+    /** The build's version: package.json's, and the commit it was built from when known. */
+    readonly SIAPTES_VERSI?: string;
   };
 };

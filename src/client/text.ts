@@ -32,6 +32,10 @@ export const text = {
     noAccount: 'Belum punya akun?',
     signUp: 'Daftar di sini',
   },
+  laporan: {
+    // The form's own words live with it (features/laporan), off the login page's bundle.
+    buka: 'Laporkan masalah',
+  },
   logout: {
     signOut: 'Sign Out',
     blockedWhileRunning: 'Sorry, Tryout masih berjalan, silahkan selesaikan tryout dahulu sebelum logout',
@@ -60,6 +64,11 @@ export const text = {
     tabPaket: 'Hasil Tryout Paket',
     tabMateri: 'Hasil Tryout Permateri',
     tabPtn: 'Status PTN',
+    // The spec gives Hasil three tabs for everyone; to whom per-topic tryouts are closed the tab says why it is empty.
+    materiEvent:
+      'Peserta TO Akbar tidak mengerjakan Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
+    materiProgram:
+      'Program kamu tidak termasuk Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
     no: 'No',
     paket: 'Paket',
     kategori: 'Kategori',

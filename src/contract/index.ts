@@ -9,6 +9,7 @@ export * from './tryoutMateri';
 export * from './hasil';
 export * from './ranking';
 export * from './htmlSoal';
+export * from './laporan';
 
 import * as auth from './auth';
 import * as profile from './profile';

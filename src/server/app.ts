@@ -19,6 +19,7 @@ import { shedGate } from './plugins/shedGate';
 import { databaseQueueDepth } from './db/queueDepth';
 import { commitLateBatches } from './db/transaction';
 import { registerHealth, type HealthState } from './plugins/health';
+import { registerAnswerDeadline } from './plugins/answerDeadline';
 import { closeConnectionsWhileStopping } from './gracefulStop';
 import { trustProxyOption } from './lib/trustProxy';
 import { requestIdGenerator } from './plugins/requestId';
@@ -29,6 +30,7 @@ import { tryoutPaketRoutes } from './features/tryoutPaket/routes';
 import { tryoutMateriRoutes } from './features/tryoutMateri/routes';
 import { hasilRoutes } from './features/hasil/routes';
 import { rankingRoutes } from './features/ranking/routes';
+import { laporanRoutes } from './features/laporan/routes';
 import { registerKontenRoutes } from './konten/routes';
 
 export interface AppDeps {
@@ -54,20 +56,25 @@ const features: FeatureRoutes[] = [
   tryoutMateriRoutes,
   hasilRoutes,
   rankingRoutes,
+  laporanRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const trustProxy = trustProxyOption(deps.config.trustProxy);
   const health = deps.health ?? { stopping: false };
+  health.drainEnded ??= new AbortController();
   const gate = shedGate({
     maxInFlight: deps.config.shedMaxInFlight,
     saveTargetMs: deps.config.shedSaveTargetMs,
     maxQueueDepth: deps.config.shedQueueDepth,
     queueDepth: () => databaseQueueDepth(deps.db),
-    stopping: () => health.stopping,
+    // Shedding goes on through the drain period; once connections close, a call on a kept-alive one is answered.
+    stopping: () => health.closingConnections === true,
     requestId: requestIdGenerator(trustProxy),
     // Under a flood the loop may poll for a long while; the saves it took on are committed meanwhile.
     onRequestRead: commitLateBatches,
+    onRefused: (reqId, reason, url) =>
+      app.log.warn({ reqId, reason, url }, 'permintaan ditolak: server sibuk'),
   });
   const app = Fastify({
     // Overloaded, an API call is refused in front of Fastify, where a refusal costs least (shedGate.ts).
@@ -86,7 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
   configureHashing({ threads: deps.config.scryptThreads });
-  const context: FeatureContext = { db: deps.db, config: deps.config, now: deps.now ?? Date.now };
+  const context: FeatureContext = {
+    db: deps.db,
+    config: deps.config,
+    now: deps.now ?? Date.now,
+    drainEnded: health.drainEnded.signal,
+  };
 
   registerAnswerSerialisation(app);
   registerAnswerHeaders(app, { https: deps.config.secureCookies });
@@ -95,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   const spaServed = deps.serveSpa ? await registerSpa(app, deps.config.publicDir) : false;
   registerErrorHandling(app, { spaFallback: spaServed });
+  registerAnswerDeadline(app, deps.config.answerTimeoutMs);
   registerAuth(app, deps.db, context.now);
   registerInputChecks(app);
   const jam = mulaiPemeriksaJam(deps.db, {

@@ -58,12 +58,31 @@ export interface Config {
   metricsToken: string | null;
   /** SIAPTES_DEMO: when the server seeds the demo data into an empty database (README "Demo accounts"). */
   demo: DemoMode;
+  /** SHUTDOWN_DRAIN_MS: how long a stopping server goes on serving as before, /readyz 503 (gracefulStop.ts). */
+  shutdownDrainMs: number;
+  /** SHUTDOWN_TIMEOUT (ms): a stop not finished by then exits 1; keep it below the service manager's own limit. */
+  shutdownTimeoutMs: number;
+  /** LAPORAN_SIMPAN_HARI: days a student's problem report is kept before the server deletes it. */
+  laporanSimpanHari: number;
+  /** ANSWER_TIMEOUT_MS: an API call (other than a login) unanswered by then gets 503 + Retry-After; 0: never. */
+  answerTimeoutMs: number;
 }
 
 /** auto: an empty SQLite database only (the embedded default); on: PostgreSQL too; off: never. */
 export type DemoMode = 'auto' | 'on' | 'off';
 
 export class ConfigError extends Error {}
+
+/** How long a stopping process goes on serving as before, so that its proxy sees /readyz 503 and goes elsewhere. */
+const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
+/** A stop not finished by then is forced (exit 1): below systemd's TimeoutStopSec in the README's unit. */
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/**
+ * Below nginx's proxy_read_timeout (60 s), so the student gets our 503 and Retry-After rather than a 504, and far
+ * above any call's own time (a 216-question PDF renders in a few seconds).
+ */
+const DEFAULT_ANSWER_TIMEOUT_MS = 20_000;
 
 /** OWASP's scrypt minimum (N = 2^17, r = 8, p = 1). */
 export const DEFAULT_SCRYPT_N = 2 ** 17;
@@ -266,6 +285,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePooler,
     databaseListenUrl: databaseListenUrlOf(env, databaseUrl, databasePooler),
     demo: parseDemoMode(env.SIAPTES_DEMO),
+    laporanSimpanHari: parseCount('LAPORAN_SIMPAN_HARI', env.LAPORAN_SIMPAN_HARI, 30, 1, 3650),
+    answerTimeoutMs: parseCount(
+      'ANSWER_TIMEOUT_MS',
+      env.ANSWER_TIMEOUT_MS,
+      DEFAULT_ANSWER_TIMEOUT_MS,
+      0,
+      3_600_000,
+    ),
+    shutdownDrainMs: parseCount(
+      'SHUTDOWN_DRAIN_MS',
+      env.SHUTDOWN_DRAIN_MS,
+      DEFAULT_SHUTDOWN_DRAIN_MS,
+      0,
+      600_000,
+    ),
+    shutdownTimeoutMs: parseCount(
+      'SHUTDOWN_TIMEOUT',
+      env.SHUTDOWN_TIMEOUT,
+      DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      1000,
+      3_600_000,
+    ),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     shedEventLoopDelayMs: parseCount(
       'SHED_EVENT_LOOP_DELAY_MS',

@@ -13,6 +13,8 @@ export interface FeatureContext {
   db: Executor;
   config: Config;
   now: () => number;
+  /** Aborted once a stopping server's drain period is over: what waits in a queue is then refused (503). */
+  drainEnded: AbortSignal;
 }
 
 export type App = FastifyInstance<

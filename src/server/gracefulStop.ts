@@ -5,9 +5,6 @@ import { closeDb } from './db/createDb';
 import type { Executor } from './db/executor';
 import type { HealthState } from './plugins/health';
 
-/** A stop that has not finished by then is forced: the service manager would kill the process soon after anyway. */
-export const STOP_DEADLINE_MS = 10_000;
-
 /**
  * How long a kept-alive connection that is idle when the stop begins may still bring a request (answered, with
  * `Connection: close`) before it is closed. Closing an idle connection at once cuts a request the client has just
@@ -37,6 +34,9 @@ export interface StoppableServer {
   log: FastifyBaseLogger;
   /** Work of the process's own that must end before its database closes (the close job's scheduler). */
   beforeDbClose?: () => Promise<void>;
+  /** SHUTDOWN_DRAIN_MS and SHUTDOWN_TIMEOUT (config.ts). */
+  drainMs: number;
+  timeoutMs: number;
 }
 
 /**
@@ -67,12 +67,14 @@ function noneAccepting(): Promise<void> {
 }
 
 /**
- * SIGTERM/SIGINT: /readyz turns 503, the server stops accepting connections, every request that reaches it over an
- * open connection is answered (with `Connection: close`; a save's group commit included: its answer waits for it),
- * connections still idle after IDLE_GRACE_MS are closed, a close of a schedule running in this process ends, then
- * the database, and the process exits 0. A repeated
- * signal (the service manager signals the whole process group, the cluster's primary passes it on too) changes
- * nothing; after STOP_DEADLINE_MS the process exits 1 with a log line.
+ * SIGTERM/SIGINT: /readyz turns 503 at once, and for `drainMs` the server goes on as before, accepting connections
+ * and answering them, so that a proxy or load balancer that has not yet seen the 503 loses nothing. Then it stops
+ * accepting connections, refuses the logins still waiting for a hashing thread (503 + Retry-After: they would not
+ * be reached before the hard limit), answers every request that reaches it over an open connection (with
+ * `Connection: close`; a save's group commit included: its answer waits for it), closes connections still idle
+ * after IDLE_GRACE_MS, lets a close of a schedule running in this process end, closes the database and exits 0. A
+ * repeated signal (the service manager signals the whole process group, the cluster's primary passes it on too)
+ * changes nothing; after `timeoutMs` the process exits 1 with a log line.
  */
 export function stopOnSignals(server: StoppableServer): void {
   let stopping = false;
@@ -82,11 +84,13 @@ export function stopOnSignals(server: StoppableServer): void {
     server.health.stopping = true;
     server.log.info({ signal }, 'server berhenti: menyelesaikan permintaan yang sedang berjalan');
     const deadline = setTimeout(() => {
-      server.log.error(`server belum selesai berhenti setelah ${STOP_DEADLINE_MS} ms; dihentikan paksa`);
+      server.log.error(`server belum selesai berhenti setelah ${server.timeoutMs} ms; dihentikan paksa`);
       process.exit(1);
-    }, STOP_DEADLINE_MS);
+    }, server.timeoutMs);
     deadline.unref();
     (async () => {
+      await new Promise((resolve) => setTimeout(resolve, server.drainMs));
+      server.health.drainEnded?.abort();
       const drained = stopAccepting(server.app);
       await noneAccepting();
       server.health.closingConnections = true;

@@ -8,7 +8,9 @@ import { closeDb, createDb } from './db/createDb';
 import type { Executor } from './db/executor';
 import { migrateToLatest } from './db/migrate';
 import { databaseFaultOf } from './db/fault';
-import { NONE_ACCEPTING, NOT_ACCEPTING, STOP_DEADLINE_MS, stopOnSignals } from './gracefulStop';
+import { hapusLaporanSebelum } from './features/laporan/laporan';
+import type { FastifyBaseLogger } from 'fastify';
+import { NONE_ACCEPTING, NOT_ACCEPTING, stopOnSignals } from './gracefulStop';
 import { demoAccountsWithPublicPassword, publicPasswordWarning, seedDemoAtStart } from './demo/atStart';
 import {
   mulaiPenjadwalPenutupan,
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   await warnOfDemoAccounts(db);
   if (config.workers <= 1) return serve(config, db);
   await closeDb(db);
-  startWorkers(config.workers);
+  startWorkers(config);
 }
 
 /** Demo accounts whose password the README prints must not meet real students unnoticed. */
@@ -80,8 +82,11 @@ async function serve(config: Config, db: Executor): Promise<void> {
     health,
     log: app.log,
     beforeDbClose: async () => penutupan.penjadwal?.berhenti(),
+    drainMs: config.shutdownDrainMs,
+    timeoutMs: config.shutdownTimeoutMs,
   });
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  hapusLaporanLamaSetiapJam(db, config.laporanSimpanHari, app.log);
   // Every process looks for schedules to close; the lease lets one of them (of every machine) close each. Only
   // once listening: on SQLite a close keeps the event loop busy, and the server must be up (and say "hasil sedang
   // dihitung") meanwhile.
@@ -96,12 +101,24 @@ async function serve(config: Config, db: Executor): Promise<void> {
   });
 }
 
+/** Deletes reports older than LAPORAN_SIMPAN_HARI now and every hour after (each process; the delete is idempotent). */
+function hapusLaporanLamaSetiapJam(db: Executor, hari: number, log: FastifyBaseLogger): void {
+  const hapus = () =>
+    void hapusLaporanSebelum(db, Date.now() - hari * 24 * 60 * 60 * 1000).then(
+      (jumlah) => jumlah > 0 && log.info({ jumlah }, 'laporan lama dihapus'),
+      (error: unknown) => log.warn({ err: error }, 'laporan lama belum terhapus'),
+    );
+  hapus();
+  setInterval(hapus, 60 * 60 * 1000).unref();
+}
+
 /**
  * Forks the workers and replaces one that dies. SIGINT/SIGTERM are passed on to every worker, each of which stops
  * gracefully (gracefulStop.ts); the primary exits once they all have, with 1 if one failed to stop cleanly or they
- * had not all stopped after STOP_DEADLINE_MS (the rest are then killed).
+ * had not all stopped after SHUTDOWN_TIMEOUT (the rest are then killed).
  */
-function startWorkers(count: number): void {
+function startWorkers(config: Config): void {
+  const count = config.workers;
   let stopping = false;
   const served = new Set<number>();
   const notAccepting = new Set<number>();
@@ -158,10 +175,12 @@ function startWorkers(count: number): void {
     // A little after the workers' own deadline, so that a worker's forced exit is its own (and logged by it).
     setTimeout(() => {
       const left = Object.values(cluster.workers ?? {});
-      console.error(`${left.length} worker belum berhenti setelah ${STOP_DEADLINE_MS} ms; dihentikan paksa`);
+      console.error(
+        `${left.length} worker belum berhenti setelah ${config.shutdownTimeoutMs} ms; dihentikan paksa`,
+      );
       for (const worker of left) worker?.process.kill('SIGKILL');
       process.exit(1);
-    }, STOP_DEADLINE_MS + 500).unref();
+    }, config.shutdownTimeoutMs + 500).unref();
   }
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

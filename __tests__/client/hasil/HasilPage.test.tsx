@@ -37,14 +37,14 @@ jest.mock('react-apexcharts', () => ({
 
 const mocked = <T extends (...args: never[]) => unknown>(fn: T) => fn as unknown as jest.Mock;
 
-function renderPage() {
+function renderPage(student = demoStudents.reguler) {
   return renderWithProviders(
     <Routes>
       <Route path="/hasil" element={<HasilPage />} />
       <Route path="/hasil/:id/ptn" element={<p>halaman ptn</p>} />
       <Route path="/pembahasan/:id" element={<p>halaman pembahasan</p>} />
     </Routes>,
-    { route: '/hasil', preloadedState: loggedInState(demoStudents.reguler) },
+    { route: '/hasil', preloadedState: loggedInState(student) },
   );
 }
 
@@ -124,6 +124,30 @@ describe('/hasil', () => {
     expect(within(table).getByText('Bilangan Berpangkat')).toBeInTheDocument();
     await user.click(within(table).getByRole('link', { name: 'Pembahasan' }));
     expect(await screen.findByText('halaman pembahasan')).toBeInTheDocument();
+  });
+
+  it('tells an event student in a sentence why his Permateri tab has no results', async () => {
+    mocked(fetchHasilMateri).mockResolvedValue({ status: true, content: [] });
+    const { user } = renderPage(demoStudents.akbar);
+    await user.click(screen.getByRole('tab', { name: 'Hasil Tryout Permateri' }));
+    expect(
+      await screen.findByText(
+        'Peserta TO Akbar tidak mengerjakan Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Data Tidak Ditemukan')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Hasil Tryout Permateri' })).not.toBeInTheDocument();
+  });
+
+  it('tells a student whose programme has no per-topic tryouts why the Permateri tab is empty', async () => {
+    mocked(fetchHasilMateri).mockResolvedValue({ status: true, content: [] });
+    const { user } = renderPage({ ...demoStudents.umum, id_program: 3 });
+    await user.click(screen.getByRole('tab', { name: 'Hasil Tryout Permateri' }));
+    expect(
+      await screen.findByText(
+        'Program kamu tidak termasuk Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lists the packages with their score on the PTN tab and opens the PTN status', async () => {

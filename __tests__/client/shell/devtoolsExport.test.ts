@@ -33,6 +33,7 @@ const target = window as unknown as Record<string, unknown>;
 function storeWithDevtools(preloaded: 'boot' | 'none') {
   installFakeDevtoolsHere();
   let made: StoreModule.AppStore | null = null;
+  let history: typeof StoreModule.sessionHistory | null = null;
   // RTK reads the extension's global when its module loads.
   jest.isolateModules(() => {
     // The session cookie, written with this module registry's cookie key (a fresh one per registry).
@@ -41,11 +42,15 @@ function storeWithDevtools(preloaded: 'boot' | 'none') {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const store = require('../../../src/client/app/store') as typeof StoreModule;
     made = store.makeStore(preloaded === 'boot' ? store.bootState() : undefined, { runSaga: false });
+    history = store.sessionHistory;
   });
   const devtools = target.__fakeDevtools as FakeDevtoolsHandle;
   return {
     store: made as unknown as StoreModule.AppStore,
     exportFile: () => extensionExportFile(devtools.staged(), devToolsOptions),
+    /** What the page's own recording writes for a problem report (lib/sessionHistory.ts), at most `maxBytes`. */
+    ownExport: (maxBytes: number) =>
+      (history as unknown as typeof StoreModule.sessionHistory).exportText(maxBytes),
   };
 }
 
@@ -142,4 +147,38 @@ it('is plain JSON: an object met twice is written twice, an undefined payload le
     { type: 'b', payload: shared },
     { type: 'c', payload: { acked: shared } },
   ]);
+});
+
+it("is written by the page itself for a problem report, byte for byte as the extension's Export", () => {
+  const { store, exportFile, ownExport } = storeWithDevtools('boot');
+  store.dispatch(loginSucceeded({ user: student }));
+  store.dispatch(profileLoaded(student));
+  // Past DevTools' maxAge (2000 shown), with the clock's ticks hidden among them: the oldest are committed.
+  for (let i = 0; i < 2100; i++) {
+    store.dispatch({ type: 'run/clockTicked', payload: { sekarang: i } });
+    store.dispatch(
+      apiAnswered({
+        method: 'GET',
+        path: `/x/${i}`,
+        sent: null,
+        status: 503,
+        body: { status: false, message: 'x' },
+      }),
+    );
+  }
+  const full = ownExport(100 * 1024 * 1024);
+  expect(full).toBe(exportFile());
+  for (const value of Object.values(PERSONAL)) expect(full.includes(value)).toBe(false);
+
+  // Over the report's bound, the history is cut at the front: the newest actions stay, the state before them is
+  // the preloadedState, and it still replays from there.
+  const cut = ownExport(200 * 1024);
+  expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(200 * 1024);
+  const payloadOf = (text: string) =>
+    JSON.parse((JSON.parse(text) as { payload: string }).payload) as UnknownAction[];
+  const kept = payloadOf(cut);
+  expect(kept.length).toBeGreaterThan(100);
+  expect(kept).toEqual(payloadOf(full).slice(-kept.length));
+  const parsed = JSON.parse(cut) as { payload: string; preloadedState: string };
+  expect(startOf(parseReplay(parsed, 'cut.json')).how).toBe("from the export's preloadedState");
 });

@@ -98,6 +98,24 @@ describe('dialogs', () => {
     ]);
   });
 
+  it('offers "Laporkan masalah" beside the Kode, which opens the report form', async () => {
+    const opened = jest.fn();
+    window.addEventListener('siaptes:laporkan-masalah', opened);
+    try {
+      fire.mockResolvedValue({ isConfirmed: false, isDenied: false, isDismissed: true });
+      await showCallError(httpError(503, 'Service Unavailable'), 'Save Answer');
+      expect(fire).toHaveBeenCalledWith(
+        expect.objectContaining({ showDenyButton: true, denyButtonText: 'Laporkan masalah' }),
+      );
+      expect(opened).not.toHaveBeenCalled();
+      fire.mockResolvedValue({ isConfirmed: false, isDenied: true, isDismissed: false });
+      await showCallError(httpError(503, 'Service Unavailable'), 'Save Answer');
+      expect(opened).toHaveBeenCalledTimes(1);
+    } finally {
+      window.removeEventListener('siaptes:laporkan-masalah', opened);
+    }
+  });
+
   it('does not show a 401: the session ends instead', async () => {
     await showCallError(httpError(401, 'Unauthorized'), 'Get Jadwal Current');
     expect(fire).not.toHaveBeenCalled();

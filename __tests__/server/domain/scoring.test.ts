@@ -152,9 +152,9 @@ describe('tally', () => {
 });
 
 describe('classicalScore', () => {
-  it('nilai = round(1000 × benar / scored), persentase with two decimals', () => {
-    expect(classicalScore({ benar: 1, scored: 3 })).toEqual({ nilai: 333, persentase: 33.33 });
-    expect(classicalScore({ benar: 2, scored: 3 })).toEqual({ nilai: 667, persentase: 66.67 });
+  it('nilai = round(1000 × benar / scored), persentase rounded as nilai (one decimal)', () => {
+    expect(classicalScore({ benar: 1, scored: 3 })).toEqual({ nilai: 333, persentase: 33.3 });
+    expect(classicalScore({ benar: 2, scored: 3 })).toEqual({ nilai: 667, persentase: 66.7 });
     expect(classicalScore({ benar: 3, scored: 3 })).toEqual({ nilai: 1000, persentase: 100 });
     expect(classicalScore({ benar: 0, scored: 7 })).toEqual({ nilai: 0, persentase: 0 });
     expect(classicalScore({ benar: 1, scored: 8 })).toEqual({ nilai: 125, persentase: 12.5 });

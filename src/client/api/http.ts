@@ -5,6 +5,7 @@
 import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { KEY_HEADER } from '../../contract';
 import { apiAnswered, record } from '../lib/recorded';
+import { rememberFailedCall } from '../lib/failedCalls';
 import { readToken } from '../session/cookies';
 import { API_BASE_URL } from './path';
 
@@ -52,10 +53,19 @@ function sentBody(config: InternalAxiosRequestConfig | undefined): unknown {
   const data: unknown = config?.data;
   if (typeof data !== 'string') return data ?? null;
   try {
-    return JSON.parse(data) as unknown;
+    return withoutRecording(config?.url, JSON.parse(data) as unknown);
   } catch {
     return data;
   }
+}
+
+/**
+ * A problem report carries the session's recording; recorded again in the history it would nest in the next
+ * report, each holding all the ones before.
+ */
+function withoutRecording(url: string | undefined, body: unknown): unknown {
+  if (url !== '/siswa/laporan' || body === null || typeof body !== 'object') return body;
+  return { ...body, devtools: '<<rekaman sesi>>' };
 }
 
 /** Every answer (and every call that got none) as an `api/answered` action, for DevTools exports and replays. */
@@ -83,7 +93,11 @@ http.interceptors.response.use(
     return response;
   },
   (error: unknown) => {
-    if (axios.isAxiosError(error)) recordAnswer(error.config, error.response, error.code ?? 'ERR_UNKNOWN');
+    if (axios.isAxiosError(error)) {
+      recordAnswer(error.config, error.response, error.code ?? 'ERR_UNKNOWN');
+      const requestId: unknown = error.response?.headers['x-request-id'];
+      if (typeof requestId === 'string') rememberFailedCall(requestId);
+    }
     if (isUnauthorized(error)) unauthorizedListeners.forEach((listener) => listener());
     return Promise.reject(error);
   },

@@ -17,6 +17,14 @@ import { useAppDispatch, useAppSelector } from './hooks';
 import { navEntries } from './navigation';
 import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { useLeaveWarning } from './useLeaveWarning';
+import { LaporkanMasalah } from '../features/laporan/LaporkanMasalah';
+import { bukaLaporan } from '../lib/laporanDibuka';
+import { EKSPOR_MAKS_BYTES } from '../../contract/laporanBatas';
+import { sessionHistory } from './store';
+
+/** The build the page runs (webpack's DefinePlugin; `dev` outside a build). */
+const VERSI = process.env.SIAPTES_VERSI ?? 'dev';
+const rekamanSesi = () => sessionHistory.exportText(EKSPOR_MAKS_BYTES);
 
 /** Layout: navbar with logo, Home, avatar menu; on small screens an off-canvas menu with the student. */
 export default function Layout() {
@@ -94,6 +102,17 @@ export default function Layout() {
                 <Nav.Link as={NavLink} to="/profil" onClick={closeMenu}>
                   {text.nav.profil}
                 </Nav.Link>
+                <Nav.Link
+                  as="button"
+                  type="button"
+                  className="text-start"
+                  onClick={() => {
+                    closeMenu();
+                    bukaLaporan();
+                  }}
+                >
+                  {text.laporan.buka}
+                </Nav.Link>
                 <Nav.Link as="button" type="button" className="text-start text-danger" onClick={signOut}>
                   {text.logout.signOut}
                 </Nav.Link>
@@ -116,6 +135,9 @@ export default function Layout() {
                   <NavDropdown.Item as={Link} to="/profil">
                     {text.nav.profil}
                   </NavDropdown.Item>
+                  <NavDropdown.Item as="button" onClick={bukaLaporan}>
+                    {text.laporan.buka}
+                  </NavDropdown.Item>
                   <NavDropdown.Divider />
                   <NavDropdown.Item as="button" onClick={signOut}>
                     {text.logout.signOut}
@@ -126,6 +148,7 @@ export default function Layout() {
           </Navbar.Offcanvas>
         </Container>
       </Navbar>
+      <LaporkanMasalah rekaman={rekamanSesi} versi={VERSI} />
       <main className="container py-4" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

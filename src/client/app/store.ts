@@ -2,13 +2,24 @@ import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/to
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { connectRecorder } from '../lib/recorded';
-import { devToolsOptions } from './devtools';
+import { DENIED_ACTIONS, devToolsOptions, exportReplacer } from './devtools';
 import { persistConfig } from './persist';
 import { rootReducer, type AppState } from './rootReducer';
 import { rootSaga } from './rootSaga';
 import { stampTime, tagSagaPuts } from './sessionRecording';
+import { recordInto, SessionHistory } from '../lib/sessionHistory';
 
 export type PreloadedAppState = Partial<AppState>;
+
+/**
+ * The page's own copy of what Redux DevTools records, with the same settings, for a student's problem report
+ * (features/laporan): the last store made is the page's.
+ */
+export const sessionHistory = new SessionHistory({
+  maxAge: devToolsOptions.maxAge ?? 50,
+  denylist: DENIED_ACTIONS,
+  replacer: exportReplacer,
+});
 
 /**
  * The state a page load starts from: every slice's initial state, the session read from the cookies. The page
@@ -53,6 +64,7 @@ export function makeStore(
         .concat(sagaMiddleware),
     // Kept in production too (support reads live sessions, README "Support"); personal data is masked.
     devTools: devToolsOptions,
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers().concat(recordInto(sessionHistory)),
   });
   // The HTTP layer and the dialogs record their answers (`api/answered`, `dialog/answered`) into this store.
   connectRecorder(store.dispatch);

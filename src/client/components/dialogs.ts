@@ -9,6 +9,7 @@ import { describeCallError, type CallFailure } from '../api/errors';
 import { isUnauthorized } from '../api/http';
 import { dialogAnswered, record, type DialogButton } from '../lib/recorded';
 import { text } from '../text';
+import { bukaLaporan } from '../lib/laporanDibuka';
 
 export const CONFIRM_COLOR = '#198754';
 export const CANCEL_COLOR = '#ff5722';
@@ -140,7 +141,18 @@ export async function showCallError(error: unknown, action: string): Promise<voi
   footer.append(smallLine(`${text.callError.detail}: ${detail}`));
   // The request's id in the server's log: what support asks the student to read out.
   if (requestId) footer.append(smallLine(`${text.callError.kode}: ${requestId}`));
-  await fire({ title, text: body, icon: 'error', confirmButtonText: text.common.ok, footer });
+  const answer = await fire({
+    title,
+    text: body,
+    icon: 'error',
+    confirmButtonText: text.common.ok,
+    // Beside the Kode: the student tells support what happened, with the session's recording.
+    showDenyButton: true,
+    denyButtonText: text.laporan.buka,
+    denyButtonColor: CANCEL_COLOR,
+    footer,
+  });
+  if (answer.isDenied) bukaLaporan();
 }
 
 export interface ConfirmOptions {

@@ -21,6 +21,8 @@ import { bacaFileSoal, kalimatTidakDidukung, muatSoalFile } from '../operator/so
 import { tutupJadwal } from '../operator/tutup';
 import { removeDemo } from '../demo/remove';
 import { cadangkanSqlite, CadanganTidakBisa } from '../operator/cadangan';
+import { SalahPakai, type Argumen } from './argumen';
+import { laporan } from './laporanPerintah';
 
 export interface Konsol {
   out(text: string): void;
@@ -61,20 +63,19 @@ export const BANTUAN = `SiapTes operator commands (DATABASE_URL as for the serve
       Lists the schedules with their ids.
   npm run siaptes -- backup FILE
       Copies the SQLite database into FILE while the server runs (on PostgreSQL: says how to use pg_dump).
+  npm run siaptes -- laporan daftar [--sejak YYYY-MM-DD] [--siswa USERNAME]
+      Lists students' problem reports: code, time, student and sentence (README "Support").
+  npm run siaptes -- laporan ambil KODE --out FILE.json
+      Writes a report's Redux DevTools export, ready for the extension's Import and for QA's replay harness.
+  npm run siaptes -- laporan hapus KODE
+      Deletes one report (reports older than LAPORAN_SIMPAN_HARI days are deleted by the server).
   npm run siaptes -- demo remove
       Deletes the demo accounts, the synthetic participants, the demo schedules and their attempts.
   npm run siaptes -- schema [--write]
       Prints the package JSON Schema (--write: updates ${SCHEMA_PATH}).
 `;
 
-class SalahPakai extends Error {}
-
-interface Argumen {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
-
-const WITH_VALUE = new Set(['--passwords', '--out']);
+const WITH_VALUE = new Set(['--passwords', '--out', '--sejak', '--siswa']);
 
 function parseArgs(argv: readonly string[]): Argumen {
   const positional: string[] = [];
@@ -84,7 +85,7 @@ function parseArgs(argv: readonly string[]): Argumen {
     if (!arg.startsWith('--')) positional.push(arg);
     else if (WITH_VALUE.has(arg)) {
       const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new SalahPakai(`${arg} needs a file name`);
+      if (value === undefined || value.startsWith('--')) throw new SalahPakai(`${arg} needs a value`);
       flags.set(arg, value);
       i += 1;
     } else if (['--dry-run', '--write', '--help', '--skip-unsupported'].includes(arg)) flags.set(arg, true);
@@ -275,7 +276,7 @@ async function daftarJadwal(deps: PerintahDeps): Promise<number> {
 async function backup(deps: PerintahDeps, args: Argumen): Promise<number> {
   const file = path.resolve(deps.cwd, satuBerkas(args, 'backup file'));
   const pages = await cadangkanSqlite(deps.config.databaseUrl, file);
-  deps.konsol.out(`Backed up ${pages} pages to ${file}.\n`);
+  deps.konsol.out(`Backed up ${pages} pages to ${file}, readable by this user only (mode 0600).\n`);
   return 0;
 }
 
@@ -328,6 +329,8 @@ export async function jalankan(argv: readonly string[], deps: PerintahDeps): Pro
         return await demo(deps, args);
       case 'backup':
         return await backup(deps, args);
+      case 'laporan':
+        return await laporan(deps, args);
       case undefined:
       case 'help':
       case '--help':

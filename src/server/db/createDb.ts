@@ -48,10 +48,10 @@ export interface CreateDbOptions {
 }
 
 /**
- * PostgreSQL only: how long a query waits to open a connection before it fails (and its call is answered 503,
+ * PostgreSQL only: how long a query waits for a connection (a free one of the pool, or a new one) before it fails (and its call is answered 503,
  * db/fault.ts). pg's default is to wait without end: with the database unreachable every call would hang.
  */
-export const CONNECT_TIMEOUT_MS = 3000;
+export const CONNECT_TIMEOUT_MS = 5000;
 
 /** `file:` URL (or a bare path, or `:memory:`) → SQLite; `postgres://` / `postgresql://` → PostgreSQL. */
 export function dialectOfUrl(databaseUrl: string): Dialect {

@@ -61,17 +61,18 @@ export function databaseFaultOf(error: unknown, depth = 0): DatabaseFault | null
 }
 
 /** What the student reads, and when the client may try again (seconds), per fault. */
-export const FAULT_ANSWERS: Readonly<Record<DatabaseFault, { message: string; retryAfterSeconds: number }>> = {
-  unreachable: {
-    message: 'Basis data sedang tidak dapat dihubungi. Silakan coba lagi dalam beberapa detik.',
-    retryAfterSeconds: 5,
-  },
-  busy: {
-    message: 'Basis data sedang sibuk. Silakan coba lagi dalam beberapa detik.',
-    retryAfterSeconds: 5,
-  },
-  full: {
-    message: 'Penyimpanan basis data server penuh. Silakan coba lagi dalam beberapa saat.',
-    retryAfterSeconds: 30,
-  },
-};
+export const FAULT_ANSWERS: Readonly<Record<DatabaseFault, { message: string; retryAfterSeconds: number }>> =
+  {
+    unreachable: {
+      message: 'Basis data sedang tidak dapat dihubungi. Silakan coba lagi dalam beberapa detik.',
+      retryAfterSeconds: 5,
+    },
+    busy: {
+      message: 'Basis data sedang sibuk. Silakan coba lagi dalam beberapa detik.',
+      retryAfterSeconds: 5,
+    },
+    full: {
+      message: 'Penyimpanan basis data server penuh. Silakan coba lagi dalam beberapa saat.',
+      retryAfterSeconds: 30,
+    },
+  };

@@ -14,6 +14,7 @@ import * as penutupanLease from './migrations/011_penutupan_lease';
 import * as jadwalVersiIsi from './migrations/012_jadwal_versi_isi';
 import * as sesiNotify from './migrations/013_sesi_notify';
 import * as sesiVersi from './migrations/017_sesi_versi';
+import * as laporan from './migrations/018_laporan';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -35,6 +36,7 @@ class ListProvider implements MigrationProvider {
       '012_jadwal_versi_isi': { up: (kysely) => jadwalVersiIsi.up(kysely) },
       '013_sesi_notify': { up: (kysely) => sesiNotify.up(kysely, dialect) },
       '017_sesi_versi': { up: (kysely) => sesiVersi.up(kysely, dialect) },
+      '018_laporan': { up: (kysely) => laporan.up(kysely) },
     };
   }
 }

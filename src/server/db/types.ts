@@ -309,6 +309,23 @@ export interface PenutupanTable {
   selesai_at: number | null;
 }
 
+/** A student's problem report (migration 018, features/laporan). */
+export interface LaporanTable {
+  /** `XXXX-XXXX`, what the student quotes to support. */
+  kode: string;
+  id_siswa: number;
+  dibuat_at: number;
+  pesan: string;
+  /** The SPA's build version. */
+  versi: string;
+  user_agent: string;
+  url: string;
+  /** JSON array of the request ids of the page's last failed calls. */
+  request_ids: string;
+  /** The page load's Redux DevTools export, as the extension's Export writes it. */
+  devtools: string;
+}
+
 export interface Database {
   siswa: SiswaTable;
   sesi: SesiTable;
@@ -338,4 +355,5 @@ export interface Database {
   rata_rata_kategori: RataRataKategoriTable;
   konten: KontenTable;
   penutupan: PenutupanTable;
+  laporan: LaporanTable;
 }

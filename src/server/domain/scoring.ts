@@ -170,15 +170,21 @@ export function tally(verdicts: Iterable<Penilaian>): Tally {
 export interface ClassicalScore {
   /** round(1000 × benar / scored), 0 when nothing is scored. */
   nilai: number;
-  /** Percentage right, two decimals. */
+  /** Percentage right, rounded as the score: to a thousandth of the whole (one decimal), so 686 is 68.6 %. */
   persentase: number;
+}
+
+/**
+ * A subject's percentage rounded as its score is (one decimal: a thousandth of the whole), so the two agree on
+ * screen; rows scored before kept two decimals.
+ */
+export function persentaseSeperNilai(persentase: number): number {
+  return Math.round(persentase * 10) / 10;
 }
 
 /** Classical score of a subject. */
 export function classicalScore({ benar, scored }: { benar: number; scored: number }): ClassicalScore {
   if (scored <= 0) return { nilai: 0, persentase: 0 };
-  return {
-    nilai: Math.round((1000 * benar) / scored),
-    persentase: Math.round((10000 * benar) / scored) / 100,
-  };
+  const nilai = Math.round((1000 * benar) / scored);
+  return { nilai, persentase: nilai / 10 };
 }

@@ -51,6 +51,11 @@ export interface HealthState {
    * connection, and the client's next request, on a new one, goes to another server.
    */
   closingConnections?: boolean;
+  /**
+   * Aborted when the stop's drain period is over (gracefulStop.ts): work still waiting in a queue of the process's
+   * own (logins waiting for a hashing thread) is refused with 503 + Retry-After rather than cut at the hard limit.
+   */
+  drainEnded?: AbortController;
 }
 
 export interface HealthOptions {

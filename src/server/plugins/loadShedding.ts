@@ -32,6 +32,7 @@ export async function registerLoadShedding(
       return;
     }
     countShedSave(request.url, refused);
+    request.log.warn({ reason: refused }, 'permintaan ditolak: server sibuk');
     void reply
       .status(503)
       .header('Retry-After', String(SHED_RETRY_AFTER_SECONDS))

@@ -45,6 +45,11 @@ export interface ShedGateSettings {
    * callbacks of the loop's later phases cannot (the database layer commits a write that has waited too long).
    */
   onRequestRead?(): void;
+  /**
+   * Told of every call refused here, before Fastify (so it has no request log line of its own): the log names its
+   * request id, which the student reads as Kode, and the signal that refused it.
+   */
+  onRefused?(id: string, signal: ShedSignal, url: string): void;
 }
 
 export interface ShedGate {
@@ -164,7 +169,9 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
         const refused = shedReason(raw.url);
         if (refused) {
           if (saves && saveTryoutOf(raw.url)) saves.refused(performance.now());
-          refuse(raw, response, refused, settings.requestId(raw));
+          const id = settings.requestId(raw);
+          refuse(raw, response, refused, id);
+          settings.onRefused?.(id, refused, raw.url);
           return;
         }
         inFlight += 1;

@@ -57,6 +57,8 @@ function abandonedSignal(request: FastifyRequest, reply: FastifyReply): AbortSig
   return controller.signal;
 }
 
+const SERVER_BERHENTI = 'Server sedang dimulai ulang. Silakan masuk lagi dalam beberapa detik.';
+
 /** `POST /auth/login` (public) and `POST /auth/logout`. */
 export const authRoutes: FeatureRoutes = (app, context) => {
   const { db, now, config } = context;
@@ -79,7 +81,14 @@ export const authRoutes: FeatureRoutes = (app, context) => {
     handler: async (request, reply) => {
       const { username, password } = parseLoginBody(request.body as unknown);
       const signal = abandonedSignal(request, reply);
-      const leave = await loginGate.enter(signal);
+      const leave = await loginGate
+        .enter(AbortSignal.any([signal, context.drainEnded]))
+        .catch((error: unknown) => {
+          // The server is stopping: a login still waiting would not be reached before its hard limit.
+          if (context.drainEnded.aborted)
+            throw new HttpError(503, SERVER_BERHENTI, undefined, { 'retry-after': '5' });
+          throw error;
+        });
       try {
         return await login(request, reply, { username, password, signal });
       } finally {

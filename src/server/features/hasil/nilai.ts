@@ -2,6 +2,7 @@
 import type { HasilMapel } from '../../../contract/hasil';
 import type { Executor } from '../../db/executor';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
+import { persentaseSeperNilai } from '../../domain/scoring';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { hasilTerkunci } from '../../domain/kunciEvent';
 import { belumDibuka, berhasil, gagal } from '../../lib/respons';
@@ -82,7 +83,7 @@ export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
       if (terkunci) return { ...dasar, terkunci: terkunci.message };
       return {
         ...dasar,
-        persentase: round2(meanOf(h.mapel.map((m) => m.persentase)) ?? 0),
+        persentase: round2(meanOf(h.mapel.map((m) => persentaseSeperNilai(m.persentase))) ?? 0),
         nilai: rataRataNilai(h.mapel),
         rata_rata: round2(rataRata.get(h.id_kategori) ?? 0),
       };

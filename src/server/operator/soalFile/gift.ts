@@ -1,7 +1,7 @@
 /**
  * GIFT, Moodle's text format, read with gift-pegjs (a PEG grammar of the format) and mapped as Moodle XML is:
  * one right option → type 1, true/false → type 3, one short answer → type 2, an exact number → type 5, essay →
- * type 4, the general feedback (`####`) → pembahasan. `$CATEGORY:` lines and descriptions are not questions.
+ * type 4, the general feedback (`####`) and the answers' (`#`) → pembahasan, never the text. `$CATEGORY:` lines and descriptions are not questions.
  */
 import { parse, type GIFTQuestion, type NumericalFormat, type TextFormat } from 'gift-pegjs';
 import type { SoalFile } from '../paketFormat';
@@ -10,6 +10,7 @@ import {
   FileSoalRusak,
   type HasilKonversi,
   namaSoal,
+  pembahasanDariFeedback,
   pilihanGanda,
   teksKeHtml,
   type TidakDidukung,
@@ -34,6 +35,15 @@ function angkaTepat(format: NumericalFormat): number | null {
   if (format.type === 'range' && format.number !== undefined && (format.range ?? 0) === 0)
     return format.number;
   return null;
+}
+
+/** The feedback of a question's right answer: the true/false one, or the one choice worth 100 %. */
+function feedbackBenar(q: GIFTQuestion): string {
+  if (q.type === 'TF') return html(q.isTrue ? q.trueFeedback : q.falseFeedback);
+  if (q.type !== 'MC' && q.type !== 'Short' && q.type !== 'Numerical') return '';
+  const choices = Array.isArray(q.choices) ? q.choices : [];
+  const right = choices.filter((c) => bobot(c.weight, c.isCorrect) === 100);
+  return right.length === 1 ? html(right[0].feedback) : '';
 }
 
 export function bacaGift(text: string): HasilKonversi {
@@ -61,7 +71,9 @@ export function bacaGift(text: string): HasilKonversi {
       continue;
     }
     const tolak = (alasan: string) => tidakDidukung.push({ nama, jenis: q.type, alasan });
-    const pembahasan = html(q.globalFeedback) || undefined;
+    // `#` feedback is discussion only: the general feedback (`####`), then the right answer's.
+    const umum = html(q.globalFeedback);
+    const pembahasan = pembahasanDariFeedback([umum, feedbackBenar(q)]);
     const extra = pembahasan ? { pembahasan } : {};
     if (q.hasEmbeddedAnswers) {
       tolak('answers inside the text (cloze) cannot be scored here');
@@ -81,7 +93,11 @@ export function bacaGift(text: string): HasilKonversi {
               teksSoal,
               q.choices.map((c) => html(c.text)),
               weights.indexOf(100),
-              pembahasan,
+              pembahasanDariFeedback(
+                [umum],
+                q.choices.map((c) => html(c.feedback)),
+                weights.indexOf(100),
+              ),
             ),
           );
         break;

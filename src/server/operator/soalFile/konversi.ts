@@ -42,6 +42,30 @@ export function namaSoal(nama: string | null | undefined, html: string): string 
 
 export const KUNCI = ['A', 'B', 'C', 'D', 'E'] as const;
 
+/** HTML that starts with a block of its own. */
+const BLOK = /^<(p|div|ul|ol|table|h[1-6]|blockquote|pre|figure)\b/i;
+
+/**
+ * A question's discussion (pembahasan) from its feedback, which never goes into its text or options: the general
+ * feedback, then the right answer's, then each other option's labelled by its letter ("Pilihan B"). Empty parts are
+ * left out; undefined when nothing is left.
+ */
+export function pembahasanDariFeedback(
+  umum: readonly string[],
+  perOpsi: readonly string[] = [],
+  benar = -1,
+): string | undefined {
+  // Each part its own block, so the parts do not run together as one sentence on the page.
+  const blok = (html: string, label = '') =>
+    BLOK.test(html) ? `<div>${label}${html}</div>` : `<p>${label}${html}</p>`;
+  const lain = perOpsi.flatMap((f, i) =>
+    i === benar || f.trim() === '' ? [] : [blok(f.trim(), `<strong>Pilihan ${KUNCI[i] ?? i + 1}:</strong> `)],
+  );
+  const parts = [...new Set([...umum, perOpsi[benar] ?? ''].map((f) => f.trim()).filter((f) => f !== ''))];
+  const semua = [...parts.map((f) => (BLOK.test(f) ? f : blok(f))), ...lain];
+  return semua.length > 0 ? semua.join('\n') : undefined;
+}
+
 /** Type 1 from options in order and the index of the right one. */
 export function pilihanGanda(soal: string, opsi: string[], benar: number, pembahasan?: string): SoalFile {
   return {

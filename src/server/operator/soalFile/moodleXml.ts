@@ -2,7 +2,7 @@
  * Moodle XML (a question bank's "Export" in Moodle XML format, root `<quiz>`) read with fast-xml-parser and mapped
  * to our questions: multichoice with one right answer and at most five options → type 1; truefalse → type 3 with
  * one statement; shortanswer → type 2; numerical with tolerance 0 → type 5; essay → type 4; the general feedback
- * → pembahasan. Categories and descriptions are not questions. Everything we would score differently from Moodle
+ * and the answers' feedback → pembahasan (never the text). Categories and descriptions are not questions. Everything we would score differently from Moodle
  * is refused. Images `<file encoding="base64">` behind `@@PLUGINFILE@@/name` become data: images, which the
  * import moves into the content store.
  */
@@ -14,6 +14,7 @@ import {
   FileSoalRusak,
   type HasilKonversi,
   namaSoal,
+  pembahasanDariFeedback,
   pilihanGanda,
   teksKeHtml,
   type TidakDidukung,
@@ -116,10 +117,16 @@ export function bacaMoodleXml(xml: string): HasilKonversi {
       dilewati.push(`description "${nama}" (not a question)`);
       continue;
     }
-    const pembahasan = html(q.generalfeedback, files) || undefined;
     const answers = list(q.answer);
     const benar = answers.filter((a) => fraksi(a) === 100);
     const sebagian = answers.filter((a) => fraksi(a) !== 100 && fraksi(a) !== 0);
+    // Feedback is discussion only: the general feedback, then the right answer's (an answer's <feedback> is never
+    // part of its option text).
+    const umum = html(q.generalfeedback, files);
+    const pembahasan = pembahasanDariFeedback([
+      umum,
+      benar.length === 1 ? html(benar[0].feedback, files) : '',
+    ]);
 
     switch (jenis) {
       case 'multichoice': {
@@ -139,7 +146,11 @@ export function bacaMoodleXml(xml: string): HasilKonversi {
               teksSoal,
               answers.map((a) => html(a, files)),
               answers.indexOf(benar[0]),
-              pembahasan,
+              pembahasanDariFeedback(
+                [umum],
+                answers.map((a) => html(a.feedback, files)),
+                answers.indexOf(benar[0]),
+              ),
             ),
           );
         }

@@ -9,7 +9,14 @@ import path from 'node:path/posix';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { jenisGambar } from '../../konten/jenisGambar';
 import type { SoalFile } from '../paketFormat';
-import { FileSoalRusak, type HasilKonversi, namaSoal, pilihanGanda, type TidakDidukung } from './konversi';
+import {
+  FileSoalRusak,
+  type HasilKonversi,
+  namaSoal,
+  pembahasanDariFeedback,
+  pilihanGanda,
+  type TidakDidukung,
+} from './konversi';
 
 /** A node in document order: `{ tag: children, ':@': attributes }` or `{ '#text': text }`. */
 type Ordered = Record<string, unknown>;
@@ -48,14 +55,16 @@ function parse(xml: string, what: string): Ordered[] {
 }
 
 const INTERACTIONS = /Interaction$/;
+/** Feedback shown after an answer: never question or option text (it holds the key), only the discussion. */
+const FEEDBACK = new Set(['feedbackInline', 'feedbackBlock', 'modalFeedback']);
 
-/** The nodes as HTML: interactions left out (or replaced by a blank line for a text entry). */
+/** The nodes as HTML: interactions and feedback left out (a text entry becomes a blank line). */
 function html(nodes: Ordered[], gambar: (src: string) => string): string {
   const walk = (list: Ordered[]): Ordered[] =>
     list.flatMap((n): Ordered[] => {
       const tag = tagOf(n);
       if (tag === 'textEntryInteraction') return [{ '#text': '……' }];
-      if (INTERACTIONS.test(tag) || tag === 'rubricBlock') return [];
+      if (INTERACTIONS.test(tag) || tag === 'rubricBlock' || FEEDBACK.has(tag)) return [];
       if (tag === '#text') return [n];
       const at = { ...((n[':@'] as Record<string, unknown>) ?? {}) };
       if (tag === 'img' && typeof at['@_src'] === 'string') at['@_src'] = gambar(at['@_src']);
@@ -81,11 +90,6 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const teksSoal = html(bodyNodes, gambar);
   const nama = namaSoal(attr(item, 'title') || attr(item, 'identifier'), teksSoal);
   const interactions = findInteractions(bodyNodes);
-  const feedback = find(children(item), 'modalFeedback')
-    .map((f) => html(children(f), gambar))
-    .filter((f) => f !== '')
-    .join('\n');
-  const extra = feedback ? { pembahasan: feedback } : {};
   const hasil: HasilKonversi = { format: 'QTI', soal: [], dilewati: [], tidakDidukung: [] };
   const tolak = (jenis: string, alasan: string) =>
     hasil.tidakDidukung.push({ nama, jenis, alasan } as TidakDidukung);
@@ -105,6 +109,10 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const benar = declaration
     ? findDeep(find(children(declaration), 'correctResponse'), 'value').map((v) => text(children(v)).trim())
     : [];
+  const choices = jenis === 'choiceInteraction' ? find(children(interaction), 'simpleChoice') : [];
+  const feedback = feedbackItem(item, choices, benar, (nodes) => html(nodes, gambar));
+  const pembahasan = pembahasanDariFeedback(feedback.umum);
+  const extra = pembahasan ? { pembahasan } : {};
   const mapping = declaration ? find(children(declaration), 'mapping')[0] : undefined;
   const partial =
     mapping !== undefined &&
@@ -113,7 +121,6 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
     );
 
   if (jenis === 'choiceInteraction') {
-    const choices = find(children(interaction), 'simpleChoice');
     const prompt = find(children(interaction), 'prompt')[0];
     const soal = [teksSoal, prompt ? `<p>${html(children(prompt), gambar)}</p>` : '']
       .filter(Boolean)
@@ -131,7 +138,7 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
           soal,
           choices.map((c) => html(children(c), gambar)),
           index,
-          feedback || undefined,
+          pembahasanDariFeedback(feedback.umum, feedback.perOpsi, index),
         ),
       );
     return hasil;
@@ -153,6 +160,80 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   }
   tolak(jenis, 'this interaction cannot be scored here');
   return hasil;
+}
+
+/**
+ * An item's feedback sorted for the discussion. QTI shows a feedback when its outcome (FEEDBACK) holds its identifier
+ * (`showHide="show"`) or does not (`hide`); response processing sets that outcome to the response itself, or to an
+ * identifier such as "correct" when the response matches the correct one. So a feedback inside a choice, or named
+ * by a choice, is that choice's; one shown for the right response (its identifier set when the response is correct,
+ * or "correct") is the right answer's; one shown for a wrong response is left out; any other is general.
+ */
+function feedbackItem(
+  item: Ordered,
+  choices: Ordered[],
+  benar: string[],
+  toHtml: (nodes: Ordered[]) => string,
+): { umum: string[]; perOpsi: string[] } {
+  const perOpsi = choices.map(() => [] as string[]);
+  const umum: string[] = [];
+  const ids = choices.map((c) => attr(c, 'identifier'));
+  const { right, wrong } = outcomeBenarSalah(item);
+  const shown = (f: Ordered) => attr(f, 'showHide') !== 'hide';
+  choices.forEach((c, i) => {
+    for (const tag of ['feedbackInline', 'feedbackBlock'])
+      for (const f of findDeep(children(c), tag)) if (shown(f)) perOpsi[i].push(toHtml(children(f)));
+  });
+  const insideChoice = new Set(
+    choices.flatMap((c) => [
+      ...findDeep(children(c), 'feedbackInline'),
+      ...findDeep(children(c), 'feedbackBlock'),
+    ]),
+  );
+  const body = find(children(item), 'itemBody')[0];
+  const lepas = [
+    ...(body
+      ? [...findDeep(children(body), 'feedbackInline'), ...findDeep(children(body), 'feedbackBlock')]
+      : []),
+    ...find(children(item), 'modalFeedback'),
+  ].filter((f) => !insideChoice.has(f));
+  for (const f of lepas) {
+    const id = attr(f, 'identifier');
+    const teks = toHtml(children(f));
+    const choice = ids.indexOf(id);
+    const forRight = shown(f) ? right.has(id) || benar.includes(id) : wrong.has(id);
+    const forWrong = shown(f) ? wrong.has(id) : right.has(id) || benar.includes(id);
+    if (choice >= 0 && shown(f) && !benar.includes(id)) perOpsi[choice].push(teks);
+    else if (forRight) umum.push(teks);
+    else if (!forWrong && choice < 0) umum.push(teks);
+  }
+  return { umum, perOpsi: perOpsi.map((list) => list.join('\n')) };
+}
+
+/**
+ * The identifiers response processing gives an outcome when the response is correct (a `responseIf` whose condition
+ * asks for `<correct>`) and otherwise (its `responseElse`), with the usual names "correct" and "incorrect".
+ */
+function outcomeBenarSalah(item: Ordered): { right: Set<string>; wrong: Set<string> } {
+  const right = new Set(['correct', 'benar', 'right']);
+  const wrong = new Set(['incorrect', 'salah', 'wrong']);
+  const nilai = (nodes: Ordered[]) =>
+    findDeep(nodes, 'setOutcomeValue').flatMap((s) =>
+      findDeep(children(s), 'baseValue').map((v) => text(children(v)).trim()),
+    );
+  for (const condition of findDeep(
+    find(children(item), 'responseProcessing').flatMap(children),
+    'responseCondition',
+  )) {
+    const parts = children(condition).filter((n) => tagOf(n) !== '#text');
+    const [jika, ...lain] = parts;
+    if (!jika || tagOf(jika) !== 'responseIf') continue;
+    const [syarat, ...langkah] = children(jika).filter((n) => tagOf(n) !== '#text');
+    if (!syarat || findDeep([syarat], 'correct').length === 0) continue;
+    for (const v of nilai(langkah)) right.add(v);
+    for (const v of nilai(lain.filter((n) => tagOf(n) === 'responseElse'))) wrong.add(v);
+  }
+  return { right, wrong };
 }
 
 function findInteractions(nodes: Ordered[]): Ordered[] {

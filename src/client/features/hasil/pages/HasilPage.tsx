@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
+import { selectCanSeePermateri, selectIsEventStudent } from '../../../lib/student';
 import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { text } from '../../../text';
 import { HasilMateriTable, HasilPaketTable, HasilPtnTable } from '../components/HasilTables';
@@ -36,6 +37,8 @@ export default function HasilPage() {
   const materi = useAppSelector(selectHasilMateri);
   const skor = useAppSelector(selectSkorPaket);
   const series = useAppSelector(selectChartSeries);
+  const canTakePermateri = useAppSelector(selectCanSeePermateri);
+  const isEvent = useAppSelector(selectIsEventStudent);
 
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const onTabKey = (event: KeyboardEvent, index: number) => {
@@ -75,7 +78,12 @@ export default function HasilPage() {
     ),
     materi: (
       <DataCard id="hasil-materi" title={t.tabMateri}>
-        <HasilMateriTable items={materi} status={status.materi} />
+        {/* Results kept from when per-topic tryouts were open to him are still listed. */}
+        {canTakePermateri || materi.length > 0 ? (
+          <HasilMateriTable items={materi} status={status.materi} />
+        ) : (
+          <p className="mb-0">{isEvent ? t.materiEvent : t.materiProgram}</p>
+        )}
       </DataCard>
     ),
     ptn: (
