@@ -3,7 +3,15 @@
  * <file encoding="base64">), GIFT with categories and feedback, QTI 2.x (item XML and an IMS content package zip)
  * and an Excel workbook; TeX typeset and images in the content store; what cannot be scored refused by name.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -246,6 +254,27 @@ it('refuses every unsupported Moodle question by name and type, and convert-soal
     },
   ]);
   expect(skipped.err).toContain('skipped question "Warna pelangi" (multichoice): 6 options; at most 5 (A–E)');
+});
+
+it("refuses a soal_file outside the package file's folder by name, symbolic links included, writing nothing", async () => {
+  const luar = mkdtempSync(path.join(tmpdir(), 'siaptes-luar-'));
+  try {
+    writeFileSync(path.join(luar, 'bank.gift'), readFileSync(path.join(FIXTURES, 'bank.gift')));
+    symlinkSync(path.join(luar, 'bank.gift'), path.join(dir, 'tautan.gift'));
+    const names = [`../${path.basename(luar)}/bank.gift`, path.join(luar, 'bank.gift'), 'tautan.gift'];
+    writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paketDengan(names)));
+    const before = await counts(ctx.db);
+    const refused = await runner(ctx, dir)('import-paket', 'paket.json');
+    expect(refused.code).toBe(1);
+    for (const [i, name] of names.entries())
+      expect(refused.err).toContain(
+        `paket.json kategori[0].mapel[${i}].soal_file: Mapel ${i + 1}: ${name} is outside the package file's folder; ` +
+          'put the question file beside it',
+      );
+    expect(await counts(ctx.db)).toEqual(before);
+  } finally {
+    rmSync(luar, { recursive: true, force: true });
+  }
 });
 
 it('says "file not found" and gives bad JSON its line and column', async () => {
