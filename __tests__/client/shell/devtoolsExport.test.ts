@@ -6,7 +6,8 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { persistStore } from 'redux-persist';
-import { devToolsOptions } from '../../../src/client/app/devtools';
+import { devToolsOptions, exportReplacer } from '../../../src/client/app/devtools';
+import { exportText } from '../../../src/client/lib/sessionExport';
 import type * as StoreModule from '../../../src/client/app/store';
 import { apiAnswered } from '../../../src/client/lib/recorded';
 import { loginSucceeded } from '../../../src/client/session/events';
@@ -48,9 +49,9 @@ function storeWithDevtools(preloaded: 'boot' | 'none') {
   return {
     store: made as unknown as StoreModule.AppStore,
     exportFile: () => extensionExportFile(devtools.staged(), devToolsOptions),
-    /** What the page's own recording writes for a problem report (lib/sessionHistory.ts), at most `maxBytes`. */
+    /** What the page's own recording writes for a problem report (lib/sessionExport.ts), at most `maxBytes`. */
     ownExport: (maxBytes: number) =>
-      (history as unknown as typeof StoreModule.sessionHistory).exportText(maxBytes),
+      exportText(history as unknown as typeof StoreModule.sessionHistory, exportReplacer, maxBytes),
   };
 }
 

@@ -21,10 +21,12 @@ import { LaporkanMasalah } from '../features/laporan/LaporkanMasalah';
 import { bukaLaporan } from '../lib/laporanDibuka';
 import { EKSPOR_MAKS_BYTES } from '../../contract/laporanBatas';
 import { sessionHistory } from './store';
+import { exportText } from '../lib/sessionExport';
+import { exportReplacer } from './devtools';
 
 /** The build the page runs (webpack's DefinePlugin; `dev` outside a build). */
 const VERSI = process.env.SIAPTES_VERSI ?? 'dev';
-const rekamanSesi = () => sessionHistory.exportText(EKSPOR_MAKS_BYTES);
+const rekamanSesi = () => exportText(sessionHistory, exportReplacer, EKSPOR_MAKS_BYTES);
 
 /** Layout: navbar with logo, Home, avatar menu; on small screens an off-canvas menu with the student. */
 export default function Layout() {

@@ -2,7 +2,7 @@ import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/to
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { connectRecorder } from '../lib/recorded';
-import { DENIED_ACTIONS, devToolsOptions, exportReplacer } from './devtools';
+import { DENIED_ACTIONS, devToolsOptions } from './devtools';
 import { persistConfig } from './persist';
 import { rootReducer, type AppState } from './rootReducer';
 import { rootSaga } from './rootSaga';
@@ -18,7 +18,6 @@ export type PreloadedAppState = Partial<AppState>;
 export const sessionHistory = new SessionHistory({
   maxAge: devToolsOptions.maxAge ?? 50,
   denylist: DENIED_ACTIONS,
-  replacer: exportReplacer,
 });
 
 /**

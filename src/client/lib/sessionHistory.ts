@@ -3,9 +3,8 @@
  * carries it without the extension (README "Support"). Recorded as the extension's instrument records: each action
  * as it reaches the reducers (stamped and tagged by the middleware) with the state after it; the committed state is
  * what the store was created with until the oldest actions are committed, once more than `maxAge − 1` are shown;
- * denied actions (the clock's tick) are kept but neither shown nor counted. `exportText` writes what the
- * extension's Export writes from that: `{payload, preloadedState}`, each the JSON text of the store's `serialize`
- * replacer (which masks credentials and contact data), tab-indented.
+ * denied actions (the clock's tick) are kept but neither shown nor counted. lib/sessionExport.ts writes what the
+ * extension's Export writes from that; it loads with the layout, off the login page's bundle.
  */
 import type { Action, StoreEnhancer } from '@reduxjs/toolkit';
 
@@ -13,7 +12,6 @@ export interface HistorySettings {
   maxAge: number;
   /** Patterns of action types hidden from the history (DevTools' actionsDenylist). */
   denylist: readonly string[];
-  replacer: (key: string | number, value: unknown) => unknown;
 }
 
 interface Staged {
@@ -24,7 +22,9 @@ interface Staged {
 
 export class SessionHistory {
   private committedState: unknown;
-  private staged: Staged[] = [];
+  private entries: Staged[] = [];
+  /** Entries not denied: what DevTools shows, and counts against maxAge. */
+  private shown = 0;
   private readonly deny: RegExp | null;
 
   constructor(private readonly settings: HistorySettings) {
@@ -34,53 +34,36 @@ export class SessionHistory {
   /** A new store: its history starts from what it was created with. */
   start(preloaded: unknown): void {
     this.committedState = preloaded;
-    this.staged = [];
+    this.entries = [];
+    this.shown = 0;
   }
 
   record(action: Action, state: unknown): void {
-    this.staged.push({ action, state, denied: this.deny?.test(action.type) ?? false });
-    let shown = this.staged.filter((entry) => !entry.denied).length;
-    while (shown > this.settings.maxAge - 1) {
-      const oldest = this.commitOldest();
-      if (oldest && !oldest.denied) shown -= 1;
+    const denied = this.deny?.test(action.type) ?? false;
+    this.entries.push({ action, state, denied });
+    if (!denied) this.shown += 1;
+    while (this.shown > this.settings.maxAge - 1) this.commitOldest();
+  }
+
+  /** What Export writes from: the staged actions and the committed state (lib/sessionExport.ts writes it). */
+  get staged(): { actions: Action[]; committedState: unknown } {
+    return { actions: this.entries.map((entry) => entry.action), committedState: this.committedState };
+  }
+
+  /** Commits the `count` oldest actions (their state becomes the committed one), to cut the history at the front. */
+  commitOldest(count = 1): void {
+    for (let i = 0; i < count; i++) {
+      const oldest = this.entries.shift();
+      if (!oldest) return;
+      this.committedState = oldest.state;
+      if (!oldest.denied) this.shown -= 1;
     }
   }
 
-  /** The export file's text, its oldest actions committed until it is at most `maxBytes` long (UTF-8). */
-  exportText(maxBytes: number): string {
-    for (;;) {
-      const text = this.write();
-      const size = new TextEncoder().encode(text).length;
-      if (size <= maxBytes || this.staged.length === 0) return text;
-      // Cut at the front in proportion to the excess (and at least one): a few passes at most.
-      const cut = Math.max(1, Math.ceil(this.staged.length * (1 - maxBytes / size)));
-      for (let i = 0; i < cut; i++) this.commitOldest();
-    }
-  }
-
-  private commitOldest(): Staged | undefined {
-    const oldest = this.staged.shift();
-    if (oldest) this.committedState = oldest.state;
-    return oldest;
-  }
-
-  private write(): string {
-    const { replacer } = this.settings;
-    return JSON.stringify(
-      {
-        payload: JSON.stringify(
-          this.staged.map((entry) => entry.action),
-          replacer,
-        ),
-        preloadedState:
-          this.committedState === undefined ? undefined : JSON.stringify(this.committedState, replacer),
-      },
-      null,
-      '\t',
-    );
+  get length(): number {
+    return this.entries.length;
   }
 }
-
 /** A store enhancer that records every store it creates into `history`. */
 export function recordInto(history: SessionHistory): StoreEnhancer {
   return (createStore) => (reducer, preloaded) => {
