@@ -5,6 +5,7 @@
  * "Rules of the tryout"), and the sheet asks again when the next subject opens.
  * Its own server and database, so akbar's category is untouched by the other journeys.
  */
+import { closeDb, createDb } from '../../src/server/db/createDb';
 import { collectPageErrors, loginAs, newContext } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
 import {
@@ -26,10 +27,36 @@ interface StartSoal {
   soal: string;
 }
 
+/**
+ * The subject's time passes on the server too: its running clock is moved back by its minutes, as if it had been
+ * opened that long ago. The browser's clock is fast-forwarded, the server's is not, and an event subject ends only
+ * on the server's clock (a close reported earlier is refused).
+ */
+async function runOutOnServer(databaseUrl: string, idMapel: number): Promise<void> {
+  const db = await createDb(databaseUrl);
+  try {
+    const { waktu } = await db
+      .selectFrom('mapel')
+      .select('waktu')
+      .where('id', '=', idMapel)
+      .executeTakeFirstOrThrow();
+    const openedAt = Date.now() - (waktu * 60 + 1) * 1000;
+    await db
+      .updateTable('mapel_waktu')
+      .set({ opened_at: openedAt, last_seen_at: openedAt })
+      .where('id_mapel', '=', idMapel)
+      .where('status', '=', 0)
+      .where('opened_at', 'is not', null)
+      .execute();
+  } finally {
+    await closeDb(db);
+  }
+}
+
 it('akbar takes the whole TPS category subject after subject; each subject’s questions arrive only when it opens', async () => {
   const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
   const page = await context.newPage();
-  // The browser's clock runs each subject to its end; the server keeps its own (the student reports the time-up).
+  // The browser's clock runs each subject to its end; the server's clock rows are aged to match (runOutOnServer).
   await page.clock.install();
   const errors = collectPageErrors(page);
 
@@ -111,6 +138,7 @@ it('akbar takes the whole TPS category subject after subject; each subject’s q
     // While this subject runs, the browser holds its questions and those before it, never a later subject's.
     expect(await revealed()).toEqual(ids(subjects.slice(0, index + 1)));
 
+    await runOutOnServer(suite.server.databaseUrl, idOf.get(mapel) as number);
     await page.clock.fastForward((left + 5) * 1000);
     await answerDialog(page, 'Waktu Habis!', 'Lanjutkan');
     await page.getByRole('heading', { name: 'Preview Tryout Kategori TPS' }).waitFor();

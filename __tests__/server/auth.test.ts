@@ -440,7 +440,7 @@ describe('the per-address login limit', () => {
     const behind = await buildTestApp({
       clock,
       seed: seedSiswa,
-      config: { loginMaxPerAddress: 2, trustProxy: true },
+      config: { loginMaxPerAddress: 2, trustProxy: 1 },
     });
     const direct = await buildTestApp({
       clock,

@@ -29,6 +29,13 @@ const BERBAHAYA = [
   '<div style="margin-top:-400px;background:url(https://contoh.test/x.gif)">naik</div>',
   '<span class="fixed-top btn btn-primary">Selesai</span>',
   '<svg><image href="https://contoh.test/a.png"></image></svg>',
+  // SVG paint, filters, masks and cursors are CSS values: url() there loads as in a style.
+  '<svg><rect width="1" height="1" fill="url(https://contoh.test/f)" stroke="url(\'https://contoh.test/s\')"></rect>',
+  '<circle r="1" filter="url(https://contoh.test/x#f)" mask="url(//contoh.test/m)" cursor="url(https://contoh.test/c),auto"></circle>',
+  '<rect fill="\\75 rl(https://contoh.test/e)" style="fill:url(https://contoh.test/st)"></rect>',
+  '<pattern xlink:href="https://contoh.test/p" href="https://contoh.test/q"></pattern></svg>',
+  '<math href="https://contoh.test/m"><mglyph src="https://contoh.test/g.png"></mglyph><mi>x</mi></math>',
+  '<div style="background-image:image-set(\'https://contoh.test/i.png\' 1x)">gambar</div>',
 ].join('');
 
 /** Markup compared as a browser parses it (KaTeX writes `<path/>`, a DOM serialises `<path></path>`). */

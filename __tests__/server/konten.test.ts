@@ -107,6 +107,44 @@ it('refuses an external image and bad TeX with the question named, writing nothi
   expect(await counts(ctx.db)).toEqual(before);
 });
 
+it('stores an SVG without its script, event handlers or outside references, its drawing kept', async () => {
+  const svg =
+    '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ' +
+    'width="20" height="10" onload="alert(1)"><script>alert(2)</script>' +
+    '<style>@import url(https://contoh.test/gaya.css); rect { stroke: red; }</style>' +
+    '<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs>' +
+    '<rect width="10" height="10" fill="url(#g)" onclick="curi()"/>' +
+    '<rect x="10" width="10" height="10" fill="url(https://contoh.test/f)" style="fill:url(https://contoh.test/s)"/>' +
+    '<image xlink:href="https://contoh.test/a.png" width="1" height="1"/><use href="https://contoh.test/u.svg#x"/>' +
+    '<foreignObject><iframe src="https://contoh.test/"></iframe></foreignObject>' +
+    '<a href="https://contoh.test/"><text>t</text></a></svg>';
+  const paket = denganSoalPertama(paket_(), {
+    soal: `<p>Gambar:</p><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}" alt="bagan">`,
+  });
+  writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paket));
+  expect(await runner(ctx, dir)('import-paket', 'paket.json')).toMatchObject({ code: 0, err: '' });
+  const stored = await ctx.db.selectFrom('konten').select(['sha256', 'content_type', 'bytes']).execute();
+  expect(stored).toHaveLength(1);
+  const text = Buffer.from(stored[0].bytes).toString('utf8');
+  expect(stored[0].content_type).toBe('image/svg+xml');
+  expect(text).not.toMatch(
+    /script|alert|onload|onclick|curi|foreignObject|iframe|<image|<use|<a[\s>]|contoh\.test|@import/i,
+  );
+  expect(text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(text).toContain('<rect width="10" height="10" fill="url(#g)"/>');
+  expect(text).toContain('<linearGradient id="g">');
+  // The address is the hash of the cleaned bytes.
+  const soal = await ctx.db
+    .selectFrom('soal')
+    .select('soal')
+    .where('nomor', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  expect(soal.soal).toContain(
+    `<img src="/konten/${createHash('sha256').update(stored[0].bytes).digest('hex')}" alt="bagan">`,
+  );
+});
+
 function paket_(): PaketFile {
   return paketContoh(ctx.clock.now(), ['budi.santoso']);
 }

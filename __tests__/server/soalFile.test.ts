@@ -3,11 +3,19 @@
  * <file encoding="base64">), GIFT with categories and feedback, QTI 2.x (item XML and an IMS content package zip)
  * and an Excel workbook; TeX typeset and images in the content store; what cannot be scored refused by name.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate, zipSync } from 'fflate';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
 import { counts, runner } from '../helpers/operatorRun';
@@ -246,6 +254,68 @@ it('refuses every unsupported Moodle question by name and type, and convert-soal
     },
   ]);
   expect(skipped.err).toContain('skipped question "Warna pelangi" (multichoice): 6 options; at most 5 (A–E)');
+});
+
+it("refuses a soal_file outside the package file's folder by name, symbolic links included, writing nothing", async () => {
+  const luar = mkdtempSync(path.join(tmpdir(), 'siaptes-luar-'));
+  try {
+    writeFileSync(path.join(luar, 'bank.gift'), readFileSync(path.join(FIXTURES, 'bank.gift')));
+    symlinkSync(path.join(luar, 'bank.gift'), path.join(dir, 'tautan.gift'));
+    const names = [`../${path.basename(luar)}/bank.gift`, path.join(luar, 'bank.gift'), 'tautan.gift'];
+    writeFileSync(path.join(dir, 'paket.json'), JSON.stringify(paketDengan(names)));
+    const before = await counts(ctx.db);
+    const refused = await runner(ctx, dir)('import-paket', 'paket.json');
+    expect(refused.code).toBe(1);
+    for (const [i, name] of names.entries())
+      expect(refused.err).toContain(
+        `paket.json kategori[0].mapel[${i}].soal_file: Mapel ${i + 1}: ${name} is outside the package file's folder; ` +
+          'put the question file beside it',
+      );
+    expect(await counts(ctx.db)).toEqual(before);
+  } finally {
+    rmSync(luar, { recursive: true, force: true });
+  }
+});
+
+/** A zip of one entry of `mb` MB of zeros, made a megabyte at a time (a zip bomb: about 0.1 % of that on disk). */
+function zipNol(mb: number): Buffer {
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
+  const entry = new ZipDeflate('imsmanifest.xml', { level: 9 });
+  zip.add(entry);
+  const nol = new Uint8Array(1024 * 1024);
+  for (let i = 0; i < mb; i++) entry.push(nol, i === mb - 1);
+  zip.end();
+  return Buffer.concat(parts);
+}
+
+it('refuses a zip bomb, a zip of too many files and too deep XML by name, memory bounded', async () => {
+  const bomb = zipNol(201);
+  expect(bomb.length).toBeLessThan(1024 * 1024);
+  writeFileSync(path.join(dir, 'bom.zip'), bomb);
+  const many: Record<string, Uint8Array> = {};
+  for (let i = 0; i < 2001; i++) many[`f${i}.txt`] = new Uint8Array([65]);
+  writeFileSync(path.join(dir, 'banyak.zip'), zipSync(many));
+  writeFileSync(path.join(dir, 'dalam.xml'), `<quiz>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</quiz>`);
+  writeFileSync(
+    path.join(dir, 'paket.json'),
+    JSON.stringify(paketDengan(['bom.zip', 'banyak.zip', 'dalam.xml'])),
+  );
+  const before = await counts(ctx.db);
+  const memory = process.memoryUsage().arrayBuffers;
+  const refused = await runner(ctx, dir)('import-paket', 'paket.json');
+  // Nothing near the bomb's 201 MB was ever held.
+  expect(process.memoryUsage().arrayBuffers - memory).toBeLessThan(64 * 1024 * 1024);
+  expect(refused.code).toBe(1);
+  expect(refused.err).toContain('Mapel 1: bom.zip is a zip file that expands to more than 200 MB; split it');
+  expect(refused.err).toContain(
+    'Mapel 2: banyak.zip is a zip file that holds more than 2000 files; split it',
+  );
+  expect(refused.err).toContain('Mapel 3: dalam.xml is XML nested deeper than 100 levels');
+  expect(await counts(ctx.db)).toEqual(before);
 });
 
 it('says "file not found" and gives bad JSON its line and column', async () => {

@@ -99,6 +99,16 @@ describe('the built SPA', () => {
     expect(String(page.headers['content-security-policy'])).toContain("worker-src 'self'");
   });
 
+  it("lets a page load images and anything else only from our origin or data: (no other site's address)", async () => {
+    const page = await app.inject({ method: 'GET', url: '/to/12' });
+    const directives = String(page.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
+    expect(directives).toContain("default-src 'self' data:");
+    expect(directives).toContain("img-src 'self' data:");
+    expect(String(page.headers['content-security-policy'])).not.toMatch(/https:|\*/);
+  });
+
   it('does not serve the compressed copies under their own names', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/main.0a1b2c3d4e.js.br' });
     // The history fallback answers: index.html, not the brotli bytes.

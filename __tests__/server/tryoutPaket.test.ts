@@ -863,21 +863,51 @@ describe('statusmapel and the server clock', () => {
       );
     const report = (sisa: number) =>
       h.status(h.f.event, h.f.mapel.akbar, sisa, 0, 'akbarHash1', h.f.jadwalEvent);
-    // The student reports less than the server counts (500 s): accepted.
+    // The student reports less than the server counts (500 s): the wall clock alone counts.
     h.ctx.clock.set(t + 100_500);
-    expect((await report(450)).body.content).toEqual({ sisa_waktu: 450, status: 0 });
-    const reported = { sisa_waktu: 450, last_seen_at: t + 100 * S, opened_at: t, status: 0 };
+    expect((await report(450)).body.content).toEqual({ sisa_waktu: 500, status: 0 });
+    const reported = { sisa_waktu: 500, last_seen_at: t + 100 * S, opened_at: t, status: 0 };
     expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject(reported);
     h.ctx.clock.set(t + 150_500);
     expect((await save()).body.status).toBe(true);
     h.ctx.clock.set(t + 151_200);
     expect((await save()).body.status).toBe(true);
     expect(await h.clockRow(idHasilTo, h.f.mapel.akbar)).toMatchObject(reported);
-    // 100 s after the report: 450 − 100, as a clock written at each save would read.
+    // 100 s after the report: 500 − 100, as a clock written at each save would read.
     h.ctx.clock.set(t + 200_000);
     const preview = await h.preview(h.f.event, 8, h.f.jadwalEvent);
-    expect(preview.body.content.detailPaket[0].detailSoal[0]).toMatchObject({ sisa_waktu: 350, status: '0' });
-    expect((await report(9999)).body.content).toEqual({ sisa_waktu: 350, status: 0 });
+    expect(preview.body.content.detailPaket[0].detailSoal[0]).toMatchObject({ sisa_waktu: 400, status: '0' });
+    expect((await report(9999)).body.content).toEqual({ sisa_waktu: 400, status: 0 });
+  });
+
+  it('event subjects end on the clock: a close with 3 s left is refused and changes nothing, with 2 s taken', async () => {
+    const t = h.ctx.clock.now();
+    const started = await h.start(h.f.event, 'akbarHash1', h.f.jadwalEvent);
+    const idHasilTo = started.body.content.id_hasil_to;
+    const report = (sisa: number, status: 0 | 1) =>
+      h.status(h.f.event, h.f.mapel.akbar, sisa, status, 'akbarHash1', h.f.jadwalEvent);
+    const row = () => h.clockRow(idHasilTo, h.f.mapel.akbar);
+    const before = await row();
+    // "Selesaikan Ujian" is not offered to event students; sent anyway, a minute in, it is refused.
+    h.ctx.clock.set(t + 60 * S);
+    expect((await report(0, 1)).body).toEqual({
+      status: false,
+      message: 'Mapel TO Akbar selesai saat waktunya habis, tidak dapat diselesaikan lebih awal',
+      content: { sisa_waktu: 540, status: 0 },
+    });
+    // Reporting no time left does not close it either.
+    expect((await report(0, 0)).body.content).toEqual({ sisa_waktu: 540, status: 0 });
+    h.ctx.clock.set(t + 597 * S);
+    expect((await report(0, 1)).body).toMatchObject({ status: false, content: { sisa_waktu: 3, status: 0 } });
+    expect(await row()).toMatchObject({ status: 0, opened_at: before.opened_at });
+    // The countdown reached 0 a little ahead of the server's whole seconds: the close is taken.
+    h.ctx.clock.set(t + 598 * S);
+    expect((await report(0, 1)).body).toEqual({
+      status: true,
+      message: 'Mapel selesai',
+      content: { sisa_waktu: 0, status: 1 },
+    });
+    expect(await row()).toMatchObject({ status: 1, sisa_waktu: 0, last_seen_at: t + 598 * S });
   });
 
   it('status 1 closes the subject; a closed subject stays closed', async () => {

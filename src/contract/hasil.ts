@@ -25,24 +25,32 @@ import {
 
 /** Package result list item. `type` groups the chart ('UTBK', 'TO Akbar', ...); `date` is for display;
  * `kategori` is the category name and `kategoriHash` its hash (for the detail route). */
-export const HasilListItem = Type.Object({
+const HasilListDasar = {
   paket: Type.Number(),
   type: Type.String(),
   date: Type.String(),
+  idjadwal: Type.Number(),
+  ...KategoriPaket,
+};
+export const HasilListItem = Type.Object({
+  ...HasilListDasar,
   persentase: Type.Number(),
   nilai: Type.Number(),
   rata_rata: Type.Number(),
-  idjadwal: Type.Number(),
-  ...KategoriPaket,
 });
 export type HasilListItem = Static<typeof HasilListItem>;
+
+/** A category of a TO Akbar event still running: listed without any figure; `terkunci` is the sentence saying when
+ * its result opens ("Hasil TO Akbar dibuka setelah ... WIB"). */
+export const HasilListTerkunci = Type.Object({ ...HasilListDasar, terkunci: Type.String() });
+export type HasilListTerkunci = Static<typeof HasilListTerkunci>;
 
 /** `POST /siswa/tryout/hasil` — body id_siswa, type (list) — answer package result list. */
 export const hasilListCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/hasil',
   body: Type.Object({ id_siswa: IdSiswa, type: Type.Literal('list') }),
-  response: Envelope(Type.Array(HasilListItem)),
+  response: Envelope(Type.Array(Type.Union([HasilListItem, HasilListTerkunci]))),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -98,21 +106,25 @@ export const hasilJadwalCall = defineCall({
 // Scores with package (PTN tab)
 
 /** Score-with-package item. `id` is the schedule (jadwal) id. */
-export const SkorPaketItem = Type.Object({
+const SkorPaketDasar = {
   id: Type.Number(),
   paket: Type.Number(),
   tgl_selesai: Type.String(),
-  skor: Type.Number(),
   type: Type.String(),
-});
+};
+export const SkorPaketItem = Type.Object({ ...SkorPaketDasar, skor: Type.Number() });
 export type SkorPaketItem = Static<typeof SkorPaketItem>;
+
+/** A finished package of a TO Akbar event still running: no score; `terkunci` says when it opens. */
+export const SkorPaketTerkunci = Type.Object({ ...SkorPaketDasar, terkunci: Type.String() });
+export type SkorPaketTerkunci = Static<typeof SkorPaketTerkunci>;
 
 /** `POST /siswa/tryout/hasilskor` — body id_siswa — answer scores with package. */
 export const hasilSkorCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/hasilskor',
   body: Type.Object({ id_siswa: IdSiswa }),
-  response: Envelope(Type.Array(SkorPaketItem)),
+  response: Envelope(Type.Array(Type.Union([SkorPaketItem, SkorPaketTerkunci]))),
 });
 
 // ---------------------------------------------------------------------------------------------------------------

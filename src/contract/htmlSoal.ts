@@ -7,8 +7,10 @@
  * (its HTML with inline sizes and offsets, its SVG strokes, its MathML with the TeX annotation). What it may not:
  * anything a student can fill in or press (forms, inputs, buttons), anything that runs or embeds another page
  * (scripts, event handlers, iframes, objects), anything that loads from another site when the question is shown
- * (external images, CSS `url()`, media, SVG `<image>`/`<use>`), and anything that lifts itself out of the article
- * (CSS positioning, stacking, transforms, large negative offsets, the page's own overlay and positioning classes).
+ * (every address but our content store's and a `data:` image: external images, CSS `url()` in styles and in SVG
+ * paint such as `fill="url(…)"`, `href`/`xlink:href` outside a link, MathML `src`, media, SVG `<image>`/`<use>`),
+ * and anything that lifts itself out of the article (CSS positioning, stacking, transforms, large negative offsets,
+ * the page's own overlay and positioning classes). A link (`<a href>`) stays: it loads nothing until it is followed.
  */
 import type { Config, DOMPurify } from 'dompurify';
 
@@ -83,6 +85,19 @@ export function gambarBoleh(src: string | null): boolean {
   return GAMBAR_KONTEN.test(trimmed) || GAMBAR_DATA.test(trimmed);
 }
 
+/**
+ * A value that may load something (`url(`, `image(`, `image-set(`, `src(`), run something (`expression(`) or hide
+ * either behind a CSS escape or comment. SVG presentation attributes (`fill`, `stroke`, `filter`, `mask`, …) are
+ * CSS values, so this holds for them as for `style`.
+ */
+const NILAI_MEMUAT = /[\\]|\/\*|(url|image|image-set|src|expression)\s*\(/i;
+
+/** Attributes that name an address; outside `<img src>` and a link's `href` none is kept. */
+const ATRIBUT_ALAMAT = new Set(['src', 'href', 'xlink:href']);
+
+/** Attributes that are text for people, never a CSS value: kept whatever they say. */
+const ATRIBUT_TEKS = /^(alt|title|aria-[a-z-]+)$/;
+
 /** Properties that take an element out of the flow or above other content: never kept. */
 const PROPERTI_DILARANG = /^(position|z-index|transform.*|translate|rotate|scale|inset.*|behavior)$/;
 const PROPERTI_GESER = /^(top|right|bottom|left)$/;
@@ -116,7 +131,7 @@ export function gayaAman(style: string): string {
     const property = declaration.slice(0, colon).trim().toLowerCase();
     const value = declaration.slice(colon + 1).trim();
     if (!/^[a-z][a-z-]*$/.test(property) || value === '') continue;
-    if (/[\\]|\/\*|url\(|image-set\(|expression\(|image\(/i.test(value)) continue;
+    if (NILAI_MEMUAT.test(value)) continue;
     if (PROPERTI_DILARANG.test(property)) continue;
     if (PROPERTI_GESER.test(property) && !geserBoleh(value)) continue;
     if (PROPERTI_MARGIN.test(property) && !marginBoleh(value)) continue;
@@ -161,9 +176,17 @@ interface ElementDisaring {
 
 /** The sanitiser for question HTML on a DOMPurify instance of its own (hooks are per instance). */
 export function buatPembersihHtml(purify: DOMPurify): (html: string) => string {
-  purify.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (data.attrName === 'style') data.attrValue = gayaAman(data.attrValue);
-    else if (data.attrName === 'class') data.attrValue = kelasAman(data.attrValue);
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    const name = data.attrName.toLowerCase();
+    const tag = (node as unknown as ElementDisaring).nodeName.toLowerCase();
+    if (ATRIBUT_ALAMAT.has(name)) {
+      // An image's source is judged whole below (gambarBoleh); a link's by DOMPurify's list of safe schemes.
+      if (!(tag === 'img' && name === 'src') && !(tag === 'a' && name !== 'src')) data.keepAttr = false;
+      return;
+    }
+    if (name === 'style') data.attrValue = gayaAman(data.attrValue);
+    else if (name === 'class') data.attrValue = kelasAman(data.attrValue);
+    else if (!ATRIBUT_TEKS.test(name) && NILAI_MEMUAT.test(data.attrValue)) data.attrValue = '';
     else return;
     if (data.attrValue === '') data.keepAttr = false;
   });

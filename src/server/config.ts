@@ -180,14 +180,22 @@ function databaseOnThisMachine(databaseUrl: string): boolean {
   );
 }
 
-/** TRUST_PROXY: unset/false → the socket's address; true → any proxy; a number → hops; else a list of addresses. */
-export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+/**
+ * TRUST_PROXY: unset/false → the socket's address; a number → hops; else a list of addresses. `true` (believe every
+ * hop) is refused: nginx appends to the X-Forwarded-For a client sent, so the client would choose its own address.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value === 'true') throw new ConfigError(TRUST_PROXY_TRUE);
   if (/^\d+$/.test(value)) return Number(value);
   return parseList(value, []);
 }
+
+const TRUST_PROXY_TRUE =
+  'TRUST_PROXY=true ditolak: alamat klien akan diambil dari X-Forwarded-For kiriman klien sendiri. Pakai jumlah ' +
+  'proxy (mis. TRUST_PROXY=1) bila port aplikasi hanya bisa dicapai lewat proxy itu, atau alamat proxy-nya ' +
+  '(mis. TRUST_PROXY=127.0.0.1 atau 10.0.0.5,10.0.0.6)';
 
 /**
  * TRUSTED_NETWORKS: a comma-separated list of networks in CIDR notation (`10.0.0.0/8`, `2001:db8::/32`) or single

@@ -17,7 +17,7 @@ import type {
 import { send } from './endpoint';
 import { API_BASE_URL } from './path';
 
-export type PembahasanReply = CallReply<typeof pembahasanCall>;
+type PembahasanReply = CallReply<typeof pembahasanCall>;
 
 /** Package results of the student (the "Paket" tab). */
 export function fetchHasilList(idSiswa: number) {

@@ -3,6 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put } from 'typed-redux-saga';
 import { showCallError, showFailed } from '../components/dialogs';
 import { callRead } from './readRetry';
+import { terkunciOf } from './terkunci';
 
 /** What every call answers: `{status, message?, content?}`. */
 interface Reply {
@@ -13,8 +14,9 @@ type ContentOf<R> = R extends { content: infer C } ? C : never;
 
 /**
  * The usual load of a list or a page, for a saga: call `fn(...args)`; with content, put `loaded(content)`;
- * a refusal puts `refused` (by default `failed`) and shows "Failed" with the server's message; a failed call puts
- * `failed` and shows the call error naming `action`.
+ * a refusal puts `refused` (by default `failed`) and shows "Failed" with the server's message; a refusal that only
+ * means "not yet" (lib/terkunci.ts) puts `terkunci(sentence)` instead, when given, without a dialog; a failed call
+ * puts `failed` and shows the call error naming `action`.
  */
 export function* loadContent<A extends unknown[], R extends Reply>(
   fn: (...args: A) => Promise<R>,
@@ -23,6 +25,7 @@ export function* loadContent<A extends unknown[], R extends Reply>(
     loaded: (content: ContentOf<R>) => UnknownAction;
     failed: UnknownAction;
     refused?: UnknownAction;
+    terkunci?: (message: string) => UnknownAction;
     action: string;
   },
 ): SagaIterator<void> {
@@ -32,7 +35,9 @@ export function* loadContent<A extends unknown[], R extends Reply>(
       yield* put(on.loaded(reply.content as ContentOf<R>));
     } else {
       yield* put(on.refused ?? on.failed);
-      yield* call(showFailed, reply.message);
+      const terkunci = on.terkunci ? terkunciOf(reply) : null;
+      if (on.terkunci && terkunci !== null) yield* put(on.terkunci(terkunci));
+      else yield* call(showFailed, reply.message);
     }
   } catch (error) {
     yield* put(on.failed);

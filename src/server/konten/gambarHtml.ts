@@ -1,8 +1,11 @@
 /**
  * The images of a question's HTML moved into the content store: an embedded `data:` image is stored by its hash
  * and the `<img>` points at `/konten/<sha256>`; an image of another site is refused (the sheet would load it from
- * there, or fail to, during the exam). Pure, no I/O: the caller stores the files.
+ * there, or fail to, during the exam). An SVG is stored cleaned (bersihHtml.ts: no script, event handler or outside
+ * reference), so it is safe however it is opened, not only through the store's response header. Pure, no I/O: the
+ * caller stores the files.
  */
+import { bersihkanSvg } from './bersihHtml';
 import { jenisGambar } from './jenisGambar';
 import { alamatKonten, berkas, type Berkas, KONTEN_PREFIX } from './kontenStore';
 
@@ -44,7 +47,12 @@ export function simpanGambarHtml(html: string): GambarHasil {
         salah.push(`an embedded image (${singkat(src)}) is not a PNG, JPEG, GIF, WebP or SVG image`);
         return whole;
       }
-      const file = berkas(bytes, type);
+      const svg = type === 'image/svg+xml' ? bersihkanSvg(bytes.toString('utf8')) : null;
+      if (type === 'image/svg+xml' && svg === null) {
+        salah.push(`an embedded SVG image (${singkat(src)}) holds no drawing`);
+        return whole;
+      }
+      const file = berkas(svg === null ? bytes : Buffer.from(svg, 'utf8'), type);
       files.push(file);
       return `${head}"${alamatKonten(file.sha256)}"`;
     }

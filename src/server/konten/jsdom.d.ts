@@ -5,6 +5,6 @@
  */
 export class JSDOM {
   constructor(html?: string);
-  /** A DOM window, handed to DOMPurify as its WindowLike. */
-  readonly window: object;
+  /** A DOM window, handed to DOMPurify as its WindowLike; its XMLSerializer writes a cleaned SVG back as XML. */
+  readonly window: { XMLSerializer: new () => { serializeToString(node: object): string } };
 }

@@ -10,17 +10,19 @@ export const EMBEDDED_DOCUMENT_PAGE = '/petunjuk-to.html';
 /**
  * The policy the built SPA satisfies: its scripts and styles are files of its own origin (webpack extracts the CSS,
  * sweetalert2's included; no inline script; its service worker too). Inline style *attributes* are allowed and nothing more, because
- * apexcharts writes them on its SVG; style elements stay refused. Images may come from https (profile photos).
+ * apexcharts writes them on its SVG; style elements stay refused. Images and anything else a page may load come only
+ * from our own origin (the content store, /konten) or a `data:` URI: a question's address the sanitiser missed
+ * (src/contract/htmlSoal.ts) is still never fetched from another site.
  */
 export const SPA_CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
+  defaultSrc: ["'self'", 'data:'],
   baseUri: ["'self'"],
   scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'"],
   styleSrcElem: ["'self'"],
   styleSrcAttr: ["'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'https:'],
+  imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   // The SPA's service worker (sw.js, offline reload of a running sheet) is a file of our own origin.

@@ -117,15 +117,15 @@ export async function hasFinishedPackage(db: Executor, idSiswa: number, idJadwal
 export async function finishedJadwal(
   db: Executor,
   idSiswa: number,
-): Promise<{ id: number; paket: number; is_event: number; tgl_selesai: number }[]> {
+): Promise<{ id: number; paket: number; is_event: number; tgl_akhir: number; tgl_selesai: number }[]> {
   const rows = await db
     .selectFrom('hasil_to')
     .innerJoin('jadwal', 'jadwal.id', 'hasil_to.id_jadwal')
-    .select(['jadwal.id', 'jadwal.paket', 'jadwal.is_event', 'jadwal.tgl_awal'])
+    .select(['jadwal.id', 'jadwal.paket', 'jadwal.is_event', 'jadwal.tgl_awal', 'jadwal.tgl_akhir'])
     .select((eb) => [eb.fn.countAll().as('selesai'), eb.fn.max('hasil_to.ended_at').as('tgl_selesai')])
     .where('hasil_to.id_siswa', '=', idSiswa)
     .where('hasil_to.is_selesai', '=', 1)
-    .groupBy(['jadwal.id', 'jadwal.paket', 'jadwal.is_event', 'jadwal.tgl_awal'])
+    .groupBy(['jadwal.id', 'jadwal.paket', 'jadwal.is_event', 'jadwal.tgl_awal', 'jadwal.tgl_akhir'])
     .having(
       sql<number>`count(*)`,
       '=',
@@ -138,6 +138,7 @@ export async function finishedJadwal(
     id: row.id,
     paket: row.paket,
     is_event: row.is_event,
+    tgl_akhir: Number(row.tgl_akhir),
     tgl_selesai: Number(row.tgl_selesai ?? 0),
   }));
 }

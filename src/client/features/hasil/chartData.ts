@@ -10,10 +10,12 @@ export interface ChartSeries {
  * Groups keep the order in which their type first appears; pairs run by package number, so each line goes left to
  * right. */
 export function groupChartData(
-  items: readonly Pick<SkorPaketItem, 'type' | 'paket' | 'skor'>[],
+  items: readonly (Pick<SkorPaketItem, 'type' | 'paket'> & { skor?: number })[],
 ): ChartSeries[] {
   const groups = new Map<string, [number, number][]>();
   for (const item of items) {
+    // A running TO Akbar event's package comes without a score: it has no point yet.
+    if (item.skor === undefined) continue;
     const pairs = groups.get(item.type) ?? [];
     pairs.push([item.paket, item.skor]);
     groups.set(item.type, pairs);

@@ -11,7 +11,6 @@ import {
   fetchPembahasan,
   fetchPembahasanMateri,
   generateHasilMapel,
-  type PembahasanReply,
 } from '../../api/hasil';
 import { navigateRequested } from '../../lib/navigation';
 import { confirmDialog, showCallError, showError, showFailed } from '../../components/dialogs';
@@ -24,6 +23,7 @@ import {
   detailLoaded,
   detailLoading,
   detailRequested,
+  hasilTerkunciDiterima,
   hasilListFailed,
   hasilListLoaded,
   hasilListLoading,
@@ -53,6 +53,7 @@ import {
 } from './slice';
 import { safely } from '../../lib/safely';
 import { callRead } from '../../lib/readRetry';
+import { terkunciOf } from '../../lib/terkunci';
 
 const t = text.hasil;
 
@@ -112,7 +113,10 @@ export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>)
   yield* put(detailLoading(key));
   try {
     const reply = yield* callRead(fetchHasilKategori, id, hash, idSiswa);
-    // A refusal means there is no result for this category: the page shows its empty state.
+    // A refusal means there is no result for this category: the page shows its empty state, or the sentence saying
+    // when a running TO Akbar event's result opens.
+    const terkunci = terkunciOf(reply);
+    if (terkunci !== null) yield* put(hasilTerkunciDiterima({ idjadwal: id, message: terkunci }));
     yield* put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
   } catch (error) {
     yield* put(detailFailed(key));
@@ -160,8 +164,13 @@ export function* loadPtn(action: PayloadAction<number>): SagaIterator<void> {
   let missing = false;
   try {
     const reply = yield* callRead(fetchHasilPtn, { idsiswa: idSiswa, idjadwal });
+    const terkunci = terkunciOf(reply);
     if (reply.status && 'content' in reply && reply.content.mapel.length > 0) {
       yield* put(ptnLoaded({ idjadwal, data: reply.content }));
+    } else if (terkunci !== null) {
+      // Not an error, and no Sync to offer: the page says when the event's result opens.
+      yield* put(hasilTerkunciDiterima({ idjadwal, message: terkunci }));
+      yield* put(ptnFailed(idjadwal));
     } else if (reply.status || reply.message === REKAP_TIDAK_ADA) {
       // Either the server says so, or it answers an empty subject list: both mean the summary is missing.
       yield* put(ptnMissing(idjadwal));
@@ -183,11 +192,6 @@ function* syncRequested(action: PayloadAction<number>) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reviews
-
-/** The sentence of a refusal that only means "not yet" (a running TO Akbar event keeps its keys), else null. */
-function terkunciOf(reply: PembahasanReply): string | null {
-  return !reply.status && 'dibuka_pada' in reply && reply.dibuka_pada !== undefined ? reply.message : null;
-}
 
 export function* loadReviewList(action: PayloadAction<number>) {
   const idjadwal = action.payload;

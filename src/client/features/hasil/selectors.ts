@@ -30,5 +30,9 @@ export const selectReview = (state: WithHasil, idjadwal: number, idmapel: number
 export const selectPembahasanTerkunci = (state: WithHasil, idjadwal: number): string | undefined =>
   state.hasil.terkunci[idjadwal];
 
+/** The sentence saying when the schedule's results open, while its TO Akbar event keeps them; else undefined. */
+export const selectHasilTerkunci = (state: WithHasil, idjadwal: number): string | undefined =>
+  state.hasil.hasilTerkunci[idjadwal];
+
 export const selectPembahasanMateri = (state: WithHasil, idmateri: number) =>
   forKey(state.hasil.pembahasanMateri, String(idmateri));

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   HasilKategoriDetail,
   HasilListItem,
+  HasilListTerkunci,
   HasilMateriItem,
   HasilPtn,
   PembahasanList,
@@ -9,6 +10,7 @@ import type {
   PembahasanMapelItem,
   PembahasanMateri,
   SkorPaketItem,
+  SkorPaketTerkunci,
 } from '../../../contract';
 import {
   failLoading,
@@ -29,9 +31,10 @@ export const reviewKey = (idjadwal: number, idmapel: number) => `${idjadwal}/${i
 
 /** Results: package results, per-topic results, scores with package, and the detail pages. */
 export interface HasilState {
-  listHasilPaket: HasilListItem[];
+  /** Items of a running TO Akbar event come without figures (HasilListTerkunci). */
+  listHasilPaket: (HasilListItem | HasilListTerkunci)[];
   listHasilMateri: HasilMateriItem[];
-  listSkorPaket: SkorPaketItem[];
+  listSkorPaket: (SkorPaketItem | SkorPaketTerkunci)[];
   listStatus: Record<HasilListName, LoadStatus>;
   /** Category result detail, keyed `id/hash`. */
   detail: Loaded<HasilKategoriDetail>;
@@ -45,6 +48,8 @@ export interface HasilState {
   pembahasanMateri: Loaded<PembahasanMateri>;
   /** Schedules whose reviews the server keeps until the TO Akbar event is over: the sentence saying when. */
   terkunci: Record<number, string>;
+  /** Schedules whose results (counts, scores, PTN status, PDF) the server keeps until the event is over. */
+  hasilTerkunci: Record<number, string>;
 }
 
 export const hasilInitialState: HasilState = {
@@ -58,12 +63,13 @@ export const hasilInitialState: HasilState = {
   review: notLoaded(),
   pembahasanMateri: notLoaded(),
   terkunci: {},
+  hasilTerkunci: {},
 };
 
 type ListPayload =
-  | { list: 'paket'; items: HasilListItem[] }
+  | { list: 'paket'; items: HasilState['listHasilPaket'] }
   | { list: 'materi'; items: HasilMateriItem[] }
-  | { list: 'skor'; items: SkorPaketItem[] };
+  | { list: 'skor'; items: HasilState['listSkorPaket'] };
 
 const hasilSlice = createSlice({
   name: 'hasil',
@@ -92,6 +98,11 @@ const hasilSlice = createSlice({
     /** `data` null: the server has no result for this category (the empty state). */
     detailLoaded(state, action: PayloadAction<{ key: string; data: HasilKategoriDetail | null }>) {
       finishLoading(state.detail, action.payload.key, action.payload.data);
+    },
+    /** The server keeps the schedule's results until its event is over; `message` says when they open. (Pages show
+     * it only without data, so results that arrive later win.) */
+    hasilTerkunciDiterima(state, action: PayloadAction<{ idjadwal: number; message: string }>) {
+      state.hasilTerkunci[action.payload.idjadwal] = action.payload.message;
     },
     detailFailed(state, action: PayloadAction<string>) {
       failLoading(state.detail, action.payload);
@@ -179,6 +190,7 @@ export const {
   detailLoading,
   detailLoaded,
   detailFailed,
+  hasilTerkunciDiterima,
   ptnRequested,
   ptnLoading,
   ptnLoaded,

@@ -20,9 +20,11 @@ import {
   rankingPaketLoaded,
   rankingPaketLoading,
   rankingPaketRequested,
+  rankingTerkunci,
 } from './slice';
 import { safely } from '../../lib/safely';
 import { callRead } from '../../lib/readRetry';
+import { terkunciOf } from '../../lib/terkunci';
 
 const t = text.ranking;
 
@@ -45,8 +47,9 @@ export function* loadRankingPaket(action: PayloadAction<{ codepaket: number; hal
   const page = { halaman, per_halaman: RANKING_PER_HALAMAN_TAMPILAN };
   yield* loadContent(fetchRankingPaket, [idSiswa, codepaket, page], {
     loaded: (data) => rankingPaketLoaded({ codepaket, data: { ...data, halaman } }),
-    // A refusal is the page's empty state.
+    // A refusal is the page's empty state; a running TO Akbar event's says when its ranking opens.
     refused: rankingPaketLoaded({ codepaket, data: null }),
+    terkunci: (message) => rankingTerkunci({ idjadwal: codepaket, message }),
     failed: rankingPaketFailed(codepaket),
     action: t.actions.getRankingPaket,
   });
@@ -68,8 +71,11 @@ export function* loadRankingJurusan(
       halaman,
       per_halaman: RANKING_PER_HALAMAN_TAMPILAN,
     });
-    // A refused choice ("Data Pilihan Tidak Ditemukan") is the page's empty state, not a dialog.
+    // A refused choice ("Data Pilihan Tidak Ditemukan") is the page's empty state, not a dialog; a running TO Akbar
+    // event's refusal says when its ranking opens.
     const data = reply.status && 'content' in reply ? { ...reply.content, halaman } : null;
+    const terkunci = terkunciOf(reply);
+    if (terkunci !== null) yield* put(rankingTerkunci({ idjadwal, message: terkunci }));
     yield* put(rankingJurusanLoaded({ key, data }));
   } catch (error) {
     yield* put(rankingJurusanFailed(key));

@@ -11,3 +11,7 @@ export const selectRankingPaket = (state: WithRanking, codepaket: number) =>
 
 export const selectRankingJurusan = (state: WithRanking, idjadwal: number, numoption: number) =>
   forKey(state.ranking.jurusan, jurusanKey(idjadwal, numoption));
+
+/** The sentence saying when the schedule's rankings open, while its TO Akbar event keeps them; else undefined. */
+export const selectRankingTerkunci = (state: WithRanking, idjadwal: number): string | undefined =>
+  state.ranking.terkunci[idjadwal];

@@ -24,6 +24,8 @@ export interface RankingState {
   paket: Loaded<Berhalaman<RankingPaket>>;
   /** Keyed `idjadwal/numoption`. */
   jurusan: Loaded<Berhalaman<RankingJurusan>>;
+  /** Schedules whose rankings the server keeps until the TO Akbar event is over: the sentence saying when. */
+  terkunci: Record<number, string>;
 }
 
 export const rankingInitialState: RankingState = {
@@ -31,6 +33,7 @@ export const rankingInitialState: RankingState = {
   listStatus: 'idle',
   paket: notLoaded(),
   jurusan: notLoaded(),
+  terkunci: {},
 };
 
 const rankingSlice = createSlice({
@@ -80,6 +83,12 @@ const rankingSlice = createSlice({
     rankingJurusanFailed(state, action: PayloadAction<string>) {
       failLoading(state.jurusan, action.payload);
     },
+
+    /** The server keeps the schedule's rankings until its event is over; `message` says when they open. (Pages show
+     * it only without data, so a ranking that arrives later wins.) */
+    rankingTerkunci(state, action: PayloadAction<{ idjadwal: number; message: string }>) {
+      state.terkunci[action.payload.idjadwal] = action.payload.message;
+    },
   },
 });
 
@@ -96,5 +105,6 @@ export const {
   rankingJurusanLoading,
   rankingJurusanLoaded,
   rankingJurusanFailed,
+  rankingTerkunci,
 } = rankingSlice.actions;
 export const rankingReducer = rankingSlice.reducer;

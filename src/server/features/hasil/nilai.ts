@@ -4,7 +4,8 @@ import type { Executor } from '../../db/executor';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { persentaseSeperNilai } from '../../domain/scoring';
 import { formatTanggalSaja } from '../../domain/tanggal';
-import { berhasil, gagal } from '../../lib/respons';
+import { hasilTerkunci } from '../../domain/kunciEvent';
+import { belumDibuka, berhasil, gagal } from '../../lib/respons';
 import type { Siswa } from '../../lib/siswa';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
 import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
@@ -57,25 +58,36 @@ async function hasilTerkini(db: Executor, siswa: Siswa, now: number) {
   return hasilKategoriSiswa(db, siswa.id);
 }
 
-/** `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. */
+/**
+ * `/siswa/tryout/hasil`: the student's ended categories with their scores and every participant's mean. A category
+ * of a TO Akbar event still running is listed without any figure, with the sentence saying when it opens.
+ */
 export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
   const hasil = (await hasilTerkini(db, siswa, now)).filter((h) => h.mapel.length > 0);
+  const terbuka = hasil.filter((h) => !hasilTerkunci(h, now));
   const rataRata = await rataRataSemuaPeserta(
     db,
-    hasil.map((h) => h.id_kategori),
+    terbuka.map((h) => h.id_kategori),
   );
   return berhasil(
-    hasil.map((h) => ({
-      paket: h.paket,
-      type: jenisPaket(h.is_event),
-      date: formatTanggalSaja(h.ended_at),
-      persentase: round2(meanOf(h.mapel.map((m) => persentaseSeperNilai(m.persentase))) ?? 0),
-      nilai: rataRataNilai(h.mapel),
-      rata_rata: round2(rataRata.get(h.id_kategori) ?? 0),
-      idjadwal: h.id_jadwal,
-      kategori: h.kategori,
-      kategoriHash: h.kategoriHash,
-    })),
+    hasil.map((h) => {
+      const dasar = {
+        paket: h.paket,
+        type: jenisPaket(h.is_event),
+        date: formatTanggalSaja(h.ended_at),
+        idjadwal: h.id_jadwal,
+        kategori: h.kategori,
+        kategoriHash: h.kategoriHash,
+      };
+      const terkunci = hasilTerkunci(h, now);
+      if (terkunci) return { ...dasar, terkunci: terkunci.message };
+      return {
+        ...dasar,
+        persentase: round2(meanOf(h.mapel.map((m) => persentaseSeperNilai(m.persentase))) ?? 0),
+        nilai: rataRataNilai(h.mapel),
+        rata_rata: round2(rataRata.get(h.id_kategori) ?? 0),
+      };
+    }),
   );
 }
 
@@ -86,6 +98,8 @@ export async function hasilKategori(
 ) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const terkunci = hasilTerkunci(jadwal, input.now);
+  if (terkunci) return belumDibuka(terkunci);
   const kategori = await findKategori(db, jadwal.id, input.hash);
   await segarkanHasil(db, [jadwal.id], input.now);
   const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
@@ -104,6 +118,8 @@ export async function hasilKategori(
 export async function hasilJadwal(db: Executor, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const terkunci = hasilTerkunci(jadwal, input.now);
+  if (terkunci) return belumDibuka(terkunci);
   await segarkanHasil(db, [jadwal.id], input.now);
   const hasil = (await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id })).filter(
     (h) => h.mapel.length > 0,
@@ -120,7 +136,7 @@ export async function hasilJadwal(db: Executor, input: { siswa: Siswa; idJadwal:
   });
 }
 
-/** `/siswa/tryout/hasilskor`: the total of every finished package. */
+/** `/siswa/tryout/hasilskor`: the total of every finished package (none yet for an event still running). */
 export async function hasilSkor(db: Executor, siswa: Siswa, now: number) {
   const hasil = await hasilTerkini(db, siswa, now);
   const paket = await finishedJadwal(db, siswa.id);
@@ -128,15 +144,15 @@ export async function hasilSkor(db: Executor, siswa: Siswa, now: number) {
     const rows = hasil.filter((h) => h.id_jadwal === p.id).flatMap((h) => h.mapel);
     const skor = packageTotal(rows.map((r) => r.nilai));
     if (skor === null) return [];
-    return [
-      {
-        id: p.id,
-        paket: p.paket,
-        tgl_selesai: formatTanggalSaja(p.tgl_selesai),
-        skor,
-        type: jenisPaket(p.is_event),
-      },
-    ];
+    const dasar = {
+      id: p.id,
+      paket: p.paket,
+      tgl_selesai: formatTanggalSaja(p.tgl_selesai),
+      type: jenisPaket(p.is_event),
+    };
+    // A TO Akbar event still running: the package is listed, its score is not.
+    const terkunci = hasilTerkunci(p, now);
+    return [terkunci ? { ...dasar, terkunci: terkunci.message } : { ...dasar, skor }];
   });
   return berhasil(content);
 }

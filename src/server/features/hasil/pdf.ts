@@ -4,7 +4,7 @@
  * (features/tryoutPaket/soalPdf.ts), since fetching it opens the subject's clock.
  */
 import type { Executor } from '../../db/executor';
-import { kunciTerkunci } from '../../domain/kunciEvent';
+import { hasilTerkunci, kunciTerkunci } from '../../domain/kunciEvent';
 import { packageTotal } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gambarPdf, pembahasanKategori } from '../../pdf/data';
@@ -63,11 +63,14 @@ export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Pr
   return { filename: `pembahasan-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf };
 }
 
-/** `GET /pdf/hasil/:idjadwal/:kategoriHash`: the category's subject scores, as the result page shows them. */
+/** `GET /pdf/hasil/:idjadwal/:kategoriHash`: the category's subject scores, as the result page shows them (for a
+ * TO Akbar event only once it is over). */
 export async function hasilPdfSiswa(db: Executor, input: PermintaanPdf): Promise<BerkasPdf> {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
   const kategori = await findKategori(db, jadwal.id, input.hash);
+  const terkunci = hasilTerkunci(jadwal, input.now);
+  if (terkunci) throw new HttpError(403, terkunci.message, terkunci.dibuka_pada);
   await segarkanHasil(db, [jadwal.id], input.now);
   const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
   if (!hasil || hasil.mapel.length === 0) throw new HttpError(404, PESAN.detailTidakAda);

@@ -12,7 +12,8 @@ import { finalkanHasil } from '../../scoring/tugasPenutupan';
 import { rankPilihanSiswaTersimpan } from '../../scoring/peringkatTersimpan';
 import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../../scoring/skorPaket';
 import { barisHasil } from './nilai';
-import { berhasil, gagal } from '../../lib/respons';
+import { hasilTerkunci } from '../../domain/kunciEvent';
+import { belumDibuka, berhasil, gagal } from '../../lib/respons';
 import { PESAN, findJadwalOf, hasilKategoriSiswa } from './queries';
 
 export const PESAN_SYNC = {
@@ -24,6 +25,9 @@ export const PESAN_SYNC = {
 export async function statusPtn(db: Executor, input: { siswa: Siswa; idJadwal: number; now: number }) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  // A TO Akbar event's score, ranks and pass/fail stay on the server until it is over (domain/kunciEvent.ts).
+  const terkunci = hasilTerkunci(jadwal, input.now);
+  if (terkunci) return belumDibuka(terkunci);
   if (!(await hasFinishedPackage(db, siswa.id, jadwal.id))) {
     return gagal(PESAN.paketBelumSelesai);
   }

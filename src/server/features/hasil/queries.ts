@@ -48,6 +48,8 @@ export interface HasilKategori {
   id_jadwal: number;
   paket: number;
   is_event: number;
+  /** End of the schedule window (epoch ms): an event's result stays closed until it and the grace are over. */
+  tgl_akhir: number;
   id_kategori: number;
   kategori: string;
   kategoriHash: string;
@@ -92,6 +94,7 @@ export async function hasilKategoriSiswa(
       'hasil_to.started_at',
       'jadwal.paket',
       'jadwal.is_event',
+      'jadwal.tgl_akhir',
       'kategori.id as id_kategori',
       'kategori.nama as kategori',
       'kategori.hash as kategoriHash',
@@ -137,6 +140,7 @@ export async function hasilKategoriSiswa(
     id_jadwal: attempt.id_jadwal,
     paket: attempt.paket,
     is_event: attempt.is_event,
+    tgl_akhir: Number(attempt.tgl_akhir),
     id_kategori: attempt.id_kategori,
     kategori: attempt.kategori,
     kategoriHash: attempt.kategoriHash,

@@ -3,7 +3,8 @@ import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Executor } from '../../db/executor';
 import type { JadwalRow } from '../../db/jadwal';
 import type { Siswa } from '../../lib/siswa';
-import { berhasil } from '../../lib/respons';
+import { hasilTerkunci } from '../../domain/kunciEvent';
+import { belumDibuka, berhasil } from '../../lib/respons';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
 import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
 import {
@@ -72,6 +73,9 @@ export async function rankingPaket(
 ) {
   const { siswa, page } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  // A TO Akbar event ranks nobody until it is over (domain/kunciEvent.ts): scores would tell the keys.
+  const terkunci = hasilTerkunci(jadwal, input.now);
+  if (terkunci) return belumDibuka(terkunci);
   const stored = await finalkanHasil(db, jadwal, input.now);
   if (stored) {
     // A closed schedule: the list built once and sliced for each caller (scoring/daftarPeringkat.ts); a page costs
@@ -137,6 +141,8 @@ export async function rankingJurusan(
 ) {
   const { siswa } = input;
   const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
+  const terkunci = hasilTerkunci(jadwal, input.now);
+  if (terkunci) return belumDibuka(terkunci);
   const [pilihan] = await pilihanSiswa(db, siswa.id, input.numOption);
   if (!pilihan) return { status: false as const, message: PESAN_RANKING.pilihanTidakAda };
   const { top, mine, halaman } = await bagianPilihan(db, {

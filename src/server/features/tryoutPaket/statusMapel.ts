@@ -16,6 +16,9 @@ type StatusResult =
 
 const CLOSED: StatusMapelContent = { sisa_waktu: 0, status: 1 };
 
+/** Seconds the server may still count when an event subject's close arrives from a countdown that reached 0. */
+const TUTUP_EVENT_DETIK = 2;
+
 export async function statusMapel(
   q: Executor,
   input: { idJadwal: number; body: StatusMapelBody; siswa: Siswa; config: Config; now: number },
@@ -36,12 +39,13 @@ export async function statusMapel(
   // After the schedule window and its grace nothing is accepted, and the refusal writes nothing.
   if (isWindowOver(jadwal.tgl_akhir, now)) return gagal(PESAN.jadwalBerakhir);
 
+  const wallClock = isWallClock(jadwal, siswa, input.config);
   const opening = await bukaMapel(q, {
     idHasilTo: attempt.id,
     jadwal,
     mapel,
     idMapel: body.id_mapel,
-    wallClock: isWallClock(jadwal, siswa, input.config),
+    wallClock,
     now,
     rows: clocks,
   });
@@ -55,9 +59,19 @@ export async function statusMapel(
 
   // The first report of a subject opens it ("Kerjakan"): its clock starts and its questions may be shown.
   let clock = opening.clock;
+  // Event subjects end on the clock: the student's own close is taken only at the end of the time (the SPA sends it
+  // when its countdown reaches 0, which may be a second ahead of the server's whole seconds), and a lower remaining
+  // time reported is not taken at all, since it would close the subject early as well. The refusal writes nothing.
+  if (wallClock && body.status === 1 && clock.sisaWaktu > TUTUP_EVENT_DETIK) {
+    return {
+      status: false,
+      message: PESAN.mapelEventBerjalan,
+      content: { sisa_waktu: clock.sisaWaktu, status: 0 },
+    };
+  }
   if (body.status === 1) {
     clock = closeClock(clock, now);
-  } else {
+  } else if (!wallClock) {
     clock = { ...clock, sisaWaktu: clampReported(body.sisa_waktu, clock.sisaWaktu) };
     if (clock.sisaWaktu === 0) clock = closeClock(clock, now);
   }

@@ -24,6 +24,7 @@ export const PESAN = {
   mapelSelesai: 'Mapel ini sudah selesai',
   mapelBelumDibuka: 'Mapel ini belum dibuka: klik Kerjakan untuk memulainya',
   mapelDitutup: 'Mapel selesai',
+  mapelEventBerjalan: 'Mapel TO Akbar selesai saat waktunya habis, tidak dapat diselesaikan lebih awal',
   waktuTersimpan: 'Sisa waktu tersimpan',
   jawabanTersimpan: 'Jawaban tersimpan',
   belumSemuaMapel: 'Oops! Kamu belum menyelesaikan semua mapel tryout',

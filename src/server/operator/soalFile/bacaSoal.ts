@@ -11,6 +11,56 @@ import { bacaQtiItem, bacaQtiPaket } from './qti';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+/**
+ * Bounds of one question file, so that a hostile or broken file cannot fill the operator's memory: its bytes, a
+ * zip's entries and what they expand to (checked from the zip's directory before anything is expanded), and how
+ * deep its XML nests (the XML parsers recurse per level).
+ */
+const BATAS_FILE_SOAL = {
+  bytes: 50 * 1024 * 1024,
+  entri: 2000,
+  bytesDiperluas: 200 * 1024 * 1024,
+  kedalamanXml: 100,
+} as const;
+
+const MB = 1024 * 1024;
+
+/** A zip's entries, refused before expanding when it holds too many or would expand past the bound. */
+function bukaZip(bytes: Buffer): Record<string, Uint8Array> {
+  let entri = 0;
+  let diperluas = 0;
+  let melebihi: string | null = null;
+  const entries = unzipSync(bytes, {
+    filter: (file) => {
+      entri += 1;
+      diperluas += file.originalSize;
+      if (entri > BATAS_FILE_SOAL.entri) melebihi ??= `holds more than ${BATAS_FILE_SOAL.entri} files`;
+      if (diperluas > BATAS_FILE_SOAL.bytesDiperluas)
+        melebihi ??= `expands to more than ${BATAS_FILE_SOAL.bytesDiperluas / MB} MB`;
+      return melebihi === null;
+    },
+  });
+  if (melebihi !== null) throw new FileSoalRusak(`is a zip file that ${melebihi}; split it`);
+  // A directory that understates its sizes still gives no more than it declared (fflate expands into that size).
+  const nyata = Object.values(entries).reduce((sum, entry) => sum + entry.length, 0);
+  if (nyata > BATAS_FILE_SOAL.bytesDiperluas)
+    throw new FileSoalRusak(
+      `is a zip file that expands to more than ${BATAS_FILE_SOAL.bytesDiperluas / MB} MB`,
+    );
+  return entries;
+}
+
+/** The deepest nesting of elements in an XML text (a scan of its tags, before any parser sees it). */
+function kedalamanXml(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const match of text.matchAll(/<(\/?)[A-Za-z_][^>]*?(\/?)>/g)) {
+    if (match[1] === '/') depth -= 1;
+    else if (match[2] !== '/') max = Math.max(max, ++depth);
+  }
+  return max;
+}
+
 /** The root element's name of an XML document, after its declaration, comments and doctype. */
 function akarXml(text: string): string | null {
   const match =
@@ -24,11 +74,14 @@ function utf8(bytes: Buffer): string {
 }
 
 export async function bacaSoal(bytes: Buffer): Promise<HasilKonversi> {
+  if (bytes.length > BATAS_FILE_SOAL.bytes)
+    throw new FileSoalRusak(`is larger than ${BATAS_FILE_SOAL.bytes / MB} MB; split it`);
   if (bytes.subarray(0, 4).equals(ZIP)) {
     let entries: Record<string, Uint8Array>;
     try {
-      entries = unzipSync(bytes);
+      entries = bukaZip(bytes);
     } catch (error) {
+      if (error instanceof FileSoalRusak) throw error;
       throw new FileSoalRusak(`is a damaged zip file (${(error as Error).message})`);
     }
     if (entries['imsmanifest.xml']) return bacaQtiPaket(entries);
@@ -44,6 +97,8 @@ export async function bacaSoal(bytes: Buffer): Promise<HasilKonversi> {
     throw new FileSoalRusak('is not UTF-8 text; save it as UTF-8');
   }
   const root = akarXml(text);
+  if (root !== null && kedalamanXml(text) > BATAS_FILE_SOAL.kedalamanXml)
+    throw new FileSoalRusak(`is XML nested deeper than ${BATAS_FILE_SOAL.kedalamanXml} levels`);
   if (root === 'quiz') return bacaMoodleXml(text);
   if (root === 'assessmentItem') return bacaQtiItem(text, new Map());
   if (root !== null && text.trimStart().startsWith('<'))

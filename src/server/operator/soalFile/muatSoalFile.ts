@@ -3,7 +3,7 @@
  * and converted; what cannot be scored as written is refused by question name and type, all at once (with
  * `--skip-unsupported` the rest is imported and the skipped ones listed).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Masalah } from '../masalah';
 import { masalahDi } from '../periksaPaket';
@@ -44,6 +44,17 @@ export async function bacaFileSoal(file: string): Promise<HasilKonversi | string
   }
 }
 
+/**
+ * Whether `file` is inside the package file's folder `dir`, symbolic links followed: a package names only files that
+ * travel with it, never `../…`, an absolute path or a link out of its folder (the operator may import a package made
+ * by someone else).
+ */
+async function diDalamFolder(dir: string, file: string): Promise<boolean> {
+  const nyata = (p: string) => realpath(p).catch(() => p);
+  const relatif = path.relative(await nyata(dir), await nyata(file));
+  return relatif !== '' && relatif.split(path.sep)[0] !== '..' && !path.isAbsolute(relatif);
+}
+
 export async function muatSoalFile(
   data: unknown,
   fileName: string,
@@ -66,7 +77,12 @@ export async function muatSoalFile(
         at('give soal or soal_file, not both');
         continue;
       }
-      const hasil = await bacaFileSoal(path.resolve(dir, subject.soal_file));
+      const file = path.resolve(dir, subject.soal_file);
+      if (!(await diDalamFolder(dir, file))) {
+        at(`${subject.soal_file} is outside the package file's folder; put the question file beside it`);
+        continue;
+      }
+      const hasil = await bacaFileSoal(file);
       if (typeof hasil === 'string') {
         at(hasil);
         continue;

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { HasilListItem, HasilMapel, HasilMateriItem, SkorPaketItem } from '../../../../contract';
+import type {
+  HasilListItem,
+  HasilListTerkunci,
+  HasilMapel,
+  HasilMateriItem,
+  SkorPaketItem,
+  SkorPaketTerkunci,
+} from '../../../../contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
@@ -8,7 +15,24 @@ import type { LoadStatus } from '../slice';
 
 const t = text.hasil;
 
-const paketColumns: Column<HasilListItem>[] = [
+/** A running TO Akbar event's figures stay on the server: its row says so where they would be, and the full
+ * sentence (when the result opens) is the cell's title. */
+function Menunggu({ terkunci }: { terkunci: string }) {
+  return (
+    <span className="text-body-secondary fst-italic" title={terkunci}>
+      {t.menungguTOAkbar}
+    </span>
+  );
+}
+
+/** A figure of an open row, or the waiting text of a locked one. */
+function angka<T extends object>(item: T | { terkunci: string }, show: (item: T) => string): ReactNode {
+  if ('terkunci' in item && typeof item.terkunci === 'string') return <Menunggu terkunci={item.terkunci} />;
+  // Only the locked rows carry `terkunci` (HasilListTerkunci, SkorPaketTerkunci): this one is open.
+  return show(item as T);
+}
+
+const paketColumns: Column<HasilListItem | HasilListTerkunci>[] = [
   { header: t.no, cell: (_item, index) => index + 1 },
   { header: t.paket, cell: (item) => t.paketNumber(item.paket) },
   {
@@ -16,20 +40,24 @@ const paketColumns: Column<HasilListItem>[] = [
     cell: (item) => <Link to={`/hasil/${item.idjadwal}/kategori/${item.kategoriHash}`}>{item.kategori}</Link>,
   },
   { header: t.tanggal, cell: (item) => item.date },
-  { header: t.persentaseNilai, cell: (item) => `${formatNilai(item.persentase)}%` },
-  { header: t.nilai, cell: (item) => formatNilai(item.nilai) },
-  { header: t.rataRata, cell: (item) => formatNilai(item.rata_rata) },
+  {
+    header: t.persentaseNilai,
+    cell: (item) => angka(item, (open: HasilListItem) => `${formatNilai(open.persentase)}%`),
+  },
+  { header: t.nilai, cell: (item) => angka(item, (open: HasilListItem) => formatNilai(open.nilai)) },
+  { header: t.rataRata, cell: (item) => angka(item, (open: HasilListItem) => formatNilai(open.rata_rata)) },
   {
     header: t.pdf,
-    cell: (item) => (
-      <Link
-        to={`/hasil/${item.idjadwal}/kategori/${item.kategoriHash}/pdf`}
-        className="btn btn-sm btn-outline-danger"
-        aria-label={`${t.unduhPdf} ${t.paketNumber(item.paket)} ${item.kategori}`}
-      >
-        {t.pdf}
-      </Link>
-    ),
+    cell: (item) =>
+      'terkunci' in item ? null : (
+        <Link
+          to={`/hasil/${item.idjadwal}/kategori/${item.kategoriHash}/pdf`}
+          className="btn btn-sm btn-outline-danger"
+          aria-label={`${t.unduhPdf} ${t.paketNumber(item.paket)} ${item.kategori}`}
+        >
+          {t.pdf}
+        </Link>
+      ),
   },
 ];
 
@@ -76,11 +104,11 @@ const materiColumns: Column<HasilMateriItem>[] = [
 
 export const HasilMateriTable = hasilListTable(t.tabMateri, materiColumns, (item) => String(item.idmateri));
 
-const ptnColumns: Column<SkorPaketItem>[] = [
+const ptnColumns: Column<SkorPaketItem | SkorPaketTerkunci>[] = [
   { header: t.no, cell: (_item, index) => index + 1 },
   { header: t.paket, cell: (item) => t.paketNumber(item.paket) },
   { header: t.tanggal, cell: (item) => item.tgl_selesai },
-  { header: t.nilai, cell: (item) => formatNilai(item.skor) },
+  { header: t.nilai, cell: (item) => angka(item, (open: SkorPaketItem) => formatNilai(open.skor)) },
   {
     header: t.aksi,
     cell: (item) => (

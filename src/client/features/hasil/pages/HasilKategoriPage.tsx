@@ -6,12 +6,13 @@ import { hasilPdfUrl } from '../../../api/hasil';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Table, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { formatNilai } from '../../../lib/format';
 import { idParam } from '../../../lib/routeParams';
 import { mapelColumns } from '../components/HasilTables';
-import { selectDetail } from '../selectors';
+import { selectDetail, selectHasilTerkunci } from '../selectors';
 import { detailRequested } from '../slice';
 
 const t = text.hasil;
@@ -28,6 +29,7 @@ export default function HasilKategoriPage() {
   const hash = params.id2 ?? '';
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector((state) => selectDetail(state, id, hash), shallowEqual);
+  const terkunci = useAppSelector((state) => selectHasilTerkunci(state, id));
 
   useEffect(() => {
     if (id > 0 && hash !== '') dispatch(detailRequested({ id, hash }));
@@ -35,6 +37,8 @@ export default function HasilKategoriPage() {
 
   if (id === 0 || hash === '') return <EmptyState message={t.detailTidakDitemukan} />;
   if (loading && !data) return <Spinner />;
+  if (!data && terkunci !== undefined)
+    return <BelumDibuka title={text.common.hasilBelumDibuka} message={terkunci} />;
   if (!data || data.detail.length === 0) return <EmptyState message={t.detailTidakDitemukan} />;
 
   return (

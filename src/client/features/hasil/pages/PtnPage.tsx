@@ -6,13 +6,14 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';
 import { Table, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { encodeBase64Utf8 } from '../../../lib/base64';
 import { text } from '../../../text';
 import { formatNilai } from '../../../lib/format';
 import { idParam } from '../../../lib/routeParams';
 import { mapelColumns } from '../components/HasilTables';
-import { selectPtn } from '../selectors';
+import { selectHasilTerkunci, selectPtn } from '../selectors';
 import { ptnRequested, ptnSyncRequested } from '../slice';
 
 const t = text.hasil;
@@ -90,6 +91,7 @@ export default function PtnPage() {
     (state) => selectPtn(state, idjadwal),
     shallowEqual,
   );
+  const terkunci = useAppSelector((state) => selectHasilTerkunci(state, idjadwal));
 
   useEffect(() => {
     if (idjadwal > 0) dispatch(ptnRequested(idjadwal));
@@ -97,6 +99,14 @@ export default function PtnPage() {
 
   if (idjadwal === 0) return <EmptyState />;
   if ((loading && !data) || syncing) return <Spinner />;
+  // A running TO Akbar event: neither score nor choices, only when they open.
+  if (!data && terkunci !== undefined)
+    return (
+      <>
+        <h1 className="h4 mb-4">{t.tabPtn}</h1>
+        <BelumDibuka title={text.common.hasilBelumDibuka} message={terkunci} />
+      </>
+    );
 
   return (
     <>

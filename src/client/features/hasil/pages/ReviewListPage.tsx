@@ -5,7 +5,7 @@ import type { PembahasanMapelItem } from '../../../../contract';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Table, type Column } from '../../../components/DataTable';
 import { EmptyState } from '../../../components/EmptyState';
-import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { text } from '../../../text';
 import { idParam } from '../../../lib/routeParams';
@@ -56,7 +56,7 @@ export default function ReviewListPage() {
 
   if (idjadwal === 0) return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
   if (loading && !data) return <Spinner />;
-  if (!data && terkunci !== undefined) return <PembahasanTerkunci message={terkunci} />;
+  if (!data && terkunci !== undefined) return <BelumDibuka message={terkunci} />;
   if (!data || data.mapel.length === 0)
     return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
 

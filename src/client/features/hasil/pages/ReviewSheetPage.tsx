@@ -3,7 +3,7 @@ import { shallowEqual } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
-import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { StepBar, type Step } from '../../../components/StepBar';
 import { text } from '../../../text';
@@ -35,7 +35,7 @@ export default function ReviewSheetPage() {
   if (idjadwal === 0 || idmapel === 0)
     return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
   if (loading && !data) return <Spinner />;
-  if (!data && terkunci !== undefined) return <PembahasanTerkunci message={terkunci} />;
+  if (!data && terkunci !== undefined) return <BelumDibuka message={terkunci} />;
   if (!data || data.soal.length === 0)
     return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { text } from '../../../text';
+import { rankingText } from '../text';
 import { halamanOf, RANKING_PER_HALAMAN_TAMPILAN } from '../params';
 
-const t = text.ranking;
+const t = rankingText;
 
 /** State of a link that jumps to the student's own row: the table scrolls it into view. */
 export interface JumpState {

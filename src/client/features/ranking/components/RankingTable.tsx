@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import type { RankingRow } from '../../../../contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatNilai } from '../../../lib/format';
-import { text } from '../../../text';
+import { rankingText } from '../text';
 
-const t = text.ranking;
+const t = rankingText;
 
 const columns: Column<RankingRow>[] = [
   { header: t.rank, cell: (row) => row.peringkat },

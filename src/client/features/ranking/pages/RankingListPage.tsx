@@ -3,11 +3,11 @@ import { useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
-import { text } from '../../../text';
+import { rankingText } from '../text';
 import { selectRankingList, selectRankingListStatus } from '../selectors';
 import { rankingListRequested } from '../slice';
 
-const t = text.ranking;
+const t = rankingText;
 
 /** Ranking list (/rangking): one "Paket #n" button per finished package. */
 export default function RankingListPage() {

@@ -3,17 +3,19 @@ import { shallowEqual } from 'react-redux';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
+import { rankingText } from '../text';
 import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
 import { halamanParam } from '../params';
-import { selectRankingPaket } from '../selectors';
+import { selectRankingPaket, selectRankingTerkunci } from '../selectors';
 import { rankingPaketRequested } from '../slice';
 
-const t = text.ranking;
+const t = rankingText;
 
 /** Package ranking (/rangking/:id/:id2; id = codepaket, id2 = package number): "Rank Saya", the score,
  * "dari N Peserta" and the ranking, one page (`?halaman=N`) at a time. */
@@ -27,11 +29,15 @@ export default function RankingPaketPage() {
   const dispatch = useAppDispatch();
   const { data, loading } = useAppSelector((state) => selectRankingPaket(state, codepaket), shallowEqual);
 
+  const terkunci = useAppSelector((state) => selectRankingTerkunci(state, codepaket));
+
   useEffect(() => {
     if (codepaket > 0) dispatch(rankingPaketRequested({ codepaket, halaman }));
   }, [dispatch, codepaket, halaman]);
 
   if (codepaket > 0 && loading && !data) return <Spinner />;
+  if (!data && terkunci !== undefined)
+    return <BelumDibuka title={text.common.hasilBelumDibuka} message={terkunci} />;
   if (!data) return <EmptyState />;
 
   const title = t.rankingPaket(paket);

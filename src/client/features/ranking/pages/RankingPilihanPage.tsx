@@ -3,17 +3,19 @@ import { shallowEqual } from 'react-redux';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { formatNilai } from '../../../lib/format';
 import { text } from '../../../text';
+import { rankingText } from '../text';
 import { RankingPager, type JumpState } from '../components/RankingPager';
 import { RankingTable } from '../components/RankingTable';
 import { idParam } from '../../../lib/routeParams';
 import { choiceParam, halamanParam } from '../params';
-import { selectRankingJurusan } from '../selectors';
+import { selectRankingJurusan, selectRankingTerkunci } from '../selectors';
 import { rankingJurusanRequested } from '../slice';
 
-const t = text.ranking;
+const t = rankingText;
 
 /** Choice ranking (/rangking/:id/pilihan/:id2; id2 = base64 of the choice number): the choice, its
  * minimum score and everyone who chose it, one page (`?halaman=N`) at a time from the top. */
@@ -30,6 +32,8 @@ export default function RankingPilihanPage() {
     shallowEqual,
   );
 
+  const terkunci = useAppSelector((state) => selectRankingTerkunci(state, idjadwal));
+
   useEffect(() => {
     if (idjadwal > 0 && numoption > 0) dispatch(rankingJurusanRequested({ idjadwal, numoption, halaman }));
   }, [dispatch, idjadwal, numoption, halaman]);
@@ -37,6 +41,8 @@ export default function RankingPilihanPage() {
   if (idjadwal === 0 || numoption === 0)
     return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
   if (loading && !data) return <Spinner />;
+  if (!data && terkunci !== undefined)
+    return <BelumDibuka title={text.common.hasilBelumDibuka} message={terkunci} />;
   if (!data) return <EmptyState message={text.common.dataPilihanTidakDitemukan} />;
 
   const { option_student: pilihan } = data;

@@ -4,7 +4,7 @@ import type { KategoriPreview } from '../../../../contract';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { NotFound } from '../../../components/NotFound';
-import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
@@ -24,9 +24,7 @@ function KategoriAction({ idJadwal, kategori }: { idJadwal: number; kategori: Ka
     return (
       <>
         {/* A running TO Akbar event: where its Pembahasan button will be, the time it opens. */}
-        {kategori.pembahasan_terkunci !== undefined && (
-          <PembahasanTerkunci message={kategori.pembahasan_terkunci} />
-        )}
+        {kategori.pembahasan_terkunci !== undefined && <BelumDibuka message={kategori.pembahasan_terkunci} />}
         <div className="d-flex gap-2">
           {kategori.pembahasan !== '' && (
             <Link className="btn btn-primary" to={`/to/${idJadwal}/pembahasan/${kategori.kategoriHash}`}>

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { NotFound } from '../../../components/NotFound';
-import { PembahasanTerkunci } from '../../../components/PembahasanTerkunci';
+import { BelumDibuka } from '../../../components/BelumDibuka';
 import { Spinner } from '../../../components/Spinner';
 import { idParam } from '../../../lib/routeParams';
 import { text } from '../../../text';
@@ -33,7 +33,7 @@ export default function PembahasanKategoriPage() {
     );
   }
   if (kategori.pembahasan_terkunci !== undefined)
-    return <PembahasanTerkunci message={kategori.pembahasan_terkunci} />;
+    return <BelumDibuka message={kategori.pembahasan_terkunci} />;
   if (kategori.pembahasan === '') return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
   return (
     <section className="container-fluid py-3">
