@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type {
@@ -10,10 +11,9 @@ import type {
 } from '../../../../contract';
 import { DataTable, type Column } from '../../../components/DataTable';
 import { formatNilai } from '../../../lib/format';
-import { text } from '../../../text';
 import type { LoadStatus } from '../slice';
 
-const t = text.hasil;
+const t = hasilText;
 
 /** A running TO Akbar event's figures stay on the server: its row says so where they would be, and the full
  * sentence (when the result opens) is the cell's title. */

@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import {
   isEmptyHtml,
   type GroupSoalReview,
@@ -9,9 +10,8 @@ import { OPTION_LETTERS } from '../../../components/question/answered';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { statementValueText } from '../../../components/question/statementLabels';
 import { decodeBase64Utf8 } from '../../../lib/base64';
-import { text } from '../../../text';
 
-const t = text.hasil;
+const t = hasilText;
 const optionKey = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' } as const;
 
 type Soal = SoalReview | SoalMateriReview;

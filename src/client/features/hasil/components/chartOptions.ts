@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import type { ApexOptions } from 'apexcharts';
 import { text } from '../../../text';
 
@@ -42,12 +43,12 @@ export const nilaiChartOptions: ApexOptions = {
   markers: { size: 5 },
   xaxis: {
     type: 'numeric',
-    title: { text: text.hasil.chartAxisPaket },
+    title: { text: hasilText.chartAxisPaket },
     decimalsInFloat: 0,
     labels: { formatter: (value: string) => String(Math.round(Number(value))) },
   },
   yaxis: {
-    title: { text: text.hasil.chartAxisSkor },
+    title: { text: hasilText.chartAxisSkor },
     min: 0,
     max: 1000,
     tickAmount: 5,

@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useParams } from 'react-router-dom';
@@ -15,7 +16,7 @@ import { mapelColumns } from '../components/HasilTables';
 import { selectDetail, selectHasilTerkunci } from '../selectors';
 import { detailRequested } from '../slice';
 
-const t = text.hasil;
+const t = hasilText;
 
 const kategoriColumns: Column<HasilMapel>[] = [
   { header: t.no, cell: (_row, index) => index + 1 },

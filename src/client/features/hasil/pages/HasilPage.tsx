@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import { Suspense, lazy, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../../app/hooks';
@@ -6,7 +7,6 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Spinner } from '../../../components/Spinner';
 import { selectCanSeePermateri, selectIsEventStudent } from '../../../lib/student';
 import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
-import { text } from '../../../text';
 import { HasilMateriTable, HasilPaketTable, HasilPtnTable } from '../components/HasilTables';
 import {
   selectChartSeries,
@@ -20,7 +20,7 @@ import { hasilRequested } from '../slice';
 // apexcharts is big: it is fetched only when this page draws the chart.
 const NilaiChart = lazy(() => import(/* webpackChunkName: "nilai-chart" */ '../components/NilaiChart'));
 
-const t = text.hasil;
+const t = hasilText;
 type Tab = 'paket' | 'materi' | 'ptn';
 const tabs: { id: Tab; label: string }[] = [
   { id: 'paket', label: t.tabPaket },

@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { hasilPdfUrl } from '../../../api/hasil';
@@ -9,7 +10,7 @@ import { idParam } from '../../../lib/routeParams';
 import { selectHasilTerkunci } from '../selectors';
 import { detailRequested } from '../slice';
 
-const t = text.hasil;
+const t = hasilText;
 
 /** /hasil/:id/kategori/:id2/pdf: the result PDF, embedded, with a download link. The PDF is a plain link
  * (the session cookie authenticates it), so the browser's own viewer shows it. The category's result is asked for

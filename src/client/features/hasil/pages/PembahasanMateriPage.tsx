@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useParams } from 'react-router-dom';
@@ -27,7 +28,7 @@ export default function PembahasanMateriPage() {
   return (
     <>
       <h1 className="h4 mb-1">
-        {text.hasil.pembahasan} {data.materi}
+        {hasilText.pembahasan} {data.materi}
       </h1>
       <p className="text-body-secondary mb-4">{data.mapel}</p>
       {data.soal.map((soal, index) => (

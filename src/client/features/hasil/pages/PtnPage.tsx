@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
@@ -16,7 +17,7 @@ import { mapelColumns } from '../components/HasilTables';
 import { selectHasilTerkunci, selectPtn } from '../selectors';
 import { ptnRequested, ptnSyncRequested } from '../slice';
 
-const t = text.hasil;
+const t = hasilText;
 
 function pilihanColumns(idjadwal: number): Column<PilihanPtn>[] {
   return [

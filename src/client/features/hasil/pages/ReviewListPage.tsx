@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
 import { useParams } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { idParam } from '../../../lib/routeParams';
 import { selectPembahasanTerkunci, selectReviewList } from '../selectors';
 import { reviewListRequested, reviewMapelChosen } from '../slice';
 
-const t = text.hasil;
+const t = hasilText;
 
 function reviewColumns(choose: (mapel: PembahasanMapelItem) => void): Column<PembahasanMapelItem>[] {
   return [

@@ -1,3 +1,4 @@
+import { hasilText } from '../text';
 import { useEffect, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { idParam } from '../../../lib/routeParams';
 import { selectPembahasanTerkunci, selectReview } from '../selectors';
 import { reviewRequested } from '../slice';
 
-const t = text.hasil;
+const t = hasilText;
 
 /** Review sheet (/hasil/:id/review/:id2): the subject, right/total, steps and one question at a time. */
 export default function ReviewSheetPage() {

@@ -1,3 +1,4 @@
+import { paketText } from '../text';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { KategoriPreview } from '../../../../contract';
@@ -11,7 +12,7 @@ import { text } from '../../../text';
 import { paketOfJadwal, selectTryoutPaket } from '../selectors';
 import { previewRequested, startRequested } from '../slice';
 
-const t = text.tryoutPaket;
+const t = paketText;
 
 /**
  * A category's button, the first rule that holds: done (Pembahasan, "Sudah Dikerjakan"), queued ("Belum Bisa

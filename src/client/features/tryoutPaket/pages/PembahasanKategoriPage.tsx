@@ -1,3 +1,4 @@
+import { paketText } from '../text';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -37,9 +38,9 @@ export default function PembahasanKategoriPage() {
   if (kategori.pembahasan === '') return <EmptyState message={text.common.dataPembahasanTidakDitemukan} />;
   return (
     <section className="container-fluid py-3">
-      <h1 className="h4 mb-3">{text.tryoutPaket.pembahasanFrame(kategori.kategori)}</h1>
+      <h1 className="h4 mb-3">{paketText.pembahasanFrame(kategori.kategori)}</h1>
       <iframe
-        title={text.tryoutPaket.pembahasanFrame(kategori.kategori)}
+        title={paketText.pembahasanFrame(kategori.kategori)}
         src={kategori.pembahasan}
         className="w-100 border rounded"
         style={{ height: '80vh' }}

@@ -1,3 +1,4 @@
+import { paketText } from '../text';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import type { MapelDetail } from '../../../../contract';
@@ -7,13 +8,12 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { NotFound } from '../../../components/NotFound';
 import { Spinner } from '../../../components/Spinner';
 import { idParam } from '../../../lib/routeParams';
-import { text } from '../../../text';
 import { selectIsRegularStudent } from '../../../lib/student';
 import { usePaketLeaveGuard } from '../hooks';
 import { findKategori, selectTryoutPaket } from '../selectors';
 import { endRequested, kerjakanRequested, previewRequested } from '../slice';
 
-const t = text.tryoutPaket;
+const t = paketText;
 
 function MapelAction({
   idJadwal,

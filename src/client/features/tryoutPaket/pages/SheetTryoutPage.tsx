@@ -1,3 +1,4 @@
+import { paketText } from '../text';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { SheetNav } from '../../../components/SheetNav';
@@ -11,7 +12,6 @@ import { isAnswered } from '../../../components/question/answered';
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
 import { selectFiveChoiceToE, selectIsRegularStudent } from '../../../lib/student';
-import { text } from '../../../text';
 import { stepText } from '../../../components/sheetText';
 import { PAKET } from '../answers';
 import { PetunjukKhusus } from '../components/PetunjukKhusus';
@@ -29,7 +29,7 @@ import {
   sheetOpened,
 } from '../slice';
 
-const t = text.tryoutPaket;
+const t = paketText;
 
 function decodeIdMapel(segment: string | undefined): number {
   try {
