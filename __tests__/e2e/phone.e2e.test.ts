@@ -418,3 +418,26 @@ describe('by keyboard only at phone width', () => {
     await page.context().close();
   });
 });
+
+it('a student on a 360 px phone sends "Laporkan masalah" from the menu with the keyboard alone', async () => {
+  const { page, errors } = await openPage('phone');
+  await login(page, 'reguler');
+  await page.getByRole('button', { name: 'Buka menu' }).click();
+  await page.getByRole('button', { name: 'Laporkan masalah' }).click();
+  const form = page.getByRole('dialog', { name: 'Laporkan masalah' });
+  await form.waitFor();
+  await checkScreen(page, 'laporan');
+  const textarea = form.getByLabel('Ceritakan masalahnya');
+  // From wherever the dialog put the focus, Tab reaches the sentence, then "Kirim" after "Tutup".
+  for (let i = 0; i < 6 && !(await textarea.evaluate((element) => element === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await page.keyboard.type('Gambar soal nomor 4 tidak muncul');
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Kirim') break;
+  }
+  await page.keyboard.press('Enter');
+  await form.getByText(/^Laporan terkirim\. Kode laporan: [A-Z0-9]{4}-[A-Z0-9]{4}$/).waitFor();
+  await checkScreen(page, 'laporan-terkirim');
+  expect(errors).toEqual([]);
+});
