@@ -78,6 +78,19 @@ describe('the built SPA', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers HEAD as GET: a page of the SPA, a file, a health check and an API call alike', async () => {
+    for (const url of ['/hasil', '/sw.js', '/healthz', '/api/siswa/jadwal/jadwaltocurrent/idsiswa/1']) {
+      const get = await app.inject({ method: 'GET', url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect({ url, status: head.statusCode, type: head.headers['content-type'], body: head.body }).toEqual({
+        url,
+        status: get.statusCode,
+        type: get.headers['content-type'],
+        body: '',
+      });
+    }
+  });
+
   it('never caches index.html or an unhashed file as immutable', async () => {
     for (const url of ['/index.html', '/to/12', '/logo.svg']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });

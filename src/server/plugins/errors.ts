@@ -129,7 +129,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
 
   app.setNotFoundHandler((request, reply) => {
     // History fallback: react-router owns every non-API path, including its own 404 page.
-    if (options.spaFallback && request.method === 'GET' && !isApiPath(request.url)) {
+    // HEAD as GET (a monitor's or a proxy's check of a page): the same status and headers, no body.
+    if (
+      options.spaFallback &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url)
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply
