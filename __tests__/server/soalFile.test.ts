@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { Zip, ZipDeflate, zipSync } from 'fflate';
+import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
 import { counts, runner } from '../helpers/operatorRun';
@@ -300,9 +300,15 @@ it('refuses a zip bomb, a zip of too many files and too deep XML by name, memory
   for (let i = 0; i < 2001; i++) many[`f${i}.txt`] = new Uint8Array([65]);
   writeFileSync(path.join(dir, 'banyak.zip'), zipSync(many));
   writeFileSync(path.join(dir, 'dalam.xml'), `<quiz>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</quiz>`);
+  // The same nesting inside a QTI content package.
+  const dalam = `<assessmentItem>${'<div>'.repeat(100)}${'</div>'.repeat(100)}</assessmentItem>`;
+  writeFileSync(
+    path.join(dir, 'dalam.zip'),
+    zipSync({ 'imsmanifest.xml': strToU8('<manifest/>'), 'soal/dalam.xml': strToU8(dalam) }),
+  );
   writeFileSync(
     path.join(dir, 'paket.json'),
-    JSON.stringify(paketDengan(['bom.zip', 'banyak.zip', 'dalam.xml'])),
+    JSON.stringify(paketDengan(['bom.zip', 'banyak.zip', 'dalam.xml', 'dalam.zip'])),
   );
   const before = await counts(ctx.db);
   const memory = process.memoryUsage().arrayBuffers;
@@ -315,6 +321,7 @@ it('refuses a zip bomb, a zip of too many files and too deep XML by name, memory
     'Mapel 2: banyak.zip is a zip file that holds more than 2000 files; split it',
   );
   expect(refused.err).toContain('Mapel 3: dalam.xml is XML nested deeper than 100 levels');
+  expect(refused.err).toContain('Mapel 4: dalam.zip holds soal/dalam.xml, XML nested deeper than 100 levels');
   expect(await counts(ctx.db)).toEqual(before);
 });
 

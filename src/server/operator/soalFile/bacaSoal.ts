@@ -84,6 +84,15 @@ export async function bacaSoal(bytes: Buffer): Promise<HasilKonversi> {
       if (error instanceof FileSoalRusak) throw error;
       throw new FileSoalRusak(`is a damaged zip file (${(error as Error).message})`);
     }
+    // The XML inside a package is parsed as a file of its own would be: the same bound on its nesting.
+    for (const [name, entry] of Object.entries(entries))
+      if (
+        /\.xml$/i.test(name) &&
+        kedalamanXml(Buffer.from(entry).toString('utf8')) > BATAS_FILE_SOAL.kedalamanXml
+      )
+        throw new FileSoalRusak(
+          `holds ${name}, XML nested deeper than ${BATAS_FILE_SOAL.kedalamanXml} levels`,
+        );
     if (entries['imsmanifest.xml']) return bacaQtiPaket(entries);
     if (entries['xl/workbook.xml']) return bacaExcelSoal(bytes);
     throw new FileSoalRusak(
