@@ -6,20 +6,24 @@
  *     save the server refuses (`status: false`): rolled back at once with the server's reason;
  * (b) the time runs out while "Selesaikan Ujian" asks for confirmation;
  * (c) the time runs out, the first report that closes the subject fails, the second, 10 s later, succeeds;
- * (d) a per-topic tryout: one answer, then "Selesaikan Ujian" confirmed;
- * (e) no extension at all: the student sends "Laporkan masalah" during a package tryout after a save was refused,
- *     support fetches the report with `siaptes laporan ambil`, and that file replays green as it is.
+ * (d) a per-topic tryout: one answer, then "Selesaikan Ujian" confirmed.
+ * (A report sent with no extension at all replays the same way: laporan.e2e.test.ts.)
  * Each recording must replay green. `RECORD_REPLAYS=1` also writes them into `__tests__/client/replays/`, where
  * the client suite replays the committed copies on every run.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { collectPageErrors, DEMO_PASSWORD, loginAs, newContext, type Page } from '../helpers/browser';
-import { demoStudents } from '../helpers/clientFixtures';
+import type { Page } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
-import { apiQuiet, countApiCalls, replayRecorded } from '../helpers/e2eReplay';
-import { runOperator } from '../helpers/operatorE2e';
+import {
+  apiQuiet,
+  logIn,
+  openRecordedPage,
+  PERSONAL,
+  replayRecorded,
+  type Exported,
+} from '../helpers/e2eReplay';
 import { devtools, exportFile, installFakeDevtools } from '../helpers/fakeDevtools';
 import {
   answerDialog,
@@ -42,22 +46,6 @@ const recorded = mkdtempSync(path.join(tmpdir(), 'siaptes-replays-'));
 
 afterAll(() => rmSync(recorded, { recursive: true, force: true }));
 
-interface Exported {
-  payload: string;
-  preloadedState?: string;
-}
-
-/** The demo students' contact data and password, which no export may hold. */
-const PERSONAL = [
-  DEMO_PASSWORD,
-  ...Object.values(demoStudents).flatMap((student) => [
-    student.no_telp,
-    student.no_telp_ortu,
-    student.alamat,
-    student.email,
-  ]),
-];
-
 /** Export the session as the extension's Export button does, and keep it (alone in its own folder). */
 async function exportSession(page: Page, file: string): Promise<{ type: string; payload?: unknown }[]> {
   await apiQuiet(page);
@@ -73,22 +61,10 @@ async function exportSession(page: Page, file: string): Promise<{ type: string; 
   return JSON.parse(exported.payload) as { type: string; payload?: unknown }[];
 }
 
-/** Log in and wait until the profile is stored, so the next page load starts from a loaded profile. */
-async function logIn(page: Page, username: string) {
-  await loginAs(page, username);
-  await page.waitForFunction(() => {
-    const stored = JSON.parse(window.localStorage.getItem('persist:siaptes') ?? '{}') as { profile?: string };
-    return (JSON.parse(stored.profile ?? '{}') as { loadStatus?: string }).loadStatus === 'loaded';
-  });
-}
-
 async function openPage() {
-  const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
-  const page = await context.newPage();
-  countApiCalls(page);
-  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
-  await installFakeDevtools(page);
-  return { context, page, errors: collectPageErrors(page) };
+  const opened = await openRecordedPage(suite);
+  await installFakeDevtools(opened.page);
+  return opened;
 }
 
 it('records a save kept through 503s then sent, and one refused and rolled back; the export replays green', async () => {
@@ -330,70 +306,4 @@ it('records a per-topic tryout answered and finished, and it replays green', asy
     failed: 0,
     messages: '',
   });
-});
-
-it('a report sent during a package tryout after a refused save is fetched by support and replays green', async () => {
-  const { context, page, errors } = await openPage();
-  await logIn(page, 'umum');
-  await openDetail(page, 2);
-  await startKategori(page, 'TPS');
-  const [mapel] = await previewSubjects(page);
-  await kerjakan(page, mapel);
-  // The first save is taken; the second refused (`status: false`) and rolled back.
-  let saves = 0;
-  await page.route('**/api/siswa/tryout/saveanswer/**', async (route) => {
-    saves += 1;
-    if (saves !== 2) return route.continue();
-    return route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({ status: false, message: 'Waktu mapel ini sudah habis' }),
-    });
-  });
-  const first = await currentQuestion(page);
-  await answerQuestion(page, first.article, first.nomor);
-  await steps(page).nth(first.nomor).click();
-  await page.locator(`main article[aria-label="Soal ${first.nomor + 1}"]`).waitFor();
-  const second = await currentQuestion(page);
-  await answerQuestion(page, second.article, second.nomor, { unconfirmed: true });
-  await answerDialog(page, 'Failed', 'OK');
-  await apiQuiet(page);
-
-  const clockBefore = await countdownSeconds(page);
-  await page.getByRole('button', { name: /^Akun / }).click();
-  await page.getByRole('button', { name: 'Laporkan masalah' }).click();
-  const form = page.getByRole('dialog', { name: 'Laporkan masalah' });
-  await form.getByLabel('Ceritakan masalahnya').fill('Jawaban nomor 2 saya hilang setelah dipilih');
-  await form.getByRole('button', { name: 'Kirim' }).click();
-  const sent = await form.getByText(/^Laporan terkirim\. Kode laporan: /).textContent();
-  const kode = /([A-Z0-9]{4}-[A-Z0-9]{4})$/.exec(sent ?? '')?.[1];
-  expect(kode).toBeDefined();
-  await form.getByRole('button', { name: 'Tutup' }).first().click();
-  await form.waitFor({ state: 'detached' });
-  // The exam was not left and its clock went on.
-  await page.locator(`main article[aria-label="Soal ${second.nomor}"]`).waitFor();
-  const until = Date.now() + 10_000;
-  let clockAfter = await countdownSeconds(page);
-  while (clockAfter >= clockBefore && Date.now() < until) {
-    await page.waitForTimeout(200);
-    clockAfter = await countdownSeconds(page);
-  }
-  expect(clockAfter).toBeLessThan(clockBefore);
-  await page.unroute('**/api/siswa/tryout/saveanswer/**');
-  expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
-  await context.close();
-
-  // Support: the report's export, byte for byte, into QA's replay folder.
-  const folder = path.join(recorded, 'laporan');
-  mkdirSync(folder);
-  await runOperator(
-    suite.server.databaseUrl,
-    ['laporan', 'ambil', kode as string, '--out', 'laporan.json'],
-    folder,
-  );
-  const text = readFileSync(path.join(folder, 'laporan.json'), 'utf8');
-  for (const value of PERSONAL) expect(text).not.toContain(value);
-  const actions = JSON.parse((JSON.parse(text) as Exported).payload) as { type: string }[];
-  expect(actions.filter((action) => action.type === 'run/saveDropped')).toHaveLength(1);
-  expect(replayRecorded(folder)).toEqual({ passed: 1, failed: 0, messages: '' });
 });

@@ -5,7 +5,7 @@
  * "Rules of the tryout"), and the sheet asks again when the next subject opens.
  * Its own server and database, so akbar's category is untouched by the other journeys.
  */
-import { closeDb, createDb } from '../../src/server/db/createDb';
+import { runOutOnServer } from '../helpers/serverClock';
 import { collectPageErrors, loginAs, newContext } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
 import {
@@ -25,32 +25,6 @@ const suite = startE2eSuite();
 interface StartSoal {
   id_mapel: number;
   soal: string;
-}
-
-/**
- * The subject's time passes on the server too: its running clock is moved back by its minutes, as if it had been
- * opened that long ago. The browser's clock is fast-forwarded, the server's is not, and an event subject ends only
- * on the server's clock (a close reported earlier is refused).
- */
-async function runOutOnServer(databaseUrl: string, idMapel: number): Promise<void> {
-  const db = await createDb(databaseUrl);
-  try {
-    const { waktu } = await db
-      .selectFrom('mapel')
-      .select('waktu')
-      .where('id', '=', idMapel)
-      .executeTakeFirstOrThrow();
-    const openedAt = Date.now() - (waktu * 60 + 1) * 1000;
-    await db
-      .updateTable('mapel_waktu')
-      .set({ opened_at: openedAt, last_seen_at: openedAt })
-      .where('id_mapel', '=', idMapel)
-      .where('status', '=', 0)
-      .where('opened_at', 'is not', null)
-      .execute();
-  } finally {
-    await closeDb(db);
-  }
 }
 
 it('akbar takes the whole TPS category subject after subject; each subject’s questions arrive only when it opens', async () => {

@@ -14,6 +14,7 @@ import {
   type ViewportName,
 } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
+import { runOutOnServer } from '../helpers/serverClock';
 import {
   answerDialog,
   answerQuestion,
@@ -214,7 +215,10 @@ describe('package tryout', () => {
     expect(afterReload).toBeLessThanOrEqual(before);
     await screenshot(page, 'tryout-sheet-event-desktop');
 
-    // Forwards past the subject's time: the page's time is up.
+    // Forwards past the subject's time: the page's time is up, and the server's (an event subject ends only on
+    // the server's clock: a close reported earlier is refused).
+    const [idMapel] = await revealed[0];
+    await runOutOnServer(suite.server.databaseUrl, idMapel);
     await page.clock.fastForward((afterReload + 5) * 1000);
     const popup = page.locator('.swal2-popup');
     await popup.waitFor();
@@ -256,6 +260,8 @@ describe('package tryout', () => {
     await openDetail(other.page, 10);
     await startKategori(other.page, 'TPS');
     const left = await kerjakan(other.page, second);
+    const [idSecond] = shown[shown.length - 1].filter((id) => id !== shown[0][0]);
+    await runOutOnServer(suite.server.databaseUrl, idSecond);
     await other.page.clock.fastForward((left + 5) * 1000);
     await answerDialog(other.page, 'Waktu Habis!', 'Lanjutkan');
     await other.page

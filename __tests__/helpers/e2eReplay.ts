@@ -4,7 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from './browser';
+import { collectPageErrors, DEMO_PASSWORD, loginAs, newContext, type Page } from './browser';
+import { demoStudents } from './clientFixtures';
+import type { E2ESuite } from './e2eSuite';
 
 /** API calls each page has sent and not yet had answered (counted from Chromium's side). */
 const apiInFlight = new WeakMap<Page, { count: number }>();
@@ -71,4 +73,39 @@ export function replayRecorded(dir: string): { passed: number; failed: number; m
     failed: summary.numFailedTests,
     messages: summary.testResults.map((result) => result.message).join('\n'),
   };
+}
+
+/** A Redux DevTools export file: the actions and the state before them, each as JSON text. */
+export interface Exported {
+  payload: string;
+  preloadedState?: string;
+}
+
+/** The demo students' contact data and password, which no export may hold. */
+export const PERSONAL = [
+  DEMO_PASSWORD,
+  ...Object.values(demoStudents).flatMap((student) => [
+    student.no_telp,
+    student.no_telp_ortu,
+    student.alamat,
+    student.email,
+  ]),
+];
+
+/** Log in and wait until the profile is stored, so the next page load starts from a loaded profile. */
+export async function logIn(page: Page, username: string) {
+  await loginAs(page, username);
+  await page.waitForFunction(() => {
+    const stored = JSON.parse(window.localStorage.getItem('persist:siaptes') ?? '{}') as { profile?: string };
+    return (JSON.parse(stored.profile ?? '{}') as { loadStatus?: string }).loadStatus === 'loaded';
+  });
+}
+
+/** A desktop page of the suite's server whose API calls are counted (apiQuiet), its errors collected. */
+export async function openRecordedPage(suite: E2ESuite) {
+  const context = await newContext(suite.browser, suite.server.baseUrl, 'desktop');
+  const page = await context.newPage();
+  countApiCalls(page);
+  page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
+  return { context, page, errors: collectPageErrors(page) };
 }
