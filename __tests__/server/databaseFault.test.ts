@@ -38,6 +38,7 @@ describe('which errors are a database that cannot serve', () => {
     [{ code: '08006', message: 'connection failure' }, 'unreachable'],
     [new Error('Connection terminated unexpectedly'), 'unreachable'],
     [new Error('timeout exceeded when trying to connect'), 'unreachable'],
+    [new Error('timeout expired'), 'unreachable'],
     [new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), 'unreachable'],
     [{ code: 'SQLITE_FULL', message: 'database or disk is full' }, 'full'],
     [{ code: 'SQLITE_BUSY', message: 'database is locked' }, 'busy'],

@@ -48,8 +48,10 @@ export interface CreateDbOptions {
 }
 
 /**
- * PostgreSQL only: how long a query waits for a connection (a free one of the pool, or a new one) before it fails (and its call is answered 503,
- * db/fault.ts). pg's default is to wait without end: with the database unreachable every call would hang.
+ * PostgreSQL only: how long opening a connection may take before it fails (and its call is answered 503,
+ * db/fault.ts). pg's default is to wait without end: with the database silent every call would hang. Only the
+ * opening is bounded: a query queued behind busy connections of a healthy database waits its turn (the load shedder
+ * and the request deadline bound that wait, plugins/).
  */
 export const CONNECT_TIMEOUT_MS = 5000;
 
@@ -231,6 +233,11 @@ export interface DirectPostgres {
   readonly waiting: number;
   /** Server processes of this machine with a pool like this one (CreateDbOptions.processes). */
   readonly processes: number;
+  /**
+   * Runs `work` on a connection of its own, opened for it and closed after, outside the pool: for a check that must
+   * neither wait in the pool's queue nor add to it (db/jamBasisData.ts).
+   */
+  alone<T>(work: (query: (text: string) => Promise<unknown[]>) => Promise<T>): Promise<T>;
 }
 
 const directPostgres = new WeakMap<Kysely<Database>, DirectPostgres>();
@@ -265,10 +272,17 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Ex
       await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(kysely);
     };
   }
+  // pg-pool would apply a pool-wide connectionTimeoutMillis to queued queries too; given to each client, it bounds
+  // only the connect.
+  class TimedClient extends pg.Client {
+    constructor(config: import('pg').ClientConfig = {}) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: TimedClient,
     // A connection whose peer went silent is found dead by the kernel's probes rather than never.
     keepAlive: true,
     ...connectOptions,
@@ -286,6 +300,17 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Ex
       return pool.waitingCount;
     },
     processes: options.processes ?? 1,
+    alone: async (work) => {
+      const client = new TimedClient({ connectionString: url, ...connectOptions });
+      // An error of this connection after its work (the server went away) is not the process's end.
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        return await work(async (text) => (await client.query(text)).rows);
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
   });
   const listener = listenUrl
     ? listenForSessions(
@@ -298,8 +323,12 @@ async function createPostgres(url: string, options: CreateDbOptions): Promise<Ex
   return opened(kysely, async () => {
     await listener?.stop();
     const test = schema?.startsWith('test_') ?? false;
-    if (test) await dropSchema?.(kysely);
-    await kysely.destroy();
+    // The pool is ended even when the drop fails: an open pool keeps the process (and a test run) alive.
+    try {
+      if (test) await dropSchema?.(kysely);
+    } finally {
+      await kysely.destroy();
+    }
     if (test) await dropDatabase?.();
   });
 }

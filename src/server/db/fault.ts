@@ -32,6 +32,8 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const PG_DRIVER_MESSAGES = [
   /^Connection terminated/,
   /timeout exceeded when trying to connect/,
+  // A client's own connectionTimeoutMillis (createDb bounds each connect so).
+  /^timeout expired$/,
   /encountered a connection error and is not queryable/,
   /^Query read timeout/,
 ];

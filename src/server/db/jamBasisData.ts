@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { masalahJam, selisihJamMs } from '../domain/selisihJam';
 import { jamSelisih } from '../lib/metrics';
-import { dialectOf } from './createDb';
+import { directPostgresOf } from './createDb';
 import type { Executor } from './executor';
 
 /** How often a process compares its clock with the database's (after once at start). */
@@ -23,29 +22,43 @@ export function mulaiPemeriksaJam(
   db: Executor,
   opsi: { jam: () => number; intervalMs?: number; lapor: (masalah: string, selisihMs: number) => void },
 ): PemeriksaJam {
-  if (dialectOf(db) !== 'postgres') return { masalah: () => null, berhenti: () => undefined };
+  const pg = directPostgresOf(db);
+  if (!pg) return { masalah: () => null, berhenti: () => undefined };
   let masalah: string | null = null;
-  const ukur = async () => {
+  const ukur = async (query: (text: string) => Promise<unknown[]>) => {
     const dikirim = opsi.jam();
-    const { rows } = await sql<{ sekarang: number }>`
-      SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS sekarang`.execute(db);
+    const rows = (await query(
+      'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS sekarang',
+    )) as { sekarang: number }[];
     const diterima = opsi.jam();
     return {
       selisih: selisihJamMs(dikirim, Number(rows[0].sekarang), diterima),
       pulangPergi: diterima - dikirim,
     };
   };
-  const periksa = async () => {
-    // Twice, the shorter round trip kept: the first may carry opening a connection, all of it before the
-    // database reads its clock, and the middle of such a trip is not when it did.
-    const [a, b] = [await ukur(), await ukur()];
-    const { selisih } = a.pulangPergi <= b.pulangPergi ? a : b;
-    jamSelisih.set(selisih / 1000);
-    const baru = masalahJam(selisih);
-    if (baru !== null && masalah === null) opsi.lapor(baru, selisih);
-    masalah = baru;
+  // On a connection of its own: a round trip through the pool's queue would measure the queue, not the clock, and
+  // a check must not add to that queue under load.
+  const periksa = () =>
+    pg.alone(async (query) => {
+      // Twice, the shorter round trip kept: the first may carry the connection's own start.
+      const [a, b] = [await ukur(query), await ukur(query)];
+      const { selisih } = a.pulangPergi <= b.pulangPergi ? a : b;
+      jamSelisih.set(selisih / 1000);
+      const baru = masalahJam(selisih);
+      if (baru !== null && masalah === null) opsi.lapor(baru, selisih);
+      masalah = baru;
+    });
+  // One check at a time: a database that does not answer must not gather checks.
+  let berjalan = false;
+  const lihat = () => {
+    if (berjalan) return;
+    berjalan = true;
+    void periksa()
+      .catch(() => undefined)
+      .finally(() => {
+        berjalan = false;
+      });
   };
-  const lihat = () => void periksa().catch(() => undefined);
   lihat();
   const timer = setInterval(lihat, opsi.intervalMs ?? PERIKSA_JAM_MS);
   timer.unref();
