@@ -19,7 +19,6 @@ const BUILD_INPUTS = [
   'public',
   'webpack.config.ts',
   'tsconfig.json',
-  'tsconfig.base.json',
   'package.json',
   'package-lock.json',
 ];
