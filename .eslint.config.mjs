@@ -16,6 +16,17 @@ const serverFeatures = readdirSync(new URL('./src/server/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The load lab (src/bench: bench, drills) builds on the server; nothing that ships imports it. */
+const LAB_ZONES = [
+  {
+    target: ['./src/server', './src/client', './src/contract'],
+    from: './src/bench',
+    message:
+      'The load lab (src/bench) is dev-only and stays out of dist/: the server, client and contract never import it.',
+  },
+  { target: './src/bench', from: './src/client', message: 'The load lab drives the server, not the client.' },
+];
+
 const BELOW_THE_ROUTES =
   'db/, pdf/, scoring/, soal/ and lib/ serve the routes and tools above them and import none of them: move the shared piece to lib/.';
 
@@ -45,15 +56,16 @@ export default tseslint.config(
               from: './src/server/db',
               message: 'Domain rules stay free of I/O.',
             },
+            ...LAB_ZONES,
           ],
         },
       ],
     },
   },
-  // Each tier gets only its own globals (and its own tsconfig: src/client, src/server); tests and tools run in Node
+  // Each tier gets only its own globals (and its own tsconfig: src/client, src/server, src/bench); tests and tools run in Node
   // and drive the browser.
   { files: ['src/client/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
-  { files: ['src/server/**/*.ts'], languageOptions: { globals: globals.node } },
+  { files: ['src/server/**/*.ts', 'src/bench/**/*.ts'], languageOptions: { globals: globals.node } },
   {
     files: ['__tests__/**/*.{ts,tsx}', '*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
@@ -69,6 +81,7 @@ export default tseslint.config(
           zones: [
             // Repeated from the shared block: this block's zones replace it for client files.
             { target: './src/client', from: './src/server', message: 'The client never imports the server.' },
+            ...LAB_ZONES,
             // A feature imports no other feature: the session's events and the logged-in student live in
             // session/events.ts, outside features/.
             ...clientFeatures.map((feature) => ({
@@ -110,6 +123,7 @@ export default tseslint.config(
           zones: [
             // Repeated from the shared block: this block's zones replace it for server files.
             { target: './src/server', from: './src/client', message: 'The server never imports the client.' },
+            ...LAB_ZONES,
             ...serverFeatures.map((feature) => ({
               target: `./src/server/features/${feature}`,
               from: './src/server/features',

@@ -44,7 +44,7 @@ describe('npm run bench', () => {
       [
         '--import',
         'tsx',
-        path.join(ROOT, 'src/server/cli/bench/main.ts'),
+        path.join(ROOT, 'src/bench/main.ts'),
         ...['--students', '300', '--seconds', '2', '--login-connections', '20'],
         ...['--irt-items', '20', '--irt-persons', '500'],
       ],

@@ -15,11 +15,11 @@ import {
   type DrillContext,
   type DrillRow,
   type RevokeFigures,
-} from '../../src/server/cli/drill/drills';
-import { requireNginx } from '../../src/server/cli/drill/nginx';
-import { drillTable } from '../../src/server/cli/drill/report';
-import { libfaketime, startRig, type Rig } from '../../src/server/cli/drill/rig';
-import { startAttempts } from '../../src/server/cli/drill/students';
+} from '../../src/bench/drill/drills';
+import { requireNginx } from '../../src/bench/drill/nginx';
+import { drillTable } from '../../src/bench/drill/report';
+import { libfaketime, startRig, type Rig } from '../../src/bench/drill/rig';
+import { startAttempts } from '../../src/bench/drill/students';
 
 jest.setTimeout(280_000);
 

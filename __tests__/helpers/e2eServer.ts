@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startBuiltServer } from '../../src/server/cli/childProcess';
+import { freePort, startBuiltServer } from '../../src/bench/childProcess';
 
 export const ROOT = path.resolve(__dirname, '../..');
 const SERVER_MAIN = path.join(ROOT, 'dist/node/server/main.js');
@@ -19,7 +19,6 @@ const BUILD_INPUTS = [
   'public',
   'webpack.config.ts',
   'tsconfig.json',
-  'tsconfig.base.json',
   'package.json',
   'package-lock.json',
 ];

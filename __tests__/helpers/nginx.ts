@@ -3,4 +3,4 @@
  * [port, …] })` → `{ port, url, errorLog(), stop() }`. The code lives beside the drills (`npm run drill`), which
  * start it too.
  */
-export { startNginx, type Nginx } from '../../src/server/cli/drill/nginx';
+export { startNginx, type Nginx } from '../../src/bench/drill/nginx';

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
-import { freePort, track, type Running } from '../../src/server/cli/childProcess';
+import { freePort, track, type Running } from '../../src/bench/childProcess';
 
 const ROOT = resolve(__dirname, '../..');
 

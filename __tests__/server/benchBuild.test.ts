@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isStale } from '../../src/server/cli/bench/build';
+import { isStale } from '../../src/bench/build';
 
 let root: string;
 beforeEach(() => {

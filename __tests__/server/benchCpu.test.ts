@@ -2,14 +2,9 @@ import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { cpuNow, cpuSince, perRequestUs, postmasterOf } from '../../src/server/cli/bench/cpu';
-import {
-  largestOther,
-  loadBusyCores,
-  machineBusy,
-  parseProcStat,
-} from '../../src/server/cli/bench/machineCpu';
-import { parseStat, processInfo, treeOf, treeUsage, type ProcStat } from '../../src/server/cli/bench/procfs';
+import { cpuNow, cpuSince, perRequestUs, postmasterOf } from '../../src/bench/cpu';
+import { largestOther, loadBusyCores, machineBusy, parseProcStat } from '../../src/bench/machineCpu';
+import { parseStat, processInfo, treeOf, treeUsage, type ProcStat } from '../../src/bench/procfs';
 import { closeDb, dialectOf } from '../../src/server/db/createDb';
 import { createTestDb } from '../helpers/buildTestApp';
 

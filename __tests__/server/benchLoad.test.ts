@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import { runLoad } from '../../src/server/cli/bench/load';
+import { runLoad } from '../../src/bench/load';
 import { sheddingServer } from '../helpers/sheddingServer';
 
 jest.setTimeout(30_000);

@@ -2,10 +2,10 @@
  * The rate the bench's overload offers: twice what the answer-save phase acknowledged, said to be understated when
  * that phase shed calls, and offered again at twice what the server accepted when it accepted more than half.
  */
-import type { LoadResult } from '../../src/server/cli/bench/load';
-import type { OverloadResult } from '../../src/server/cli/bench/overload';
-import { reofferedRate, saveRateOf } from '../../src/server/cli/bench/overloadPhase';
-import { overloadLines, type OverloadReport } from '../../src/server/cli/bench/report';
+import type { LoadResult } from '../../src/bench/load';
+import type { OverloadResult } from '../../src/bench/overload';
+import { reofferedRate, saveRateOf } from '../../src/bench/overloadPhase';
+import { overloadLines, type OverloadReport } from '../../src/bench/report';
 
 const savePhase = (acknowledged: number, errors: number, satOutMs: number): LoadResult => ({
   requests: acknowledged + errors,

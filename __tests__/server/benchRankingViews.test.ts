@@ -1,4 +1,4 @@
-import { measureRankingViews } from '../../src/server/cli/bench/rankingViews';
+import { measureRankingViews } from '../../src/bench/rankingViews';
 import { sheddingServer } from '../helpers/sheddingServer';
 
 jest.setTimeout(30_000);

@@ -1,5 +1,5 @@
 /** GET /metrics: who may read it, and that the figures move when students log in, start and save. */
-import { seedBenchEvent, type BenchEvent } from '../../src/server/cli/bench/seedEvent';
+import { seedBenchEvent, type BenchEvent } from '../../src/bench/seedEvent';
 import { sesiListenerOf } from '../../src/server/db/createDb';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 import { waitFor } from '../helpers/waitFor';

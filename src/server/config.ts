@@ -159,7 +159,7 @@ export function parseScryptThreads(raw: string | undefined): number {
  * WORKERS when unset. SQLite: 1, since it has one writer at a time and more processes only queue for its lock.
  * PostgreSQL: one process per core, less one core when the database runs on this machine (its host is localhost,
  * 127.x, ::1 or a socket directory), which PostgreSQL needs for itself: on a 2-core machine with PostgreSQL on it,
- * 2 workers were slower than 1 in every phase of the bench (README "PostgreSQL: start and save").
+ * 2 workers were slower than 1 in every phase of the bench (README "Performance"; the rounds in git history).
  */
 export function defaultWorkers(databaseUrl: string, cores: number): number {
   if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) return 1;

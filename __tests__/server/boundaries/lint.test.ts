@@ -125,4 +125,27 @@ describe('server lint zones', () => {
       "Unexpected use of 'window'. Domain rules stay free of I/O: take the value as a parameter.",
     ]);
   });
+
+  it('refuse the server importing the load lab, and let the lab import the server', () => {
+    const LAB =
+      'The load lab (src/bench) is dev-only and stays out of dist/: the server, client and contract never import it.';
+    expect(
+      restrictedIn(
+        'src/server/cli/probe.ts',
+        "import { storedSaves } from '../../bench/answers';\nexport const probe = storedSaves;\n",
+      ),
+    ).toEqual([`Unexpected path "../../bench/answers" imported in restricted zone. ${LAB}`]);
+    expect(
+      restrictedIn(
+        'src/server/main.ts',
+        "import { ROOT } from '../bench/processes';\nexport const probe = ROOT;\n",
+      ),
+    ).toEqual([`Unexpected path "../bench/processes" imported in restricted zone. ${LAB}`]);
+    expect(
+      restrictedIn(
+        'src/bench/probe.ts',
+        "import { createDb } from '../server/db/createDb';\nexport const probe = createDb;\n",
+      ),
+    ).toEqual([]);
+  });
 });

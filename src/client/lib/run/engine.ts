@@ -2,7 +2,7 @@
  * The run engine: the lifecycle every tryout kind shares, written once. A kind (package subject, per-topic)
  * describes itself in a `RunConfig`; the engine starts the run, opens the sheet (resuming after a reload), runs
  * the clock until time-up or the student's finish, ends the run on the server, sends the answers through the
- * outbox and holds navigations away from a running sheet. See README "Client run engine".
+ * outbox and holds navigations away from a running sheet. See README "Layout".
  */
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import type { Saga, SagaIterator } from 'redux-saga';

@@ -1,10 +1,10 @@
 /**
  * A simulated Rasch response matrix as `npm run irt` reads it (header of item ids, one 0/1 row per person), for
- * timing the IRT command at event size: `tsx src/server/cli/bench/irtCsv.ts OUT.csv [items] [persons]`
+ * timing the IRT command at event size: `tsx src/bench/irtCsv.ts OUT.csv [items] [persons]`
  * (default 200 × 100,000). Deterministic: the same sizes give the same file.
  */
 import { createWriteStream } from 'node:fs';
-import { Rng } from '../../demo/random';
+import { Rng } from '../server/demo/random';
 
 export function* irtCsvLines(items: number, persons: number, seed = 11): Generator<string> {
   const rng = new Rng(seed);
@@ -43,7 +43,7 @@ export function writeIrtCsv(file: string, items: number, persons: number): Promi
 if (require.main === module) {
   const [file, items = '200', persons = '100000'] = process.argv.slice(2);
   if (!file) {
-    process.stderr.write('Pemakaian: tsx src/server/cli/bench/irtCsv.ts BERKAS.csv [butir] [peserta]\n');
+    process.stderr.write('Pemakaian: tsx src/bench/irtCsv.ts BERKAS.csv [butir] [peserta]\n');
     process.exitCode = 1;
   } else {
     writeIrtCsv(file, Number(items), Number(persons)).catch((error: unknown) => {

@@ -8,7 +8,7 @@
  */
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
-import { dialectOfUrl, sqlitePathOf } from '../../db/createDb';
+import { dialectOfUrl, sqlitePathOf } from '../server/db/createDb';
 
 type Mode = 'route' | 'upsert';
 type Upsert = (id: number, idHasilTo: number, jawaban: string) => Promise<void>;

@@ -6,12 +6,12 @@
  * right or wrong by a fixed arithmetic rule so that abilities and difficulties differ as in a real event.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { dialectOf } from '../../db/createDb';
-import type { Executor } from '../../db/executor';
-import { migrateToLatest } from '../../db/migrate';
-import { seedDemo } from '../../demo';
-import { hashPassword } from '../../lib/password';
-import { hashToken, newToken } from '../../plugins/auth';
+import { dialectOf } from '../server/db/createDb';
+import type { Executor } from '../server/db/executor';
+import { migrateToLatest } from '../server/db/migrate';
+import { seedDemo } from '../server/demo';
+import { hashPassword } from '../server/lib/password';
+import { hashToken, newToken } from '../server/plugins/auth';
 import { insertSessions, insertStudents, STUDENT_PREFIX, withoutIndexes } from './bulkLoad';
 
 export const BENCH_PASSWORD = 'tryout123';

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { distinctSaves, storedSaves } from '../bench/answers';
+import { distinctSaves, storedSaves } from '../answers';
 import type { AppNode, Rig } from './rig';
 import { libfaketime, RIG_HOLDER } from './rig';
 import { startSaveLoad, type DrillStudent, type SaveFigures } from './students';

@@ -5,8 +5,8 @@
  * apart: on one machine they take cores the server would otherwise get.
  */
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/createDb';
-import type { Executor } from '../../db/executor';
+import { dialectOf } from '../server/db/createDb';
+import type { Executor } from '../server/db/executor';
 import { processInfo, treeUsages, type ProcStat } from './procfs';
 
 /** Where the database's CPU time is found: the postmaster's tree, the app's own (SQLite), or another machine. */

@@ -1,7 +1,7 @@
 /** The answers the bench saves, and the check that every acknowledged one is in the database. */
-import type { Executor } from '../../db/executor';
+import type { Executor } from '../server/db/executor';
 import type { LoadRequest } from './load';
-import { acakDari, hurufBerteks, jawabanPaket } from '../../domain/acak';
+import { acakDari, hurufBerteks, jawabanPaket } from '../server/domain/acak';
 
 export interface Save {
   id_jawaban: number;

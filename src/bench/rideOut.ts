@@ -3,7 +3,7 @@
  * (429) is asked again after the `Retry-After` it names, not at once. A client that asks again at once floods a
  * shedding server with calls it can only refuse, and the bench would measure the flood.
  */
-import { retryAfterMs } from '../../../contract/retryAfter';
+import { retryAfterMs } from '../contract/retryAfter';
 
 /** Answers a client rides out. */
 const RIDDEN_OUT = new Set([503, 429]);

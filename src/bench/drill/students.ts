@@ -6,8 +6,8 @@
  * student sees the outbox's "Koneksi ke server sedang terganggu…" note (counted as an error seen).
  */
 import http from 'node:http';
-import type { Save } from '../bench/answers';
-import type { BenchEvent } from '../bench/seedEvent';
+import type { Save } from '../answers';
+import type { BenchEvent } from '../seedEvent';
 
 const CHOICES = ['A', 'B', 'C', 'D', 'E'];
 /** A save unanswered this long is a hang: the server answers 503 at its ANSWER_TIMEOUT_MS (20 s) at the latest. */

@@ -8,9 +8,9 @@
  * operator injects the faults by hand (kill a node, restart PostgreSQL…), then checks every acknowledged save.
  */
 import { parseArgs } from 'node:util';
-import { closeDb, createDb } from '../../db/createDb';
-import { distinctSaves, storedSaves } from '../bench/answers';
-import { seedBenchEvent } from '../bench/seedEvent';
+import { closeDb, createDb } from '../../server/db/createDb';
+import { distinctSaves, storedSaves } from '../answers';
+import { seedBenchEvent } from '../seedEvent';
 import {
   clockOff,
   closeHolderKilled,

@@ -6,9 +6,9 @@
  * which are built again (and checked) once the rows are in.
  */
 import { sql, type Transaction } from 'kysely';
-import { insertRows } from '../../db/batch';
-import { dialectOf } from '../../db/createDb';
-import type { Database } from '../../db/types';
+import { insertRows } from '../server/db/batch';
+import { dialectOf } from '../server/db/createDb';
+import type { Database } from '../server/db/types';
 
 type Trx = Transaction<Database>;
 

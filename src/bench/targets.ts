@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/createDb';
-import type { Executor } from '../../db/executor';
+import { dialectOf } from '../server/db/createDb';
+import type { Executor } from '../server/db/executor';
 
 export interface Target {
   label: string;

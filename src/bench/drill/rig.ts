@@ -8,14 +8,14 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { closeDb, createDb } from '../../db/createDb';
-import type { Executor } from '../../db/executor';
-import { seedBenchEvent, type BenchEvent } from '../bench/seedEvent';
+import { closeDb, createDb } from '../../server/db/createDb';
+import type { Executor } from '../../server/db/executor';
+import { seedBenchEvent, type BenchEvent } from '../seedEvent';
 import { freePort, track, type Running } from '../childProcess';
 import { startNginx, type Nginx } from './nginx';
 import { startPostgres, type Postgres } from './postgres';
 
-const ROOT = resolve(__dirname, '../../../..');
+const ROOT = resolve(__dirname, '../../..');
 
 /** Who holds the seeded closed event's close until a drill lets the nodes have it (closeHolderKilled, drills.ts). */
 export const RIG_HOLDER = 'drill-rig';

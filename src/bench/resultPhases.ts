@@ -4,7 +4,7 @@
  * the size of each ranking view.
  */
 import type { LoadRequest } from './load';
-import type { Executor } from '../../db/executor';
+import type { Executor } from '../server/db/executor';
 import { timeEventClose } from './eventClose';
 import { json, type PhaseContext } from './phaseContext';
 import type { BenchStudent } from './seedEvent';

@@ -3,9 +3,9 @@
  * it, then, with the server stopped, check that every acknowledged answer is in the database.
  */
 import { join } from 'node:path';
-import { closeDb, createDb, dialectOf } from '../../db/createDb';
-import type { Executor } from '../../db/executor';
-import { freePort } from '../childProcess';
+import { closeDb, createDb, dialectOf } from '../server/db/createDb';
+import type { Executor } from '../server/db/executor';
+import { freePort } from './childProcess';
 import { distinctSaves, storedSaves } from './answers';
 import { postmasterOf, type DatabaseCpu } from './cpu';
 import { examPhases, type ExamOutcome } from './examPhases';

@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startBuiltServer, track, type Running } from '../childProcess';
+import { startBuiltServer, track, type Running } from './childProcess';
 import type { LoadJob, LoadResult } from './load';
 import type { OverloadJob, OverloadResult } from './overload';
 
 /** The repository: where the built server (dist/) and the sources live. */
-export const ROOT = resolve(__dirname, '../../../..');
+export const ROOT = resolve(__dirname, '../..');
 
 /** Node's flags that make a child run TypeScript sources (the bench runs under tsx). */
 const TSX = ['--import', 'tsx'];

@@ -1,7 +1,7 @@
 /** The close of an event as the operator runs it (`siaptes close`, its own process), timed; and a close-only run. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { closeDb, createDb } from '../../db/createDb';
+import { closeDb, createDb } from '../server/db/createDb';
 import type { Options } from './options';
 import { ROOT } from './processes';
 import { closeRow, type TimedClose } from './report';
