@@ -1,7 +1,7 @@
 /**
  * The close of a schedule (scoring/penutupan.ts) as a job, off the request path (README "Several processes and
  * machines"). A scheduler in every server process starts it once the window and its grace are over; it runs once
- * across every process and machine of one database, under a lease (the `penutupan` row, migration 009) that its
+ * across every process and machine of one database, under a lease (the `penutupan` row, migration 011) that its
  * holder keeps by writing a later time into it while it works and that another process takes over once that time
  * has passed (the holder died). A result read meanwhile answers at once: "hasil sedang dihitung", and when to come
  * back (HTTP 503 with Retry-After); it also starts the close in its own process should no scheduler have yet.
