@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { SoalFile } from '../paketFormat';
-import { FileSoalRusak, type HasilKonversi, teksKeHtml } from './konversi';
+import { FileSoalRusak, hasilKosong, type HasilKonversi, teksKeHtml } from './konversi';
 import { teksSel } from './sel';
 
 export const KOLOM_SOAL = [
@@ -47,7 +47,7 @@ export async function bacaExcelSoal(bytes: Buffer): Promise<HasilKonversi> {
       `row 1 has unknown column(s) ${unknown.join(', ')} (columns: ${KOLOM_SOAL.join(', ')})`,
     );
 
-  const hasil: HasilKonversi = { format: 'Excel', soal: [], dilewati: [], tidakDidukung: [] };
+  const hasil = hasilKosong('Excel');
   for (let r = 2; r <= sheet.rowCount; r += 1) {
     const row = sheet.getRow(r);
     const get = (k: string) => {
@@ -94,6 +94,7 @@ export async function bacaExcelSoal(bytes: Buffer): Promise<HasilKonversi> {
       soal.kunci = get('kunci');
     }
     hasil.soal.push(soal);
+    hasil.asal.push({ nama, jenis: `type ${type}` });
   }
   if (hasil.soal.length + hasil.tidakDidukung.length === 0) throw new FileSoalRusak('has no question rows');
   return hasil;

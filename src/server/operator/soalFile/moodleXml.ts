@@ -4,20 +4,22 @@
  * one statement; shortanswer → type 2; numerical with tolerance 0 → type 5; essay → type 4; the general feedback
  * and the answers' feedback → pembahasan (never the text). Categories and descriptions are not questions. Everything we would score differently from Moodle
  * is refused. Images `<file encoding="base64">` behind `@@PLUGINFILE@@/name` become data: images, which the
- * import moves into the content store.
+ * import moves into the content store; so does Moodle 1.9's `<image>` with its `<image_base64>`, after the text as
+ * Moodle puts it, and a question whose `<image>` is not in the file is refused by name (never shown without it).
+ * A question is named by its name, its `<idnumber>` and its line.
  */
 import { XMLParser } from 'fast-xml-parser';
 import { jenisGambar } from '../../konten/jenisGambar';
-import type { SoalFile } from '../paketFormat';
 import {
   benarSalah,
   FileSoalRusak,
   type HasilKonversi,
+  hasilKosong,
   namaSoal,
   pembahasanDariFeedback,
   pilihanGanda,
   teksKeHtml,
-  type TidakDidukung,
+  type AsalSoal,
 } from './konversi';
 
 type Node = Record<string, unknown>;
@@ -89,6 +91,32 @@ function html(element: unknown, files: Map<string, string>): string {
   return denganBerkas(body, files);
 }
 
+/** Moodle 1.9's image of a question: `<image>` names it, `<image_base64>` holds it. */
+function gambarLama(q: Node): { html: string } | { hilang: string } | null {
+  const name = teks(q.image).trim();
+  const data = teks(q.image_base64).replace(/\s+/g, '');
+  if (name === '' && data === '') return null;
+  if (data === '') return { hilang: name };
+  const bytes = Buffer.from(data, 'base64');
+  const type = jenisGambar(bytes);
+  if (type === null) return { hilang: name || '(unnamed)' };
+  const alt = name.replace(/^.*\//, '').replace(/"/g, '&quot;');
+  return { html: `<p><img src="data:${type};base64,${bytes.toString('base64')}" alt="${alt}"></p>` };
+}
+
+/** The line of each `<question>` start tag, in document order. */
+function barisPertanyaan(xml: string): number[] {
+  const out: number[] = [];
+  let line = 1;
+  let last = 0;
+  for (const match of xml.matchAll(/<question[\s>]/g)) {
+    for (let i = last; i < match.index; i += 1) if (xml.charCodeAt(i) === 10) line += 1;
+    last = match.index;
+    out.push(line);
+  }
+  return out;
+}
+
 const fraksi = (answer: Node) => Number(attr(answer, 'fraction') || '0');
 
 export function bacaMoodleXml(xml: string): HasilKonversi {
@@ -99,24 +127,37 @@ export function bacaMoodleXml(xml: string): HasilKonversi {
     throw new FileSoalRusak(`is not well-formed XML (${(error as Error).message.split('\n')[0]})`);
   }
   const questions = list(node(root.quiz).question);
-  const soal: SoalFile[] = [];
-  const dilewati: string[] = [];
-  const tidakDidukung: TidakDidukung[] = [];
+  const hasil = hasilKosong('Moodle XML');
+  const { soal, dilewati, tidakDidukung } = hasil;
+  const baris = barisPertanyaan(xml);
 
-  for (const q of questions) {
+  for (const [i, q] of questions.entries()) {
     const jenis = attr(q, 'type');
     if (jenis === 'category') {
       dilewati.push(`category ${textOf(q.category)} (not a question)`);
       continue;
     }
     const files = berkasSoal(q);
-    const teksSoal = html(q.questiontext, files);
+    const gambar = gambarLama(q);
+    const teksSoal = html(q.questiontext, files) + (gambar && 'html' in gambar ? gambar.html : '');
     const nama = namaSoal(textOf(q.name), teksSoal);
-    const tolak = (alasan: string) => tidakDidukung.push({ nama, jenis, alasan });
+    const idnumber = teks(q.idnumber).trim();
+    const asal: AsalSoal = {
+      nama,
+      jenis,
+      ...(idnumber ? { id: idnumber } : {}),
+      ...(baris.length === questions.length ? { tempat: `line ${baris[i]}` } : {}),
+    };
+    const tolak = (alasan: string) => tidakDidukung.push({ ...asal, alasan });
     if (jenis === 'description') {
       dilewati.push(`description "${nama}" (not a question)`);
       continue;
     }
+    if (gambar && 'hilang' in gambar) {
+      tolak(`its image ${gambar.hilang} (Moodle 1.9 <image>) is not in the file as <image_base64>`);
+      continue;
+    }
+    const sebelum = soal.length;
     const answers = list(q.answer);
     const benar = answers.filter((a) => fraksi(a) === 100);
     const sebagian = answers.filter((a) => fraksi(a) !== 100 && fraksi(a) !== 0);
@@ -196,7 +237,8 @@ export function bacaMoodleXml(xml: string): HasilKonversi {
       default:
         tolak('this question type cannot be scored here');
     }
+    if (soal.length > sebelum) hasil.asal.push(asal);
   }
   if (questions.length === 0) throw new FileSoalRusak('has no <question> in its <quiz>');
-  return { format: 'Moodle XML', soal, dilewati, tidakDidukung };
+  return hasil;
 }

@@ -10,12 +10,13 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { jenisGambar } from '../../konten/jenisGambar';
 import type { SoalFile } from '../paketFormat';
 import {
+  type AsalSoal,
   FileSoalRusak,
+  hasilKosong,
   type HasilKonversi,
   namaSoal,
   pembahasanDariFeedback,
   pilihanGanda,
-  type TidakDidukung,
 } from './konversi';
 
 /** A node in document order: `{ tag: children, ':@': attributes }` or `{ '#text': text }`. */
@@ -90,9 +91,19 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const teksSoal = html(bodyNodes, gambar);
   const nama = namaSoal(attr(item, 'title') || attr(item, 'identifier'), teksSoal);
   const interactions = findInteractions(bodyNodes);
-  const hasil: HasilKonversi = { format: 'QTI', soal: [], dilewati: [], tidakDidukung: [] };
-  const tolak = (jenis: string, alasan: string) =>
-    hasil.tidakDidukung.push({ nama, jenis, alasan } as TidakDidukung);
+  const hasil = hasilKosong('QTI');
+  // Several items of one package may share a title (and even an identifier): the item's file tells them apart.
+  const asal = (jenis: string): AsalSoal => ({
+    nama,
+    jenis,
+    ...(attr(item, 'identifier') ? { id: attr(item, 'identifier') } : {}),
+    ...(itemPath ? { tempat: itemPath } : {}),
+  });
+  const tolak = (jenis: string, alasan: string) => hasil.tidakDidukung.push({ ...asal(jenis), alasan });
+  const ambil = (jenis: string, soal: SoalFile) => {
+    hasil.soal.push(soal);
+    hasil.asal.push(asal(jenis));
+  };
 
   if (interactions.length !== 1) {
     tolak(
@@ -133,7 +144,8 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
     else if (benar.length !== 1 || index < 0 || partial)
       tolak(jenis, 'no single correct response, or partial credit; we score one right option');
     else
-      hasil.soal.push(
+      ambil(
+        jenis,
         pilihanGanda(
           soal,
           choices.map((c) => html(children(c), gambar)),
@@ -147,7 +159,7 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
     const baseType = attr(declaration ?? {}, 'baseType');
     const numeric = baseType === 'float' || baseType === 'integer';
     if (benar.length !== 1 || partial) tolak(jenis, 'not exactly one correct response; we score one answer');
-    else hasil.soal.push({ type: numeric ? 5 : 2, soal: teksSoal, kunci: benar[0], ...extra });
+    else ambil(jenis, { type: numeric ? 5 : 2, soal: teksSoal, kunci: benar[0], ...extra });
     return hasil;
   }
   if (jenis === 'extendedTextInteraction') {
@@ -155,7 +167,7 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
     const soal = [teksSoal, prompt ? `<p>${html(children(prompt), gambar)}</p>` : '']
       .filter(Boolean)
       .join('\n');
-    hasil.soal.push({ type: 4, soal, ...extra } as SoalFile);
+    ambil(jenis, { type: 4, soal, ...extra });
     return hasil;
   }
   tolak(jenis, 'this interaction cannot be scored here');
@@ -248,13 +260,14 @@ export function bacaQtiPaket(entries: Record<string, Uint8Array>): HasilKonversi
   const resources = findDeep(manifest, 'resource').filter((r) => /^imsqti_item/.test(attr(r, 'type')));
   if (resources.length === 0) throw new FileSoalRusak('imsmanifest.xml lists no QTI item (imsqti_item_…)');
   const files = new Map(Object.entries(entries).map(([name, bytes]) => [path.normalize(name), bytes]));
-  const out: HasilKonversi = { format: 'QTI content package', soal: [], dilewati: [], tidakDidukung: [] };
+  const out = hasilKosong('QTI content package');
   for (const resource of resources) {
     const href = path.normalize(decodeURIComponent(attr(resource, 'href')));
     const bytes = files.get(href);
     if (!bytes) throw new FileSoalRusak(`imsmanifest.xml lists ${href}, which is not in the package`);
     const one = bacaQtiItem(Buffer.from(bytes).toString('utf8'), files, href);
     out.soal.push(...one.soal);
+    out.asal.push(...one.asal);
     out.tidakDidukung.push(...one.tidakDidukung);
   }
   return out;
