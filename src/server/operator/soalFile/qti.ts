@@ -69,6 +69,15 @@ function html(nodes: Ordered[], gambar: (src: string) => string): string {
       if (tag === '#text') return [n];
       const at = { ...((n[':@'] as Record<string, unknown>) ?? {}) };
       if (tag === 'img' && typeof at['@_src'] === 'string') at['@_src'] = gambar(at['@_src']);
+      // An image as an <object> (its content is the text shown without it): an <img> with that text as its alt.
+      if (
+        tag === 'object' &&
+        /^image\//.test(String(at['@_type'] ?? '')) &&
+        typeof at['@_data'] === 'string'
+      ) {
+        const alt = text(children(n)).replace(/\s+/g, ' ').trim();
+        return [{ img: [], ':@': { '@_src': gambar(at['@_data']), '@_alt': alt } }];
+      }
       return [{ [tag]: walk(children(n)), ':@': at }];
     });
   return String(builder.build(walk(nodes))).trim();
@@ -79,10 +88,15 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const doc = parse(xml, itemPath || 'the item');
   const item = find(doc, 'assessmentItem')[0];
   if (!item) throw new FileSoalRusak(`${itemPath || 'the file'} has no assessmentItem`);
+  /** Images the item names but its file or package does not hold: the item is refused, never shown without them. */
+  const hilang = new Set<string>();
   const gambar = (src: string) => {
     if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) return src;
     const bytes = berkas.get(path.normalize(path.join(path.dirname(itemPath), decodeURIComponent(src))));
-    if (!bytes) return src;
+    if (!bytes) {
+      hilang.add(src);
+      return src;
+    }
     const buffer = Buffer.from(bytes);
     return `data:${jenisGambar(buffer) ?? 'application/octet-stream'};base64,${buffer.toString('base64')}`;
   };
@@ -101,6 +115,17 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   });
   const tolak = (jenis: string, alasan: string) => hasil.tidakDidukung.push({ ...asal(jenis), alasan });
   const ambil = (jenis: string, soal: SoalFile) => {
+    if (hilang.size > 0) {
+      const names = `${hilang.size === 1 ? 'its image' : 'its images'} ${[...hilang].join(', ')}`;
+      const verb = hilang.size === 1 ? 'is' : 'are';
+      tolak(
+        jenis,
+        itemPath
+          ? `${names} ${verb} not in the package`
+          : `${names} ${verb} not in this file; import the item's content package (zip) instead`,
+      );
+      return;
+    }
     hasil.soal.push(soal);
     hasil.asal.push(asal(jenis));
   };
@@ -125,11 +150,11 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const pembahasan = pembahasanDariFeedback(feedback.umum);
   const extra = pembahasan ? { pembahasan } : {};
   const mapping = declaration ? find(children(declaration), 'mapping')[0] : undefined;
-  const partial =
-    mapping !== undefined &&
-    find(children(mapping), 'mapEntry').some(
-      (e) => !benar.includes(attr(e, 'mapKey')) && Number(attr(e, 'mappedValue') || '0') !== 0,
-    );
+  /** Other responses that still score ("york" worth 0.5), as the operator reads them. */
+  const sebagian = (mapping ? find(children(mapping), 'mapEntry') : [])
+    .filter((e) => !benar.includes(attr(e, 'mapKey')) && Number(attr(e, 'mappedValue') || '0') !== 0)
+    .map((e) => `"${attr(e, 'mapKey')}" ${attr(e, 'mappedValue')}`);
+  const partial = sebagian.length > 0;
 
   if (jenis === 'choiceInteraction') {
     const prompt = find(children(interaction), 'prompt')[0];
@@ -158,7 +183,8 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   if (jenis === 'textEntryInteraction') {
     const baseType = attr(declaration ?? {}, 'baseType');
     const numeric = baseType === 'float' || baseType === 'integer';
-    if (benar.length !== 1 || partial) tolak(jenis, 'not exactly one correct response; we score one answer');
+    if (partial) tolak(jenis, `partial credit (${sebagian.join(', ')}); we score one answer, right or wrong`);
+    else if (benar.length !== 1) tolak(jenis, 'not exactly one correct response; we score one answer');
     else ambil(jenis, { type: numeric ? 5 : 2, soal: teksSoal, kunci: benar[0], ...extra });
     return hasil;
   }
