@@ -20,6 +20,7 @@ import {
   pilihanGanda,
   teksKeHtml,
   type AsalSoal,
+  type TidakDidukung,
 } from './konversi';
 
 type Node = Record<string, unknown>;
@@ -104,6 +105,14 @@ function gambarLama(q: Node): { html: string } | { hilang: string } | null {
   return { html: `<p><img src="data:${type};base64,${bytes.toString('base64')}" alt="${alt}"></p>` };
 }
 
+/** Each `<question>…</question>` of a file as written, with the line it starts on. */
+function potongMoodleXml(xml: string): { teks: string; baris: number }[] {
+  const out: { teks: string; baris: number }[] = [];
+  for (const match of xml.matchAll(/<question[\s>][\s\S]*?<\/question>/g))
+    out.push({ teks: match[0], baris: xml.slice(0, match.index).split('\n').length });
+  return out;
+}
+
 /** The line of each `<question>` start tag, in document order. */
 function barisPertanyaan(xml: string): number[] {
   const out: number[] = [];
@@ -119,19 +128,57 @@ function barisPertanyaan(xml: string): number[] {
 
 const fraksi = (answer: Node) => Number(attr(answer, 'fraction') || '0');
 
-export function bacaMoodleXml(xml: string): HasilKonversi {
-  let root: Node;
+const pesanXml = (error: unknown) => (error as Error).message.split('\n')[0];
+
+/** A question of the file, or one that is not well-formed XML, refused by its name and line. */
+type Entri = { q: Node; baris?: number } | { rusak: TidakDidukung };
+
+/**
+ * The file's questions: all of it parsed at once, or, when it is not well-formed, each `<question>` on its own (as
+ * a GIFT file is read per question), so one broken question is refused by name and the others can be imported.
+ */
+function entriMoodle(xml: string): Entri[] {
   try {
-    root = node(parser.parse(xml, true));
+    const questions = list(node(node(parser.parse(xml, true)).quiz).question);
+    const baris = barisPertanyaan(xml);
+    return questions.map((q, i) => ({
+      q,
+      ...(baris.length === questions.length ? { baris: baris[i] } : {}),
+    }));
   } catch (error) {
-    throw new FileSoalRusak(`is not well-formed XML (${(error as Error).message.split('\n')[0]})`);
+    const blok = potongMoodleXml(xml);
+    if (blok.length === 0) throw new FileSoalRusak(`is not well-formed XML (${pesanXml(error)})`);
+    return blok.map((b): Entri => {
+      try {
+        const [q] = list(node(node(parser.parse(`<quiz>${b.teks}</quiz>`, true)).quiz).question);
+        return { q, baris: b.baris };
+      } catch (rusak) {
+        const nama = /<name>\s*<text>([\s\S]*?)<\/text>/.exec(b.teks)?.[1].trim() || '(untitled)';
+        const jenis = /^<question\b[^>]*\btype="([^"]*)"/.exec(b.teks)?.[1] ?? 'question';
+        return {
+          rusak: {
+            nama,
+            jenis,
+            tempat: `line ${b.baris}`,
+            alasan: `is not well-formed XML (${pesanXml(rusak)})`,
+          },
+        };
+      }
+    });
   }
-  const questions = list(node(root.quiz).question);
+}
+
+export function bacaMoodleXml(xml: string): HasilKonversi {
+  const entri = entriMoodle(xml);
   const hasil = hasilKosong('Moodle XML');
   const { soal, dilewati, tidakDidukung } = hasil;
-  const baris = barisPertanyaan(xml);
 
-  for (const [i, q] of questions.entries()) {
+  for (const e of entri) {
+    if ('rusak' in e) {
+      tidakDidukung.push(e.rusak);
+      continue;
+    }
+    const { q, baris } = e;
     const jenis = attr(q, 'type');
     if (jenis === 'category') {
       dilewati.push(`category ${textOf(q.category)} (not a question)`);
@@ -146,7 +193,7 @@ export function bacaMoodleXml(xml: string): HasilKonversi {
       nama,
       jenis,
       ...(idnumber ? { id: idnumber } : {}),
-      ...(baris.length === questions.length ? { tempat: `line ${baris[i]}` } : {}),
+      ...(baris === undefined ? {} : { tempat: `line ${baris}` }),
     };
     const tolak = (alasan: string) => tidakDidukung.push({ ...asal, alasan });
     if (jenis === 'description') {
@@ -239,6 +286,6 @@ export function bacaMoodleXml(xml: string): HasilKonversi {
     }
     if (soal.length > sebelum) hasil.asal.push(asal);
   }
-  if (questions.length === 0) throw new FileSoalRusak('has no <question> in its <quiz>');
+  if (entri.length === 0) throw new FileSoalRusak('has no <question> in its <quiz>');
   return hasil;
 }
