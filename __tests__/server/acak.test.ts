@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { SoalPaket } from '../../src/contract/tryoutPaket';
 import { parseCsv } from '../../src/server/operator/csv';
 import type { PaketFile } from '../../src/server/operator/paketFormat';
-import * as documents from '../../src/server/pdf/documents';
+import * as renderPool from '../../src/server/pdf/renderPool';
 import { loginAs, type LoggedIn } from '../helpers/seeded';
 import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
 import { paketContoh, SISWA_CSV } from '../helpers/operatorFixtures';
@@ -321,14 +321,17 @@ it('A–D stays A–D, pinned options stay last, and both PDFs show the student�
     [eka, sheetEka],
     [fani, sheetFani],
   ] as const) {
-    const soalPdf = jest.spyOn(documents, 'soalPdf');
+    // What the server hands the PDF worker to draw.
+    const soalPdf = jest.spyOn(renderPool, 'renderPdf');
     const response = await ctx.app.inject({
       method: 'GET',
       url: `/api/pdf/soal/${where.idJadwal}/${where.hash}/${mapel.id}`,
       headers: who.headers,
     });
     expect(response.statusCode).toBe(200);
-    const printed = soalPdf.mock.calls[0][0].soal;
+    const job = soalPdf.mock.calls[0][0];
+    if (job.jenis !== 'soal') throw new Error(job.jenis);
+    const printed = job.data.soal;
     expect(printed.map((q) => [q.nomor, q.soal, ...Object.values(q.options)])).toEqual(
       sheet.soal.map((s) => [s.nomor, s.soal, ...opsiOf(s)]),
     );
@@ -346,14 +349,16 @@ it('A–D stays A–D, pinned options stay last, and both PDFs show the student�
     [eka, sheetEka],
     [fani, sheetFani],
   ] as const) {
-    const pembahasanPdf = jest.spyOn(documents, 'pembahasanPdf');
+    const pembahasanPdf = jest.spyOn(renderPool, 'renderPdf');
     const response = await ctx.app.inject({
       method: 'GET',
       url: `/api/pdf/pembahasan/${where.idJadwal}/${where.hash}`,
       headers: who.headers,
     });
     expect(response.statusCode).toBe(200);
-    const [printed] = pembahasanPdf.mock.calls[0][0].mapel;
+    const job = pembahasanPdf.mock.calls[0][0];
+    if (job.jenis !== 'pembahasan') throw new Error(job.jenis);
+    const [printed] = job.data.mapel;
     expect(printed.soal.map((q) => [q.nomor, q.soal, ...Object.values(q.options)])).toEqual(
       sheet.soal.map((s) => [s.nomor, s.soal, ...opsiOf(s)]),
     );

@@ -271,9 +271,10 @@ describe('import-paket on the demo data', () => {
   });
 
   /** Imports Paket #`nomor` for reguler, who then starts its first category. */
-  async function importAndStart(nomor: number) {
+  async function importAndStart(nomor: number, ubah: (p: PaketFile) => void = () => {}) {
     const run = runner(ctx, dir);
     const paket = paketContoh(ctx.clock.now(), ['reguler'], { paket: nomor });
+    ubah(paket);
     expect((await run('import-paket', writeJson(dir, `paket${nomor}.json`, paket))).code).toBe(0);
     const { login, list } = await jadwalOf('reguler');
     const idJadwal = list.find((j) => j.paket === nomor)!.id;
@@ -344,6 +345,66 @@ describe('import-paket on the demo data', () => {
       expect(await keysOf(idJadwal)).toEqual(before);
     },
   );
+
+  it('after a start, questions added, removed or reordered are refused by question, keys alike or not', async () => {
+    // Two questions of the same type and key: swapping them changes no key, but every attempt's numbering.
+    const { run, paket, idJadwal } = await importAndStart(86, (p) => {
+      p.kategori[0].mapel[0].soal[1] = {
+        ...p.kategori[0].mapel[0].soal[0],
+        soal: '<p>Semua ikan berenang. …</p>',
+      };
+    });
+    const before = await counts(ctx.db);
+    const urutan = async () =>
+      (
+        await ctx.db
+          .selectFrom('soal')
+          .innerJoin('mapel', 'mapel.id', 'soal.id_mapel')
+          .innerJoin('kategori', 'kategori.id', 'mapel.id_kategori')
+          .select('soal.soal')
+          .where('kategori.id_jadwal', '=', idJadwal)
+          .where('mapel.nama', '=', 'Penalaran Umum')
+          .orderBy('soal.nomor')
+          .execute()
+      ).map((s) => s.soal);
+    const awal = await urutan();
+    const fixed = '; 1 attempt(s) exist, so structure and keys cannot change any more';
+    const moved = 'questions cannot be added, removed or reordered';
+
+    const tukar = structuredClone(paket);
+    const soal = tukar.kategori[0].mapel[0].soal;
+    [soal[0], soal[1]] = [soal[1], soal[0]];
+    const swapped = await run('import-paket', writeJson(dir, 'tukar.json', tukar));
+    expect(swapped.code).toBe(1);
+    expect(swapped.err.split('\n').filter((l) => l.startsWith('tukar.json'))).toEqual([
+      `tukar.json kategori[0].mapel[0].soal[0]: soal 1 of Penalaran Umum: is question 2 of the package as imported; ${moved}${fixed}`,
+      `tukar.json kategori[0].mapel[0].soal[1]: soal 2 of Penalaran Umum: is question 1 of the package as imported; ${moved}${fixed}`,
+    ]);
+
+    const tambah = structuredClone(paket);
+    tambah.kategori[0].mapel[0].soal.unshift({ type: 2, soal: '<p>Soal baru.</p>', kunci: 'baru' });
+    const added = await run('import-paket', writeJson(dir, 'tambah.json', tambah));
+    expect(added.code).toBe(1);
+    expect(added.err).toContain(
+      `tambah.json kategori[0].mapel[0].soal: Penalaran Umum: the subject has 4 questions, the file 5${fixed}`,
+    );
+    expect(added.err).toContain(
+      `tambah.json kategori[0].mapel[0].soal[1]: soal 2 of Penalaran Umum: is question 1 of the package as imported; ${moved}`,
+    );
+
+    const hapus = structuredClone(paket);
+    hapus.kategori[0].mapel[0].soal.splice(1, 1);
+    const removed = await run('import-paket', writeJson(dir, 'hapus.json', hapus));
+    expect(removed.code).toBe(1);
+    expect(removed.err).toContain(
+      `hapus.json kategori[0].mapel[0].soal: Penalaran Umum: the subject has 4 questions, the file 3${fixed}`,
+    );
+    expect(removed.err).toContain(
+      `hapus.json kategori[0].mapel[0].soal[1]: soal 2 of Penalaran Umum: is question 3 of the package as imported; ${moved}`,
+    );
+    expect(await counts(ctx.db)).toEqual(before);
+    expect(await urutan()).toEqual(awal);
+  });
 
   it('once a student has started, texts may change but keys are refused with the reason', async () => {
     const { run, paket, idJadwal, start } = await importAndStart(78);

@@ -118,6 +118,28 @@ describe('PDFs with math and images', () => {
     expect(pdfFilledPaths(withMath)).toBeGreaterThanOrEqual(12);
   });
 
+  it("draws bare MathML (a QTI item's E = mc²) as math, never as its characters", async () => {
+    const mathml =
+      '<math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><mi>E</mi><mo>=</mo><mi>m</mi>' +
+      '<msup><mi>c</mi><mn>2</mn></msup></mrow></math>';
+    const soal = `<p>Who is associated with the equation ${mathml}?</p>`;
+    expect(richRuns(soal)).toEqual([
+      { kind: 'text', text: 'Who is associated with the equation ', style: PLAIN },
+      { kind: 'math', tex: mathml, display: false },
+      { kind: 'text', text: '?', style: PLAIN },
+    ]);
+    const pdf = await soalDocument([
+      question(soal, { options: { a: 'Einstein', b: 'Newton', c: 'Hawking', d: 'Galileo', e: '' } }),
+    ]);
+    const text = pdfShownText(pdf);
+    expect(text).toMatch(/the equation +\?/);
+    expect(text).not.toMatch(/E ?= ?m ?c ?2|mc2|msup/);
+    // E, =, m, c, 2: a filled path each.
+    expect(pdfFilledPaths(pdf)).toBeGreaterThanOrEqual(5);
+    // MathML MathJax cannot read is said as [rumus], like TeX that cannot be typeset.
+    expect(mathSvg('<math><mfoo>x</mfoo></math>', false)).toBeNull();
+  });
+
   it('writes chained smooth curves out, so parentheses keep their shape', () => {
     // Each T mirrors the control point of the curve before it: (1,1) → (3,-1) → (5,1).
     expect(withoutSmoothQuadratics('M0 0Q1 1 2 0T4 0T6 0Z')).toBe('M0 0Q1 1 2 0Q3 -1 4 0Q5 1 6 0Z');

@@ -128,15 +128,15 @@ it('imports Moodle XML, GIFT, a QTI item, a QTI package and an Excel workbook wi
   const refused = await run('import-paket', 'paket.json');
   expect(refused.code).toBe(1);
   const lines = refused.err.split('\n');
-  // Every unsupported question of every file at once, by name and type; nothing written.
+  // Every unsupported question of every file at once, by name, type and place in its file; nothing written.
   expect(lines).toEqual(
     expect.arrayContaining([
-      'paket.json kategori[0].mapel[1].soal_file: Mapel 2: bank.gift: question "Rentang" (Numerical): a range or ' +
+      'paket.json kategori[0].mapel[1].soal_file: Mapel 2: bank.gift: question "Rentang" (Numerical, line 22): a range or ' +
         'tolerance; we score the exact number (--skip-unsupported imports the rest)',
-      'paket.json kategori[0].mapel[1].soal_file: Mapel 2: bank.gift: question "Pasangan" (Matching): this question ' +
+      'paket.json kategori[0].mapel[1].soal_file: Mapel 2: bank.gift: question "Pasangan" (Matching, line 24): this question ' +
         'type cannot be scored here (--skip-unsupported imports the rest)',
-      'paket.json kategori[0].mapel[3].soal_file: Mapel 4: paket.zip: question "Urutkan bilangan" (orderInteraction): ' +
-        'this interaction cannot be scored here (--skip-unsupported imports the rest)',
+      'paket.json kategori[0].mapel[3].soal_file: Mapel 4: paket.zip: question "Urutkan bilangan" ' +
+        '(orderInteraction, id urutan, items/urutan.xml): this interaction cannot be scored here (--skip-unsupported imports the rest)',
     ]),
   );
   expect(lines.filter((l) => l.startsWith('paket.json'))).toHaveLength(3);
@@ -151,7 +151,7 @@ it('imports Moodle XML, GIFT, a QTI item, a QTI package and an Excel workbook wi
   expect(result.err).toContain(
     'Mapel 1: moodle-export.xml: left out description "Petunjuk" (not a question)',
   );
-  expect(result.err).toContain('Mapel 2: bank.gift: skipped question "Pasangan" (Matching)');
+  expect(result.err).toContain('Mapel 2: bank.gift: skipped question "Pasangan" (Matching, line 24)');
   expect(result.err).toContain('Mapel 1: 5 question(s) from moodle-export.xml (Moodle XML)');
   expect(result.out).toContain('6 subjects, 19 questions');
 
@@ -216,11 +216,11 @@ it('refuses every unsupported Moodle question by name and type, and convert-soal
   expect(refused.code).toBe(1);
   const problems = refused.err.split('\n').filter((l) => l.startsWith('paket.json'));
   expect(problems.map((l) => /question "([^"]+)" \(([^)]+)\)/.exec(l)?.slice(1).join(' / '))).toEqual([
-    'Bilangan prima / multichoice',
-    'Pasangkan ibu kota / matching',
-    'Pi kira-kira / numerical',
-    'Warna pelangi / multichoice',
-    'Isian rumpang / cloze',
+    'Bilangan prima / multichoice, line 9',
+    'Pasangkan ibu kota / matching, line 23',
+    'Pi kira-kira / numerical, line 34',
+    'Warna pelangi / multichoice, line 43',
+    'Isian rumpang / cloze, line 55',
   ]);
   expect(refused.err).toContain('5 problem(s) found; nothing was written.');
 
@@ -253,7 +253,9 @@ it('refuses every unsupported Moodle question by name and type, and convert-soal
       pembahasan: '<p>Jupiter.</p>',
     },
   ]);
-  expect(skipped.err).toContain('skipped question "Warna pelangi" (multichoice): 6 options; at most 5 (A–E)');
+  expect(skipped.err).toContain(
+    'skipped question "Warna pelangi" (multichoice, line 43): 6 options; at most 5 (A–E)',
+  );
 });
 
 it("refuses a soal_file outside the package file's folder by name, symbolic links included, writing nothing", async () => {

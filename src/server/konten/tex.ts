@@ -1,12 +1,14 @@
 /**
  * TeX in question HTML typeset once, at import, with KaTeX: `\( … \)` inline, `\[ … \]` and `$$ … $$` displayed.
+ * An empty pair (`\(\)`, `$$ $$`, which TeX-to-Moodle exporters put before texts) is dropped: it is no math and no
+ * error, and it never pairs with the next expression's delimiters.
  * The output carries KaTeX's HTML (what the eye reads, styled by katex.css in the SPA) and its MathML (what a screen
  * reader reads), so the sheet runs no script for it. The source stays inside the MathML annotation, where the PDFs
  * read it back. Pure, no I/O.
  */
 import katex from 'katex';
 
-const DELIMITED = /\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]|\$\$([\s\S]+?)\$\$/g;
+const DELIMITED = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]|\$\$([\s\S]*?)\$\$/g;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -33,6 +35,7 @@ export function typesetTex(html: string): TexHasil {
   const salah: string[] = [];
   const out = html.replace(DELIMITED, (whole, inline?: string, display?: string, dollars?: string) => {
     const tex = texOf(inline ?? display ?? dollars ?? '');
+    if (tex.trim() === '') return '';
     try {
       return katex.renderToString(tex, {
         displayMode: inline === undefined,

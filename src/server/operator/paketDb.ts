@@ -13,6 +13,8 @@ export interface SoalAda {
   id: number;
   type: number;
   kunci: string;
+  /** The question text as stored (typeset, cleaned): how a moved question is recognised. */
+  soal: string;
   group_text_type: number | null;
   opsi_tetap: string;
   groups: GroupAda[];
@@ -79,7 +81,7 @@ export async function muatPaketAda(
     (ids) =>
       db
         .selectFrom('soal')
-        .select(['id', 'id_mapel', 'type', 'kunci', 'group_text_type', 'opsi_tetap'])
+        .select(['id', 'id_mapel', 'type', 'kunci', 'soal', 'group_text_type', 'opsi_tetap'])
         .where('id_mapel', 'in', ids)
         .orderBy('nomor')
         .orderBy('id')
@@ -118,6 +120,7 @@ export async function muatPaketAda(
           id: s.id,
           type: s.type,
           kunci: s.kunci,
+          soal: s.soal,
           group_text_type: s.group_text_type,
           opsi_tetap: s.opsi_tetap,
           groups: (groupsOf.get(s.id) ?? []).map((g) => ({ id: g.id, kunci: g.kunci })),

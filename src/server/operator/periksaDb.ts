@@ -9,8 +9,8 @@ import type { Database } from '../db/types';
 import { allowsFiveChoices, type InstitutionRules } from '../domain/studentType';
 import { masalahDi } from './periksaPaket';
 import type { Masalah } from './masalah';
-import type { PaketAda } from './paketDb';
-import type { PaketFile } from './paketFormat';
+import type { PaketAda, SoalAda } from './paketDb';
+import type { PaketFile, SoalFile } from './paketFormat';
 
 interface SiswaPeserta {
   id: number;
@@ -123,6 +123,27 @@ export async function periksaPtn(
   return new Map([...named].map(([name, s]) => [name, s.id]));
 }
 
+/**
+ * The questions of the file that stand where another question of the package stood, recognised by their text
+ * (unique on both sides): a question moved, or shifted by one added or removed before it. Keys and types alone cannot
+ * see a swap of two questions with the same key, and every started attempt's numbering would silently change.
+ */
+function soalPindah(baru: readonly SoalFile[], ada: readonly SoalAda[]): [number, number][] {
+  const unik = (texts: string[]) => {
+    const seen = new Map<string, number>();
+    texts.forEach((t, i) => seen.set(t, seen.has(t) ? -1 : i));
+    return seen;
+  };
+  const lama = unik(ada.map((s) => s.soal));
+  const kini = unik(baru.map((s) => s.soal));
+  const out: [number, number][] = [];
+  baru.forEach((s, si) => {
+    const dari = lama.get(s.soal);
+    if (dari !== undefined && dari >= 0 && dari !== si && kini.get(s.soal) === si) out.push([si, dari]);
+  });
+  return out;
+}
+
 /** Once students have answered, a re-import may fix texts only: every change of structure or key is refused. */
 export function periksaPerubahan(
   paket: PaketFile,
@@ -154,6 +175,11 @@ export function periksaPerubahan(
         at(`${base}/waktu`, `the time changes from ${mAda.waktu} to ${m.waktu} minutes`);
       if (m.soal.length !== mAda.soal.length)
         at(`${base}/soal`, `the subject has ${mAda.soal.length} questions, the file ${m.soal.length}`);
+      for (const [si, dari] of soalPindah(m.soal, mAda.soal))
+        at(
+          `${base}/soal/${si}`,
+          `is question ${dari + 1} of the package as imported; questions cannot be added, removed or reordered`,
+        );
       m.soal.forEach((s, si) => {
         const sAda = mAda.soal[si];
         if (!sAda) return;

@@ -5,6 +5,7 @@
  */
 import { mathjax } from 'mathjax-full/js/mathjax.js';
 import { TeX } from 'mathjax-full/js/input/tex.js';
+import { MathML } from 'mathjax-full/js/input/mathml.js';
 import { SVG } from 'mathjax-full/js/output/svg.js';
 import { liteAdaptor, type LiteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
@@ -147,7 +148,7 @@ function shapesOf(adaptor: LiteAdaptor, root: LiteElement): MathShape[] | null {
 
 type Doc = MathDocument<LiteElement | LiteText, LiteText, LiteDocument>;
 
-let engine: { adaptor: LiteAdaptor; document: Doc } | null = null;
+let engine: { adaptor: LiteAdaptor; document: Doc; mathml: Doc } | null = null;
 
 function loadEngine() {
   if (engine) return engine;
@@ -162,21 +163,30 @@ function loadEngine() {
     },
   });
   const document = mathjax.document('', { InputJax: tex, OutputJax: new SVG({ fontCache: 'none' }) }) as Doc;
-  engine = { adaptor, document };
+  const mathml = mathjax.document('', {
+    InputJax: new MathML(),
+    OutputJax: new SVG({ fontCache: 'none' }),
+  }) as Doc;
+  engine = { adaptor, document, mathml };
   return engine;
 }
 
 export const MATH_CACHE_LIMIT = 2000;
 const cache = new Map<string, MathSvg | null>();
 
+/** Bare MathML reaches the PDFs as its `<math>` markup (richRuns.ts); anything else is TeX. */
+const isMathml = (source: string) => /^<math[\s>]/.test(source);
+
 function typeset(tex: string, display: boolean): MathSvg | null {
-  const { adaptor, document } = loadEngine();
+  const { adaptor, document, mathml } = loadEngine();
   let container: LiteElement;
   try {
-    container = document.convert(tex, { display }) as LiteElement;
+    container = (isMathml(tex) ? mathml : document).convert(tex, { display }) as LiteElement;
   } catch {
     return null;
   }
+  // MathML that MathJax cannot read becomes an error box, not math.
+  if (isMathml(tex) && /data-mjx-error|<merror/.test(adaptor.outerHTML(container))) return null;
   const svg = adaptor.firstChild(container) as LiteElement;
   const viewBox = String(adaptor.getAttribute(svg, 'viewBox') ?? '')
     .split(/\s+/)
@@ -196,7 +206,7 @@ function typeset(tex: string, display: boolean): MathSvg | null {
   };
 }
 
-/** The formula as SVG, or null when the TeX cannot be typeset. */
+/** The formula (TeX, or a `<math>` element's markup) as SVG, or null when it cannot be typeset. */
 export function mathSvg(tex: string, display: boolean): MathSvg | null {
   const key = `${display ? 'D' : 'I'}${tex}`;
   if (cache.has(key)) {

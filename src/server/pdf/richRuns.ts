@@ -2,7 +2,8 @@
  * Question HTML read into the runs a PDF line layout places: text (bold/italic), math (its TeX), images (their
  * src) and breaks. Math typeset by KaTeX at import is taken back as the TeX in its MathML annotation and its
  * rendered HTML skipped, so a PDF never prints KaTeX's flattened glyphs or the TeX source as text; TeX still
- * between `\( \)`, `\[ \]` or `$$ $$` is math too. Pure, no I/O.
+ * between `\( \)`, `\[ \]` or `$$ $$` is math too, and so is bare MathML (a QTI item's `<math>`), kept as its
+ * markup for MathJax's MathML input. Pure, no I/O.
  */
 import { Parser } from 'htmlparser2';
 
@@ -13,6 +14,7 @@ export interface TextStyle {
 
 export type Run =
   | { kind: 'text'; text: string; style: TextStyle }
+  /** `tex` is the formula's TeX, or, for bare MathML (no TeX annotation), its `<math>` element's markup. */
   | { kind: 'math'; tex: string; display: boolean }
   | { kind: 'image'; src: string }
   /** A line break; `paragraph` leaves a blank half line. */
@@ -39,6 +41,18 @@ const BOLD = new Set(['b', 'strong', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const ITALIC = new Set(['i', 'em']);
 const DELIMITED = /\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]|\$\$([\s\S]+?)\$\$/g;
 
+const escapeXml = (text: string, quote = false) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(quote ? /"/g : /$^/, '&quot;');
+
+const openTag = (name: string, attrs: Record<string, string>) =>
+  `<${name}${Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${escapeXml(v, true)}"`)
+    .join('')}>`;
+
 export function textRun(text: string, style: TextStyle = PLAIN): Run {
   return { kind: 'text', text, style };
 }
@@ -63,6 +77,8 @@ export function richRuns(html: string): Run[] {
   const stack: { name: string; katex?: 'inline' | 'display'; annotation?: boolean }[] = [];
   let skipDepth = 0;
   let katex: { display: boolean; depth: number; tex: string | null } | null = null;
+  /** Bare MathML being copied: its markup so far and the depth of its `<math>`. */
+  let mathml: { display: boolean; depth: number; markup: string } | null = null;
   let pendingText = '';
 
   const style = (): TextStyle => ({
@@ -104,8 +120,15 @@ export function richRuns(html: string): Run[] {
           stack.push(entry);
           return;
         }
+        if (mathml) {
+          mathml.markup += openTag(name, attrs);
+          stack.push(entry);
+          return;
+        }
         if (name === 'math') {
-          // Bare MathML with no TeX: its characters are the best the standard fonts can show.
+          // Bare MathML with no TeX: copied whole, typeset from MathML.
+          flush();
+          mathml = { display: attrs.display === 'block', depth: stack.length, markup: openTag(name, attrs) };
           stack.push(entry);
           return;
         }
@@ -126,6 +149,10 @@ export function richRuns(html: string): Run[] {
       },
       ontext(text) {
         if (skipDepth > 0) return;
+        if (mathml) {
+          mathml.markup += escapeXml(text);
+          return;
+        }
         if (katex) {
           if (stack.at(-1)?.annotation) katex.tex = (katex.tex ?? '') + text;
           return;
@@ -145,6 +172,17 @@ export function richRuns(html: string): Run[] {
           if (katex.display) pushBreak(false);
           katex = null;
           pendingStyle = style();
+          return;
+        }
+        if (mathml) {
+          mathml.markup += `</${name}>`;
+          if (stack.length === mathml.depth) {
+            if (mathml.display) pushBreak(false);
+            runs.push({ kind: 'math', tex: mathml.markup, display: mathml.display });
+            if (mathml.display) pushBreak(false);
+            mathml = null;
+            pendingStyle = style();
+          }
           return;
         }
         if (katex) return;

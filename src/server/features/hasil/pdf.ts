@@ -8,7 +8,7 @@ import { hasilTerkunci, kunciTerkunci } from '../../domain/kunciEvent';
 import { packageTotal } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gambarPdf, pembahasanKategori } from '../../pdf/data';
-import { hasilPdf, pembahasanPdf } from '../../pdf/documents';
+import { renderPdf } from '../../pdf/renderPool';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
@@ -50,15 +50,18 @@ export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Pr
   // Keys and explanations never leave the server before the category is finished.
   if (idHasilTo === undefined) throw new HttpError(403, PESAN_PDF.belumSelesai);
   const mapel = await pembahasanKategori(db, idHasilTo, await mapelKategori(db, kategori.id));
-  const pdf = await pembahasanPdf({
-    paket: jadwal.paket,
-    kategori: kategori.nama,
-    nama: siswa.nama_lengkap,
-    mapel,
-    gambar: await gambarPdf(
-      db,
-      mapel.flatMap((m) => m.soal),
-    ),
+  const pdf = await renderPdf({
+    jenis: 'pembahasan',
+    data: {
+      paket: jadwal.paket,
+      kategori: kategori.nama,
+      nama: siswa.nama_lengkap,
+      mapel,
+      gambar: await gambarPdf(
+        db,
+        mapel.flatMap((m) => m.soal),
+      ),
+    },
   });
   return { filename: `pembahasan-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf };
 }
@@ -74,14 +77,17 @@ export async function hasilPdfSiswa(db: Executor, input: PermintaanPdf): Promise
   await segarkanHasil(db, [jadwal.id], input.now);
   const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
   if (!hasil || hasil.mapel.length === 0) throw new HttpError(404, PESAN.detailTidakAda);
-  const pdf = await hasilPdf({
-    paket: jadwal.paket,
-    kategori: kategori.nama,
-    nama: siswa.nama_lengkap,
-    minat: siswa.minat,
-    tanggal: formatTanggalSaja(hasil.ended_at),
-    rows: hasil.mapel,
-    rata_rata: packageTotal(hasil.mapel.map((m) => m.nilai)) ?? 0,
+  const pdf = await renderPdf({
+    jenis: 'hasil',
+    data: {
+      paket: jadwal.paket,
+      kategori: kategori.nama,
+      nama: siswa.nama_lengkap,
+      minat: siswa.minat,
+      tanggal: formatTanggalSaja(hasil.ended_at),
+      rows: hasil.mapel,
+      rata_rata: packageTotal(hasil.mapel.map((m) => m.nilai)) ?? 0,
+    },
   });
   return { filename: `hasil-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf };
 }

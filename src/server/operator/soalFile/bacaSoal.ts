@@ -8,6 +8,7 @@ import { bacaGift } from './gift';
 import { FileSoalRusak, type HasilKonversi } from './konversi';
 import { bacaMoodleXml } from './moodleXml';
 import { bacaQtiItem, bacaQtiPaket } from './qti';
+import { tolakTexSalah } from './texSoal';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -73,7 +74,12 @@ function utf8(bytes: Buffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
+/** A question file's questions; one whose TeX cannot be typeset is refused by its name (texSoal.ts). */
 export async function bacaSoal(bytes: Buffer): Promise<HasilKonversi> {
+  return tolakTexSalah(await bacaMenurutIsi(bytes));
+}
+
+async function bacaMenurutIsi(bytes: Buffer): Promise<HasilKonversi> {
   if (bytes.length > BATAS_FILE_SOAL.bytes)
     throw new FileSoalRusak(`is larger than ${BATAS_FILE_SOAL.bytes / MB} MB; split it`);
   if (bytes.subarray(0, 4).equals(ZIP)) {

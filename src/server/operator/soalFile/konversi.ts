@@ -4,11 +4,19 @@
  */
 import type { SoalFile } from '../paketFormat';
 
-export interface TidakDidukung {
+/** Where a question stands in its file, so that two questions of one name can be told apart. */
+export interface AsalSoal {
   /** The question's name (or its first words when it has none). */
   nama: string;
   /** Its type in the source format's words: "matching", "multichoice". */
   jenis: string;
+  /** Its identifier in the file, when the format gives one (a QTI item's `identifier`, Moodle's `idnumber`). */
+  id?: string;
+  /** Where it is: "line 31", "row 4", the item's file inside a package ("items/q5.xml"). */
+  tempat?: string;
+}
+
+export interface TidakDidukung extends AsalSoal {
   alasan: string;
 }
 
@@ -16,9 +24,22 @@ export interface HasilKonversi {
   /** The format's name for messages: "Moodle XML", "GIFT". */
   format: string;
   soal: SoalFile[];
+  /** Where each of `soal` comes from, in the same order (for problems found later, such as a TeX error). */
+  asal: AsalSoal[];
   /** Said, not refused: "category $course$/top/Aljabar (not a question)". */
   dilewati: string[];
   tidakDidukung: TidakDidukung[];
+}
+
+/** A result with nothing in it yet. */
+export function hasilKosong(format: string): HasilKonversi {
+  return { format, soal: [], asal: [], dilewati: [], tidakDidukung: [] };
+}
+
+/** How a refused question is named to the operator: `question "Q5" (Numerical, line 31)`. */
+export function sebutSoal(a: AsalSoal): string {
+  const where = [a.jenis, a.id === undefined ? '' : `id ${a.id}`, a.tempat ?? ''].filter((x) => x !== '');
+  return `question "${a.nama}" (${where.join(', ')})`;
 }
 
 /** A file's own problem (not XML, no questions): stops reading that file. */

@@ -4,19 +4,22 @@
  * one statement; shortanswer → type 2; numerical with tolerance 0 → type 5; essay → type 4; the general feedback
  * and the answers' feedback → pembahasan (never the text). Categories and descriptions are not questions. Everything we would score differently from Moodle
  * is refused. Images `<file encoding="base64">` behind `@@PLUGINFILE@@/name` become data: images, which the
- * import moves into the content store.
+ * import moves into the content store; so does Moodle 1.9's `<image>` with its `<image_base64>`, after the text as
+ * Moodle puts it, and a question whose `<image>` is not in the file is refused by name (never shown without it).
+ * A question is named by its name, its `<idnumber>` and its line.
  */
 import { XMLParser } from 'fast-xml-parser';
 import { jenisGambar } from '../../konten/jenisGambar';
-import type { SoalFile } from '../paketFormat';
 import {
   benarSalah,
   FileSoalRusak,
   type HasilKonversi,
+  hasilKosong,
   namaSoal,
   pembahasanDariFeedback,
   pilihanGanda,
   teksKeHtml,
+  type AsalSoal,
   type TidakDidukung,
 } from './konversi';
 
@@ -89,34 +92,119 @@ function html(element: unknown, files: Map<string, string>): string {
   return denganBerkas(body, files);
 }
 
+/** Moodle 1.9's image of a question: `<image>` names it, `<image_base64>` holds it. */
+function gambarLama(q: Node): { html: string } | { hilang: string } | null {
+  const name = teks(q.image).trim();
+  const data = teks(q.image_base64).replace(/\s+/g, '');
+  if (name === '' && data === '') return null;
+  if (data === '') return { hilang: name };
+  const bytes = Buffer.from(data, 'base64');
+  const type = jenisGambar(bytes);
+  if (type === null) return { hilang: name || '(unnamed)' };
+  const alt = name.replace(/^.*\//, '').replace(/"/g, '&quot;');
+  return { html: `<p><img src="data:${type};base64,${bytes.toString('base64')}" alt="${alt}"></p>` };
+}
+
+/** Each `<question>…</question>` of a file as written, with the line it starts on. */
+function potongMoodleXml(xml: string): { teks: string; baris: number }[] {
+  const out: { teks: string; baris: number }[] = [];
+  for (const match of xml.matchAll(/<question[\s>][\s\S]*?<\/question>/g))
+    out.push({ teks: match[0], baris: xml.slice(0, match.index).split('\n').length });
+  return out;
+}
+
+/** The line of each `<question>` start tag, in document order. */
+function barisPertanyaan(xml: string): number[] {
+  const out: number[] = [];
+  let line = 1;
+  let last = 0;
+  for (const match of xml.matchAll(/<question[\s>]/g)) {
+    for (let i = last; i < match.index; i += 1) if (xml.charCodeAt(i) === 10) line += 1;
+    last = match.index;
+    out.push(line);
+  }
+  return out;
+}
+
 const fraksi = (answer: Node) => Number(attr(answer, 'fraction') || '0');
 
-export function bacaMoodleXml(xml: string): HasilKonversi {
-  let root: Node;
-  try {
-    root = node(parser.parse(xml, true));
-  } catch (error) {
-    throw new FileSoalRusak(`is not well-formed XML (${(error as Error).message.split('\n')[0]})`);
-  }
-  const questions = list(node(root.quiz).question);
-  const soal: SoalFile[] = [];
-  const dilewati: string[] = [];
-  const tidakDidukung: TidakDidukung[] = [];
+const pesanXml = (error: unknown) => (error as Error).message.split('\n')[0];
 
-  for (const q of questions) {
+/** A question of the file, or one that is not well-formed XML, refused by its name and line. */
+type Entri = { q: Node; baris?: number } | { rusak: TidakDidukung };
+
+/**
+ * The file's questions: all of it parsed at once, or, when it is not well-formed, each `<question>` on its own (as
+ * a GIFT file is read per question), so one broken question is refused by name and the others can be imported.
+ */
+function entriMoodle(xml: string): Entri[] {
+  try {
+    const questions = list(node(node(parser.parse(xml, true)).quiz).question);
+    const baris = barisPertanyaan(xml);
+    return questions.map((q, i) => ({
+      q,
+      ...(baris.length === questions.length ? { baris: baris[i] } : {}),
+    }));
+  } catch (error) {
+    const blok = potongMoodleXml(xml);
+    if (blok.length === 0) throw new FileSoalRusak(`is not well-formed XML (${pesanXml(error)})`);
+    return blok.map((b): Entri => {
+      try {
+        const [q] = list(node(node(parser.parse(`<quiz>${b.teks}</quiz>`, true)).quiz).question);
+        return { q, baris: b.baris };
+      } catch (rusak) {
+        const nama = /<name>\s*<text>([\s\S]*?)<\/text>/.exec(b.teks)?.[1].trim() || '(untitled)';
+        const jenis = /^<question\b[^>]*\btype="([^"]*)"/.exec(b.teks)?.[1] ?? 'question';
+        return {
+          rusak: {
+            nama,
+            jenis,
+            tempat: `line ${b.baris}`,
+            alasan: `is not well-formed XML (${pesanXml(rusak)})`,
+          },
+        };
+      }
+    });
+  }
+}
+
+export function bacaMoodleXml(xml: string): HasilKonversi {
+  const entri = entriMoodle(xml);
+  const hasil = hasilKosong('Moodle XML');
+  const { soal, dilewati, tidakDidukung } = hasil;
+
+  for (const e of entri) {
+    if ('rusak' in e) {
+      tidakDidukung.push(e.rusak);
+      continue;
+    }
+    const { q, baris } = e;
     const jenis = attr(q, 'type');
     if (jenis === 'category') {
       dilewati.push(`category ${textOf(q.category)} (not a question)`);
       continue;
     }
     const files = berkasSoal(q);
-    const teksSoal = html(q.questiontext, files);
+    const gambar = gambarLama(q);
+    const teksSoal = html(q.questiontext, files) + (gambar && 'html' in gambar ? gambar.html : '');
     const nama = namaSoal(textOf(q.name), teksSoal);
-    const tolak = (alasan: string) => tidakDidukung.push({ nama, jenis, alasan });
+    const idnumber = teks(q.idnumber).trim();
+    const asal: AsalSoal = {
+      nama,
+      jenis,
+      ...(idnumber ? { id: idnumber } : {}),
+      ...(baris === undefined ? {} : { tempat: `line ${baris}` }),
+    };
+    const tolak = (alasan: string) => tidakDidukung.push({ ...asal, alasan });
     if (jenis === 'description') {
       dilewati.push(`description "${nama}" (not a question)`);
       continue;
     }
+    if (gambar && 'hilang' in gambar) {
+      tolak(`its image ${gambar.hilang} (Moodle 1.9 <image>) is not in the file as <image_base64>`);
+      continue;
+    }
+    const sebelum = soal.length;
     const answers = list(q.answer);
     const benar = answers.filter((a) => fraksi(a) === 100);
     const sebagian = answers.filter((a) => fraksi(a) !== 100 && fraksi(a) !== 0);
@@ -196,7 +284,8 @@ export function bacaMoodleXml(xml: string): HasilKonversi {
       default:
         tolak('this question type cannot be scored here');
     }
+    if (soal.length > sebelum) hasil.asal.push(asal);
   }
-  if (questions.length === 0) throw new FileSoalRusak('has no <question> in its <quiz>');
-  return { format: 'Moodle XML', soal, dilewati, tidakDidukung };
+  if (entri.length === 0) throw new FileSoalRusak('has no <question> in its <quiz>');
+  return hasil;
 }

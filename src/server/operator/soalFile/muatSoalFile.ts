@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Masalah } from '../masalah';
 import { masalahDi } from '../periksaPaket';
 import { bacaSoal } from './bacaSoal';
-import { FileSoalRusak, type HasilKonversi, type TidakDidukung } from './konversi';
+import { FileSoalRusak, type HasilKonversi, sebutSoal, type TidakDidukung } from './konversi';
 
 export interface OpsiSoalFile {
   skipUnsupported?: boolean;
@@ -25,7 +25,7 @@ type Loose = Record<string, unknown>;
 const obj = (x: unknown): Loose =>
   x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Loose) : {};
 
-export const kalimatTidakDidukung = (t: TidakDidukung) => `question "${t.nama}" (${t.jenis}): ${t.alasan}`;
+export const kalimatTidakDidukung = (t: TidakDidukung) => `${sebutSoal(t)}: ${t.alasan}`;
 
 /** A question file's bytes as our questions, or its one problem in words ("file not found: …"). */
 export async function bacaFileSoal(file: string): Promise<HasilKonversi | string> {

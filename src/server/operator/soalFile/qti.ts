@@ -10,12 +10,13 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { jenisGambar } from '../../konten/jenisGambar';
 import type { SoalFile } from '../paketFormat';
 import {
+  type AsalSoal,
   FileSoalRusak,
+  hasilKosong,
   type HasilKonversi,
   namaSoal,
   pembahasanDariFeedback,
   pilihanGanda,
-  type TidakDidukung,
 } from './konversi';
 
 /** A node in document order: `{ tag: children, ':@': attributes }` or `{ '#text': text }`. */
@@ -68,6 +69,15 @@ function html(nodes: Ordered[], gambar: (src: string) => string): string {
       if (tag === '#text') return [n];
       const at = { ...((n[':@'] as Record<string, unknown>) ?? {}) };
       if (tag === 'img' && typeof at['@_src'] === 'string') at['@_src'] = gambar(at['@_src']);
+      // An image as an <object> (its content is the text shown without it): an <img> with that text as its alt.
+      if (
+        tag === 'object' &&
+        /^image\//.test(String(at['@_type'] ?? '')) &&
+        typeof at['@_data'] === 'string'
+      ) {
+        const alt = text(children(n)).replace(/\s+/g, ' ').trim();
+        return [{ img: [], ':@': { '@_src': gambar(at['@_data']), '@_alt': alt } }];
+      }
       return [{ [tag]: walk(children(n)), ':@': at }];
     });
   return String(builder.build(walk(nodes))).trim();
@@ -78,10 +88,15 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const doc = parse(xml, itemPath || 'the item');
   const item = find(doc, 'assessmentItem')[0];
   if (!item) throw new FileSoalRusak(`${itemPath || 'the file'} has no assessmentItem`);
+  /** Images the item names but its file or package does not hold: the item is refused, never shown without them. */
+  const hilang = new Set<string>();
   const gambar = (src: string) => {
     if (/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) return src;
     const bytes = berkas.get(path.normalize(path.join(path.dirname(itemPath), decodeURIComponent(src))));
-    if (!bytes) return src;
+    if (!bytes) {
+      hilang.add(src);
+      return src;
+    }
     const buffer = Buffer.from(bytes);
     return `data:${jenisGambar(buffer) ?? 'application/octet-stream'};base64,${buffer.toString('base64')}`;
   };
@@ -90,9 +105,30 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const teksSoal = html(bodyNodes, gambar);
   const nama = namaSoal(attr(item, 'title') || attr(item, 'identifier'), teksSoal);
   const interactions = findInteractions(bodyNodes);
-  const hasil: HasilKonversi = { format: 'QTI', soal: [], dilewati: [], tidakDidukung: [] };
-  const tolak = (jenis: string, alasan: string) =>
-    hasil.tidakDidukung.push({ nama, jenis, alasan } as TidakDidukung);
+  const hasil = hasilKosong('QTI');
+  // Several items of one package may share a title (and even an identifier): the item's file tells them apart.
+  const asal = (jenis: string): AsalSoal => ({
+    nama,
+    jenis,
+    ...(attr(item, 'identifier') ? { id: attr(item, 'identifier') } : {}),
+    ...(itemPath ? { tempat: itemPath } : {}),
+  });
+  const tolak = (jenis: string, alasan: string) => hasil.tidakDidukung.push({ ...asal(jenis), alasan });
+  const ambil = (jenis: string, soal: SoalFile) => {
+    if (hilang.size > 0) {
+      const names = `${hilang.size === 1 ? 'its image' : 'its images'} ${[...hilang].join(', ')}`;
+      const verb = hilang.size === 1 ? 'is' : 'are';
+      tolak(
+        jenis,
+        itemPath
+          ? `${names} ${verb} not in the package`
+          : `${names} ${verb} not in this file; import the item's content package (zip) instead`,
+      );
+      return;
+    }
+    hasil.soal.push(soal);
+    hasil.asal.push(asal(jenis));
+  };
 
   if (interactions.length !== 1) {
     tolak(
@@ -114,11 +150,11 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   const pembahasan = pembahasanDariFeedback(feedback.umum);
   const extra = pembahasan ? { pembahasan } : {};
   const mapping = declaration ? find(children(declaration), 'mapping')[0] : undefined;
-  const partial =
-    mapping !== undefined &&
-    find(children(mapping), 'mapEntry').some(
-      (e) => !benar.includes(attr(e, 'mapKey')) && Number(attr(e, 'mappedValue') || '0') !== 0,
-    );
+  /** Other responses that still score ("york" worth 0.5), as the operator reads them. */
+  const sebagian = (mapping ? find(children(mapping), 'mapEntry') : [])
+    .filter((e) => !benar.includes(attr(e, 'mapKey')) && Number(attr(e, 'mappedValue') || '0') !== 0)
+    .map((e) => `"${attr(e, 'mapKey')}" ${attr(e, 'mappedValue')}`);
+  const partial = sebagian.length > 0;
 
   if (jenis === 'choiceInteraction') {
     const prompt = find(children(interaction), 'prompt')[0];
@@ -133,7 +169,8 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
     else if (benar.length !== 1 || index < 0 || partial)
       tolak(jenis, 'no single correct response, or partial credit; we score one right option');
     else
-      hasil.soal.push(
+      ambil(
+        jenis,
         pilihanGanda(
           soal,
           choices.map((c) => html(children(c), gambar)),
@@ -146,8 +183,9 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
   if (jenis === 'textEntryInteraction') {
     const baseType = attr(declaration ?? {}, 'baseType');
     const numeric = baseType === 'float' || baseType === 'integer';
-    if (benar.length !== 1 || partial) tolak(jenis, 'not exactly one correct response; we score one answer');
-    else hasil.soal.push({ type: numeric ? 5 : 2, soal: teksSoal, kunci: benar[0], ...extra });
+    if (partial) tolak(jenis, `partial credit (${sebagian.join(', ')}); we score one answer, right or wrong`);
+    else if (benar.length !== 1) tolak(jenis, 'not exactly one correct response; we score one answer');
+    else ambil(jenis, { type: numeric ? 5 : 2, soal: teksSoal, kunci: benar[0], ...extra });
     return hasil;
   }
   if (jenis === 'extendedTextInteraction') {
@@ -155,7 +193,7 @@ export function bacaQtiItem(xml: string, berkas: Map<string, Uint8Array>, itemPa
     const soal = [teksSoal, prompt ? `<p>${html(children(prompt), gambar)}</p>` : '']
       .filter(Boolean)
       .join('\n');
-    hasil.soal.push({ type: 4, soal, ...extra } as SoalFile);
+    ambil(jenis, { type: 4, soal, ...extra });
     return hasil;
   }
   tolak(jenis, 'this interaction cannot be scored here');
@@ -248,13 +286,14 @@ export function bacaQtiPaket(entries: Record<string, Uint8Array>): HasilKonversi
   const resources = findDeep(manifest, 'resource').filter((r) => /^imsqti_item/.test(attr(r, 'type')));
   if (resources.length === 0) throw new FileSoalRusak('imsmanifest.xml lists no QTI item (imsqti_item_…)');
   const files = new Map(Object.entries(entries).map(([name, bytes]) => [path.normalize(name), bytes]));
-  const out: HasilKonversi = { format: 'QTI content package', soal: [], dilewati: [], tidakDidukung: [] };
+  const out = hasilKosong('QTI content package');
   for (const resource of resources) {
     const href = path.normalize(decodeURIComponent(attr(resource, 'href')));
     const bytes = files.get(href);
     if (!bytes) throw new FileSoalRusak(`imsmanifest.xml lists ${href}, which is not in the package`);
     const one = bacaQtiItem(Buffer.from(bytes).toString('utf8'), files, href);
     out.soal.push(...one.soal);
+    out.asal.push(...one.asal);
     out.tidakDidukung.push(...one.tidakDidukung);
   }
   return out;

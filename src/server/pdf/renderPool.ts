@@ -1,0 +1,105 @@
+/**
+ * PDFs drawn in one worker thread (worker.ts), so typesetting a long subject never stalls the other requests, and
+ * kept in a bounded cache by the digest of their data: the same questions, answers and names give the same
+ * document, so a second fetch is answered at once. Where no worker can start, the PDF is drawn here instead.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { renderDocument, type PdfJob } from './jobs';
+
+/** Bytes of PDFs kept; the least recently used go first. */
+export const PDF_CACHE_BYTES = 64 * 1024 * 1024;
+
+const cache = new Map<string, Buffer>();
+let cachedBytes = 0;
+
+function digest(job: PdfJob): string {
+  const hash = createHash('sha256');
+  hash.update(
+    JSON.stringify(job, (_key, value: unknown) => {
+      if (value instanceof Map)
+        // Images are addressed by their content (/konten/<sha256>) or carry it (data:), so their keys suffice.
+        return [...(value as Map<string, { contentType: string }>)].map(([k, v]) => [k, v.contentType]);
+      return value;
+    }),
+  );
+  return hash.digest('hex');
+}
+
+function remember(key: string, pdf: Buffer): void {
+  if (pdf.length > PDF_CACHE_BYTES) return;
+  cache.set(key, pdf);
+  cachedBytes += pdf.length;
+  while (cachedBytes > PDF_CACHE_BYTES) {
+    const [oldest, bytes] = cache.entries().next().value as [string, Buffer];
+    cache.delete(oldest);
+    cachedBytes -= bytes.length;
+  }
+}
+
+interface Pending {
+  resolve: (pdf: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | null = null;
+const pending = new Map<number, Pending>();
+let nextId = 1;
+
+/** The worker, started on the first PDF; compiled JavaScript in production, TypeScript through tsx in tests. */
+function startWorker(): Worker | null {
+  if (worker) return worker;
+  const typescript = __filename.endsWith('.ts');
+  try {
+    worker = new Worker(path.join(__dirname, typescript ? 'worker.ts' : 'worker.js'), {
+      execArgv: typescript ? ['--require', 'tsx/cjs'] : [],
+    });
+  } catch {
+    return null;
+  }
+  const started = worker;
+  started.unref();
+  started.on('message', (message: { id: number; pdf?: Uint8Array; error?: string }) => {
+    const job = pending.get(message.id);
+    pending.delete(message.id);
+    if (pending.size === 0) started.unref();
+    if (!job) return;
+    if (message.pdf)
+      job.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
+    else job.reject(new Error(message.error ?? 'PDF gagal dibuat'));
+  });
+  const drop = (error: Error) => {
+    if (worker === started) worker = null;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  };
+  started.on('error', drop);
+  started.on('exit', (code) => drop(new Error(`the PDF worker stopped (exit ${code})`)));
+  return started;
+}
+
+function inWorker(job: PdfJob): Promise<Buffer> {
+  const thread = startWorker();
+  if (!thread) return renderDocument(job);
+  return new Promise<Buffer>((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    thread.ref();
+    thread.postMessage({ id, job });
+  });
+}
+
+/** The PDF of a job, from the cache or drawn by the worker. */
+export async function renderPdf(job: PdfJob): Promise<Buffer> {
+  const key = digest(job);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const pdf = await inWorker(job);
+  remember(key, pdf);
+  return pdf;
+}

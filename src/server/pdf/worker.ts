@@ -1,0 +1,18 @@
+/**
+ * The PDF worker thread (renderPool.ts starts it): draws the documents of documents.ts off the server's event loop.
+ * Data arrives structured-cloned, so the image bytes come as Uint8Array and are made Buffers again for pdfkit.
+ */
+import { parentPort } from 'node:worker_threads';
+import { renderDocument, type PdfJob } from './jobs';
+
+interface Message {
+  id: number;
+  job: PdfJob;
+}
+
+parentPort?.on('message', ({ id, job }: Message) => {
+  renderDocument(job).then(
+    (pdf) => parentPort?.postMessage({ id, pdf }),
+    (error: unknown) => parentPort?.postMessage({ id, error: (error as Error).message ?? String(error) }),
+  );
+});
