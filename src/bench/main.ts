@@ -1,9 +1,10 @@
 /**
  * `npm run bench [-- --students N --seconds S --connections C --login-connections L --irt-persons P
- * --targets sqlite,sqlite2,pg1,pg2 --exam-only --overload-only]`: the load of an event day, measured end to end. For each database (SQLite; PostgreSQL
+ * --targets sqlite,sqlite2,pg1,pg2 --exam-only --overload-only --pdf-only --pdf-questions Q]`: the load of an event day, measured end to end. For each database (SQLite; PostgreSQL
  * at BENCH_DATABASE_URL with 1 and 2 workers) it seeds a fresh database with an event of N students, runs the two baselines and the built server
  * (dist/node/server/main.js, built again when its sources are newer: build.ts) each as its own process, drives them with load generators in other
- * processes, checks that no acknowledged answer is missing from the database, and prints a Markdown table.
+ * processes, checks that no acknowledged answer is missing from the database, and prints a Markdown table. Then
+ * the PDFs of a subject of Q questions with TeX, on a database of their own (pdfPhase.ts).
  * Exits with 1 when an answer was lost.
  *
  * The run's parts: options.ts (command line), targets.ts (the databases), runTarget.ts (one database's run) with
@@ -17,6 +18,7 @@ import { ensureBuild } from './build';
 import { closeOnly } from './eventClose';
 import { writeIrtCsv } from './irtCsv';
 import { options } from './options';
+import { formatPdf, pdfPhase } from './pdfPhase';
 import { ROOT } from './processes';
 import { formatRun } from './report';
 import { runTarget } from './runTarget';
@@ -43,6 +45,15 @@ async function main(): Promise<void> {
       `## SiapTes bench\n\nRun ${new Date().toISOString()}, Node ${process.version}. The load generators run on the ` +
         'same machine as the server; the ratios to the baselines of the same run are the figures that count.\n\n',
     );
+    const pdf = async () => {
+      const log = (text: string) => process.stderr.write(`[PDF] ${text}\n`);
+      const report = await pdfPhase(dir, { questions: opts.pdfQuestions, seconds: opts.seconds }, log);
+      process.stdout.write(`${formatPdf(report)}\n`);
+    };
+    if (opts.pdfOnly) {
+      await pdf();
+      return;
+    }
     const targets: Target[] = [1, 2]
       .filter((workers) => opts.targets.has(workers === 1 ? 'sqlite' : 'sqlite2'))
       .map((workers) => sqliteTarget(dir, workers));
@@ -60,6 +71,7 @@ async function main(): Promise<void> {
       process.stdout.write(`${formatRun(report)}\n`);
     }
     if (opts.examOnly || opts.overloadOnly) return;
+    await pdf();
     const csv = join(dir, 'irt.csv');
     await writeIrtCsv(csv, opts.irtItems, opts.irtPersons);
     const irt = timeIrtCli(csv);

@@ -22,6 +22,13 @@ export interface Options {
    * fits a few minutes, for the overload figures.
    */
   overloadOnly: boolean;
+  /**
+   * Only the PDF phase (pdfPhase.ts): a subject of `pdfQuestions` questions with TeX, its question PDF fetched
+   * twice and its discussion PDF once, a cheap call timed beside each first render. No database target runs.
+   */
+  pdfOnly: boolean;
+  /** Questions of the PDF phase's subject (216 by default: issue 48's file). */
+  pdfQuestions: number;
   postgresUrl: string | null;
   /**
    * Which runs to make: `sqlite`, `pg1`, `pg2` (PostgreSQL with 1 or 2 workers) by default; `sqlite2` is SQLite
@@ -46,6 +53,8 @@ export function options(argv: string[]): Options {
       'close-only': { type: 'boolean', default: false },
       'exam-only': { type: 'boolean', default: false },
       'overload-only': { type: 'boolean', default: false },
+      'pdf-only': { type: 'boolean', default: false },
+      'pdf-questions': { type: 'string', default: '216' },
       targets: { type: 'string', default: DEFAULT_TARGETS.join(',') },
     },
   });
@@ -65,6 +74,8 @@ export function options(argv: string[]): Options {
     closeOnly: values['close-only'] === true,
     examOnly: values['exam-only'] === true,
     overloadOnly: values['overload-only'] === true,
+    pdfOnly: values['pdf-only'] === true,
+    pdfQuestions: positive('pdf-questions', values['pdf-questions']),
     postgresUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
     targets: new Set(
       (values.targets ?? '').split(',').map((name) => {
