@@ -14,6 +14,10 @@ import type { LoadResult } from '../../src/bench/load';
 import type { OverloadJob, OverloadResult } from '../../src/bench/overload';
 import { options } from '../../src/bench/options';
 import { savesForSeconds } from '../../src/bench/examPhases';
+import { formatPdf, percentile } from '../../src/bench/pdfPhase';
+import { formulasOf, fractionTex, pdfPackage, pdfQuestions } from '../../src/bench/pdfPackage';
+import { imporPaket } from '../../src/server/operator/imporPaket';
+import { loadConfig } from '../../src/server/config';
 import { seedBenchEvent, type BenchEvent } from '../../src/bench/seedEvent';
 import { databaseSettings } from '../../src/bench/targets';
 import type { Executor } from '../../src/server/db/executor';
@@ -598,5 +602,59 @@ describe('the CPU probe', () => {
     const digest = '15d3670274ee9cc36af50fee9e6d49164c9eec2228d48fe29e4f313aa3784a91';
     expect(probeWork()).toBe(digest);
     expect(probeWork()).toBe(digest);
+  });
+});
+
+describe('the PDF phase (`--pdf-only`, issue 48’s 216 questions with TeX)', () => {
+  it('is asked for on the command line with its subject’s size, off by default and 216 questions', () => {
+    expect(options(['--pdf-only', '--pdf-questions', '12'])).toMatchObject({
+      pdfOnly: true,
+      pdfQuestions: 12,
+    });
+    expect(options([])).toMatchObject({ pdfOnly: false, pdfQuestions: 216 });
+  });
+
+  it('writes questions with TeX in the question, every option and the discussion, almost all distinct', () => {
+    const soal = pdfQuestions(216);
+    expect(soal).toHaveLength(216);
+    for (const s of soal) {
+      for (const text of [s.soal, ...Object.values(s.opsi ?? {}), s.pembahasan ?? ''])
+        expect(text).toMatch(/\\\(|\\\[/);
+      expect(new Set(Object.values(s.opsi ?? {})).size).toBe(5);
+    }
+    expect(soal[0].soal).toContain('\\(g = 10\\, ms^{-2}\\)');
+    const formulas = soal.flatMap(formulasOf);
+    expect(new Set(formulas).size).toBeGreaterThan(formulas.length / 2);
+    expect(fractionTex(6, -4)).toBe('-\\frac{3}{2}');
+    expect(fractionTex(8, 4)).toBe('2');
+  });
+
+  it('is a package the operator’s import takes', async () => {
+    const file = pdfPackage(24, ['reguler'], Date.now());
+    const written = await imporPaket(db, 'bench-pdf.json', file, loadConfig({}), { dryRun: true });
+    expect(written.kategori[0].mapel[0].soal).toHaveLength(24);
+  });
+
+  it('prints each fetch’s time and bytes, and the cheap call’s p99 beside each first render and alone', () => {
+    const calls = { calls: 400, p50: 2, p99: 9, max: 14, errors: 0 };
+    const text = formatPdf({
+      questions: 216,
+      formulas: { written: 2160, distinct: 1138 },
+      alone: { ...calls, seconds: 5 },
+      soalFirst: { ms: 1834.2, bytes: 657_196, beside: { ...calls, p99: 11 } },
+      soalAgain: { ms: 3.1, bytes: 657_196, beside: null },
+      pembahasanFirst: { ms: 1500, bytes: 1_261_846, beside: calls },
+      speed: { beforeMs: 5.5, afterMs: 5.1 },
+    });
+    expect(text).toContain(
+      '| question PDF, first fetch (typeset and drawn) | 1834 | 657196 | 400 calls: 2 / 11 / 14 |',
+    );
+    expect(text).toContain('| question PDF, second fetch (cached) | 3 | 657196 | — |');
+    expect(text).toContain(
+      '| baseline: the cheap call alone, no PDF (5 s) | — | — | 400 calls: 2 / 9 / 14 |',
+    );
+    expect(text).toContain('target ≤ 2000 ms: met');
+    expect(percentile([1, 2, 3, 4], 0.5)).toBe(2);
+    expect(percentile([], 0.99)).toBe(0);
   });
 });

@@ -20,7 +20,9 @@ function multipleChoice(
   pembahasan: string,
 ): SoalFile {
   const key = LETTERS[n % 5];
-  const texts = [...wrong];
+  // A wrong answer that came out equal to another (small numbers) is moved away from it.
+  const texts: string[] = [];
+  for (const [i, w] of wrong.entries()) texts.push(w === right || texts.includes(w) ? `${w} + ${i + 1}` : w);
   texts.splice(n % 5, 0, right);
   const [a, b, c, d, e] = texts.map((t) => `\\(${t}\\)`);
   return { type: 1, soal, opsi: { a, b, c, d, e }, kunci: key, pembahasan };
