@@ -46,7 +46,7 @@ describe('npm run bench', () => {
         'tsx',
         path.join(ROOT, 'src/bench/main.ts'),
         ...['--students', '300', '--seconds', '2', '--login-connections', '20'],
-        ...['--irt-items', '20', '--irt-persons', '500'],
+        ...['--irt-items', '20', '--irt-persons', '500', '--pdf-questions', '24'],
       ],
       { cwd: ROOT, env, encoding: 'utf8', timeout: 540_000 },
     );
@@ -142,5 +142,28 @@ describe('npm run bench', () => {
     expect(sizes).not.toBeNull();
     expect(Number((sizes as RegExpExecArray)[1])).toBeGreaterThan(20);
     expect(Number((sizes as RegExpExecArray)[2])).toBeGreaterThan(1);
+  });
+
+  it('fetches a TeX subject’s question PDF cold and cached and its discussion PDF, a cheap call timed beside', () => {
+    expect(output.stdout).toContain(
+      '### PDF: a subject of 24 questions with TeX in every question, option and discussion (SQLite, 1 process)',
+    );
+    const pdfRow = (label: string) => {
+      const line = output.stdout.split('\n').find((l) => l.startsWith(`| ${label} |`));
+      if (!line) throw new Error(`no row for "${label}" in:\n${output.stdout}\n${output.stderr}`);
+      return line
+        .split('|')
+        .map((cell) => cell.trim())
+        .slice(1, -1);
+    };
+    const cold = pdfRow('question PDF, first fetch (typeset and drawn)');
+    const cached = pdfRow('question PDF, second fetch (cached)');
+    expect(Number(cold[2])).toBeGreaterThan(10_000);
+    // The same document, from the cache.
+    expect(cached[2]).toBe(cold[2]);
+    expect(cold[3]).toMatch(/^\d+ calls: \d+ \/ \d+ \/ \d+/);
+    expect(pdfRow('baseline: the cheap call alone, no PDF (2 s)')[3]).toMatch(/^\d+ calls: /);
+    expect(Number(pdfRow('discussion PDF, first fetch (typeset and drawn)')[2])).toBeGreaterThan(10_000);
+    expect(output.stdout).toMatch(/First question PDF: \d+ ms, target ≤ 2000 ms: (met|NOT met)/);
   });
 });
