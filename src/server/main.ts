@@ -3,7 +3,6 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { serverLogDestination } from './plugins/requestLog';
 import { answerClusterMetrics } from './lib/clusterMetrics';
-import { warmPdfWorker } from './pdf/renderPool';
 import { loadConfig, type Config } from './config';
 import { closeDb, createDb } from './db/createDb';
 import type { Executor } from './db/executor';
@@ -88,7 +87,6 @@ async function serve(config: Config, db: Executor): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
   });
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
-  warmPdfWorker();
   hapusLaporanLamaSetiapJam(db, config.laporanSimpanHari, app.log);
   // Every process looks for schedules to close; the lease lets one of them (of every machine) close each. Only
   // once listening: on SQLite a close keeps the event loop busy, and the server must be up (and say "hasil sedang

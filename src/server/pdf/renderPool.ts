@@ -90,46 +90,6 @@ function inWorker(job: PdfJob): Promise<Buffer> {
   });
 }
 
-/**
- * A one-question document with a formula in its question, options and discussion: drawn once when the server
- * starts, so that the worker's start, MathJax's loading and the first compilation of the drawing code are not paid
- * by the first student who asks for a PDF.
- */
-const WARM_UP: PdfJob = {
-  jenis: 'soal',
-  data: {
-    paket: 0,
-    kategori: '',
-    mapel: '',
-    waktu: 1,
-    soal: [
-      {
-        nomor: 1,
-        type: 1,
-        soal: 'Jika \\(g = 10\\, ms^{-2}\\) dan \\(h = \\frac{1}{2}gt^2\\), maka \\(t = \\sqrt{\\frac{2h}{g}}\\)',
-        options: {
-          a: '\\(\\sqrt{2}\\)',
-          b: '\\(x^2\\)',
-          c: '\\(\\lim_{x \\to 1} x\\)',
-          d: '\\(\\int_0^1 x\\,dx\\)',
-          e: '',
-        },
-        group_text_type: null,
-        statements: [],
-      },
-    ],
-    gambar: new Map(),
-  },
-};
-
-/**
- * Starts the worker and has it draw WARM_UP, off the event loop and unawaited (its failure only means the first
- * PDF pays the start). The server calls it once listening.
- */
-export function warmPdfWorker(): void {
-  inWorker(WARM_UP).catch(() => undefined);
-}
-
 /** The PDF of a job, from the cache or drawn by the worker. */
 export async function renderPdf(job: PdfJob): Promise<Buffer> {
   const key = digest(job);
