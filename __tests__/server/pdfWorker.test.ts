@@ -61,6 +61,14 @@ it('answers the same document from the cache, and a different one anew', async (
   expect(await renderPdf(subjek(4))).not.toBe(first);
 });
 
+it("draws a document asked for many times at once only once (an event's end)", async () => {
+  const asked = Array.from({ length: 20 }, () => renderPdf(subjek(5)));
+  const pdfs = await Promise.all(asked);
+  // One drawing, one Buffer for all: twenty drawings would give twenty equal but distinct Buffers.
+  expect(new Set(pdfs).size).toBe(1);
+  expect(pdfShownText(pdfs[0])).toContain('berapakah');
+});
+
 it("draws the questions' images in the worker", async () => {
   const png = pngPolos(40, 20, [200, 30, 30]);
   const job = subjek(1, new Map([['/konten/abc', { contentType: 'image/png', bytes: png }]]));

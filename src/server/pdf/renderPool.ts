@@ -90,7 +90,13 @@ function inWorker(job: PdfJob): Promise<Buffer> {
   });
 }
 
-/** The PDF of a job, from the cache or drawn by the worker. */
+/**
+ * Documents being drawn, by digest: the students who ask for the same discussion PDF at once (an event's end) wait
+ * for one drawing, not one each in the worker's queue.
+ */
+const drawing = new Map<string, Promise<Buffer>>();
+
+/** The PDF of a job, from the cache, from a drawing of the same document under way, or drawn by the worker. */
 export async function renderPdf(job: PdfJob): Promise<Buffer> {
   const key = digest(job);
   const hit = cache.get(key);
@@ -99,7 +105,14 @@ export async function renderPdf(job: PdfJob): Promise<Buffer> {
     cache.set(key, hit);
     return hit;
   }
-  const pdf = await inWorker(job);
-  remember(key, pdf);
-  return pdf;
+  const under = drawing.get(key);
+  if (under) return under;
+  const drawn = inWorker(job)
+    .then((pdf) => {
+      remember(key, pdf);
+      return pdf;
+    })
+    .finally(() => drawing.delete(key));
+  drawing.set(key, drawn);
+  return drawn;
 }
