@@ -20,6 +20,7 @@
 import net from 'node:net';
 import type { LoadRequest } from './load';
 import { runAsChild } from './processes';
+import { percentile } from './percentile';
 
 export interface OverloadJob {
   url: string;
@@ -65,11 +66,6 @@ export interface OverloadResult {
   errored: number;
   /** Not answered within the drain time. */
   unanswered: number;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** A request's bytes as a browser would send them over a kept-alive connection. */
@@ -298,13 +294,13 @@ export async function runOverload(job: OverloadJob): Promise<OverloadResult> {
     sent,
     offeredPerSecond: sent / sendingSeconds,
     acknowledged,
-    acceptedP50: percentile(latencies, 50),
-    acceptedP99: percentile(latencies, 99),
+    acceptedP50: percentile(latencies, 0.5),
+    acceptedP99: percentile(latencies, 0.99),
     acceptedMax: latencies.at(-1) ?? 0,
     acceptedBySecond: Array.from(acceptedBySecond, (n) => n ?? 0),
     slowBySecond: Array.from({ length: acceptedBySecond.length }, (_, i) => slowBySecond[i] ?? 0),
-    acceptedDueP99: percentile(dueLatencies, 99),
-    lateP99: percentile(lateness, 99),
+    acceptedDueP99: percentile(dueLatencies, 0.99),
+    lateP99: percentile(lateness, 0.99),
     lateMax: lateness.at(-1) ?? 0,
     shed,
     other,

@@ -21,6 +21,7 @@ import { freePort } from './childProcess';
 import { formulasOf, pdfPackage, pdfQuestions } from './pdfPackage';
 import { ROOT, startServer } from './processes';
 import { rideOutMs } from './rideOut';
+import { percentile } from './percentile';
 import { probeMs } from './speedProbe';
 
 /** The first question PDF of a 216-question subject is ready within this (issue 48). */
@@ -140,12 +141,6 @@ function call(
     req.on('error', () => resolve({ status: 0, body: Buffer.alloc(0), type: '', headers: {} }));
     req.end(payload);
   });
-}
-
-/** The value below which `share` of the sorted values lie. */
-export function percentile(sorted: readonly number[], share: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))];
 }
 
 /**

@@ -8,7 +8,8 @@
  */
 import katex from 'katex';
 
-const DELIMITED = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]|\$\$([\s\S]*?)\$\$/g;
+/** TeX between its delimiters, the three forms in turn (an empty pair included: it is dropped). */
+export const DELIMITED = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]|\$\$([\s\S]*?)\$\$/g;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

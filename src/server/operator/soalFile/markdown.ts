@@ -4,7 +4,7 @@
  * lines, a line break at a line ending in two spaces. HTML written inside stays HTML (Markdown allows it) and is
  * cleaned with the question profile at import; TeX between its delimiters is left exactly as written.
  */
-const TEX = /\\\([\s\S]*?\\\)|\\\[[\s\S]*?\\\]|\$\$[\s\S]*?\$\$/g;
+import { DELIMITED as TEX } from '../../konten/tex';
 
 const escapeHtml = (text: string) => text.replace(/&(?![a-z]+;|#\d+;|#x[0-9a-f]+;)/gi, '&amp;');
 

@@ -105,25 +105,30 @@ function gambarLama(q: Node): { html: string } | { hilang: string } | null {
   return { html: `<p><img src="data:${type};base64,${bytes.toString('base64')}" alt="${alt}"></p>` };
 }
 
+/** The line (1-based) of each index asked for, asked in increasing order: the file is counted through once. */
+function penghitungBaris(xml: string): (index: number) => number {
+  let line = 1;
+  let last = 0;
+  return (index) => {
+    for (let i = last; i < index; i += 1) if (xml.charCodeAt(i) === 10) line += 1;
+    last = index;
+    return line;
+  };
+}
+
 /** Each `<question>…</question>` of a file as written, with the line it starts on. */
 function potongMoodleXml(xml: string): { teks: string; baris: number }[] {
-  const out: { teks: string; baris: number }[] = [];
-  for (const match of xml.matchAll(/<question[\s>][\s\S]*?<\/question>/g))
-    out.push({ teks: match[0], baris: xml.slice(0, match.index).split('\n').length });
-  return out;
+  const baris = penghitungBaris(xml);
+  return [...xml.matchAll(/<question[\s>][\s\S]*?<\/question>/g)].map((m) => ({
+    teks: m[0],
+    baris: baris(m.index),
+  }));
 }
 
 /** The line of each `<question>` start tag, in document order. */
 function barisPertanyaan(xml: string): number[] {
-  const out: number[] = [];
-  let line = 1;
-  let last = 0;
-  for (const match of xml.matchAll(/<question[\s>]/g)) {
-    for (let i = last; i < match.index; i += 1) if (xml.charCodeAt(i) === 10) line += 1;
-    last = match.index;
-    out.push(line);
-  }
-  return out;
+  const baris = penghitungBaris(xml);
+  return [...xml.matchAll(/<question[\s>]/g)].map((m) => baris(m.index));
 }
 
 const fraksi = (answer: Node) => Number(attr(answer, 'fraction') || '0');
