@@ -4,7 +4,7 @@
  * screen, and one whole subject is taken with the keyboard only, from "Kerjakan" to "Lanjutkan".
  */
 import { readFileSync } from 'node:fs';
-import { DEMO_PASSWORD, collectPageErrors, screenshot, type Page } from '../helpers/browser';
+import { collectPageErrors, loginAs, screenshot, type Page } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
 
 jest.setTimeout(300_000);
@@ -33,14 +33,6 @@ async function openPage(width: Width): Promise<{ page: Page; errors: string[] }>
   const page = await context.newPage();
   page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()));
   return { page, errors: collectPageErrors(page) };
-}
-
-async function login(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-  await page.waitForURL('**/home');
 }
 
 interface Finding {
@@ -97,7 +89,7 @@ describe.each(['phone', 'desktop'] as const)('every screen at %s width', (width)
     await page.goto('/login');
     await page.getByRole('button', { name: 'Masuk' }).waitFor();
     await checkScreen(page, `login-${width}`);
-    await login(page, 'reguler');
+    await loginAs(page, 'reguler');
     await page.locator('#welcome-text').waitFor();
     await checkScreen(page, `home-${width}`);
 
@@ -212,7 +204,7 @@ describe.each(['phone', 'desktop'] as const)('every screen at %s width', (width)
   it('tryout screens: detail, preview and sheet', async () => {
     // tutor at one width and umum at the other, so the two runs do not share a category.
     const { page, errors } = await openPage(width);
-    await login(page, width === 'phone' ? 'umum' : 'tutor');
+    await loginAs(page, width === 'phone' ? 'umum' : 'tutor');
     await page.goto('/to');
     const ready = page.getByRole('table', { name: 'Siap Dikerjakan' });
     await ready.getByRole('link', { name: 'Mulai' }).first().click();
@@ -285,7 +277,7 @@ const isAnswerInput = (f: Focused) =>
 describe('by keyboard only at phone width', () => {
   it('reguler takes one subject from "Kerjakan" to "Lanjutkan" without a mouse', async () => {
     const { page, errors } = await openPage('phone');
-    await login(page, 'reguler');
+    await loginAs(page, 'reguler');
     await page.goto('/to');
     await page
       .getByRole('table', { name: 'Siap Dikerjakan' })
@@ -421,7 +413,7 @@ describe('by keyboard only at phone width', () => {
 
 it('a student on a 360 px phone sends "Laporkan masalah" from the menu with the keyboard alone', async () => {
   const { page, errors } = await openPage('phone');
-  await login(page, 'reguler');
+  await loginAs(page, 'reguler');
   await page.getByRole('button', { name: 'Buka menu' }).click();
   await page.getByRole('button', { name: 'Laporkan masalah' }).click();
   const form = page.getByRole('dialog', { name: 'Laporkan masalah' });

@@ -2,7 +2,7 @@
  * Layout measured on real boxes in Chromium (jsdom has none): the score chart keeps most of its height for the plot
  * with the legend's markers beside their labels, and /petunjuk-to's table stays inside a 360 px screen.
  */
-import { DEMO_PASSWORD, collectPageErrors, screenshot, type Page } from '../helpers/browser';
+import { collectPageErrors, loginAs, screenshot, type Page } from '../helpers/browser';
 import { startE2eSuite } from '../helpers/e2eSuite';
 
 jest.setTimeout(180_000);
@@ -19,11 +19,7 @@ async function loggedIn(width: number, username: string): Promise<{ page: Page; 
   });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-  await page.waitForURL('**/home');
+  await loginAs(page, username);
   return { page, errors };
 }
 
