@@ -138,6 +138,7 @@ describe('migrations', () => {
         '013_sesi_notify',
         '017_sesi_versi',
         '018_laporan',
+        '019_rumus_pdf',
       ]);
     } finally {
       await closeDb(db);

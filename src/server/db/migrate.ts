@@ -15,6 +15,7 @@ import * as jadwalVersiIsi from './migrations/012_jadwal_versi_isi';
 import * as sesiNotify from './migrations/013_sesi_notify';
 import * as sesiVersi from './migrations/017_sesi_versi';
 import * as laporan from './migrations/018_laporan';
+import * as rumusPdf from './migrations/019_rumus_pdf';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -37,6 +38,7 @@ class ListProvider implements MigrationProvider {
       '013_sesi_notify': { up: (kysely) => sesiNotify.up(kysely, dialect) },
       '017_sesi_versi': { up: (kysely) => sesiVersi.up(kysely, dialect) },
       '018_laporan': { up: (kysely) => laporan.up(kysely) },
+      '019_rumus_pdf': { up: (kysely) => rumusPdf.up(kysely) },
     };
   }
 }

@@ -326,6 +326,14 @@ export interface LaporanTable {
   devtools: string;
 }
 
+/** A formula typeset for the PDFs (migration 019, pdf/rumusTersimpan.ts). */
+export interface RumusPdfTable {
+  /** sha256 hex of the formula's cache key (pdf/mathSvg.ts `kunciRumus`). */
+  kunci: string;
+  /** The typeset formula as JSON (`MathSvg`), or `null` when it cannot be typeset. */
+  isi: string;
+}
+
 export interface Database {
   siswa: SiswaTable;
   sesi: SesiTable;
@@ -356,4 +364,5 @@ export interface Database {
   konten: KontenTable;
   penutupan: PenutupanTable;
   laporan: LaporanTable;
+  rumus_pdf: RumusPdfTable;
 }

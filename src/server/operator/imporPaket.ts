@@ -18,6 +18,7 @@ import { segarkanHasilTersimpan } from '../scoring/penutupan';
 import { tulisPeserta, tulisPtn } from './tulisPeserta';
 import { simpanKonten, type Berkas } from '../konten/kontenStore';
 import { siapkanKonten } from './kontenPaket';
+import { siapkanRumusMapel } from '../pdf/rumusTersimpan';
 
 export interface OpsiImporPaket {
   dryRun?: boolean;
@@ -376,6 +377,11 @@ export async function imporPaket(
     });
     // Programmes, choices or enrolment changed: closed schedules' stored ranks and statuses follow.
     await segarkanHasilTersimpan(db);
+    // Typeset now, once, rather than in the first student's PDF (seconds for a long subject with math).
+    await siapkanRumusMapel(
+      db,
+      hasil.kategori.flatMap((k) => k.mapel.map((m) => m.id)),
+    );
     return { ...hasil, dryRun: false };
   } catch (error) {
     if (error instanceof DryRun) return { ...error.hasil, dryRun: true };

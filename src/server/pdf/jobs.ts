@@ -5,9 +5,12 @@ import {
   pembahasanPdf,
   soalPdf,
   type HasilDocument,
+  type PdfQuestion,
   type PembahasanDocument,
   type SoalDocument,
 } from './documents';
+import { kunciRumus } from './mathSvg';
+import { richRuns } from './richRuns';
 
 export type PdfJob =
   | { jenis: 'soal'; data: SoalDocument }
@@ -25,6 +28,44 @@ function sebagaiBuffer(gambar: GambarPdf): GambarPdf {
       },
     ]),
   );
+}
+
+function htmlSoal(question: PdfQuestion): string[] {
+  return [
+    question.soal,
+    ...Object.values(question.options),
+    ...question.statements.map((s) => s.pernyataan),
+    question.pembahasan ?? '',
+  ];
+}
+
+export interface Rumus {
+  kunci: string;
+  tex: string;
+  display: boolean;
+}
+
+/** The formulas of these HTML texts, each once, with their cache key (mathSvg.ts). */
+export function rumusDalam(htmls: readonly string[]): Rumus[] {
+  const rumus = new Map<string, Rumus>();
+  for (const html of htmls)
+    for (const run of richRuns(html))
+      if (run.kind === 'math') {
+        const kunci = kunciRumus(run.tex, run.display);
+        rumus.set(kunci, { kunci, tex: run.tex, display: run.display });
+      }
+  return [...rumus.values()];
+}
+
+/** The formulas a job draws. */
+export function rumusJob(job: PdfJob): Rumus[] {
+  const questions =
+    job.jenis === 'soal'
+      ? job.data.soal
+      : job.jenis === 'pembahasan'
+        ? job.data.mapel.flatMap((m) => m.soal)
+        : [];
+  return rumusDalam(questions.flatMap(htmlSoal));
 }
 
 export function renderDocument(job: PdfJob): Promise<Buffer> {

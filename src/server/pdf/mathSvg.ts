@@ -1,7 +1,9 @@
 /**
  * TeX typeset as SVG for the PDFs with MathJax (glyphs as paths, so pdfkit needs no math font). MathJax loads once
  * per process, on the first formula; each expression is typeset once and kept in a bounded cache, since PDFs are
- * made per request and a subject repeats its formulas. No I/O.
+ * made per request and a subject repeats its formulas. Formulas typeset elsewhere (stored at import, read by
+ * rumusTersimpan.ts) are put in the cache by `ingatRumus`; what was typeset here is told by `ambilRumusBaru`, to
+ * be stored. No I/O.
  */
 import { mathjax } from 'mathjax-full/js/mathjax.js';
 import { TeX } from 'mathjax-full/js/input/tex.js';
@@ -25,6 +27,7 @@ export type MathShape = { matrix: Matrix } & (
 
 /** Sizes in em of the font size the formula is set in; the SVG's own units are 1/1000 em. */
 export interface MathSvg {
+  /** The SVG to draw when `shapes` is null; empty otherwise (the shapes are drawn, and stored, without it). */
   svg: string;
   /**
    * The formula as plain filled shapes when it is only that (MathJax's usual output): drawn directly, about ten
@@ -171,8 +174,34 @@ function loadEngine() {
   return engine;
 }
 
-export const MATH_CACHE_LIMIT = 2000;
+/** Formulas kept in memory: a 216-question subject with its discussion holds about 1,500 (~3 KB each). */
+export const MATH_CACHE_LIMIT = 5000;
 const cache = new Map<string, MathSvg | null>();
+/** Keys typeset here since `ambilRumusBaru` was last asked. */
+let baru: string[] = [];
+
+/** The cache's key of a formula: display or inline, and its TeX (or MathML markup). */
+export function kunciRumus(tex: string, display: boolean): string {
+  return `${display ? 'D' : 'I'}${tex}`;
+}
+
+function simpanDiCache(key: string, made: MathSvg | null): void {
+  cache.delete(key);
+  cache.set(key, made);
+  if (cache.size > MATH_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+}
+
+/** Formulas typeset before (by `kunciRumus`), so the PDFs draw them without typesetting them again. */
+export function ingatRumus(rumus: Iterable<readonly [string, MathSvg | null]>): void {
+  for (const [key, made] of rumus) simpanDiCache(key, made);
+}
+
+/** The formulas typeset in this process since the last call, to be stored for other processes and later runs. */
+export function ambilRumusBaru(): [string, MathSvg | null][] {
+  const keys = baru;
+  baru = [];
+  return keys.filter((key) => cache.has(key)).map((key) => [key, cache.get(key) ?? null]);
+}
 
 /** Bare MathML reaches the PDFs as its `<math>` markup (richRuns.ts); anything else is TeX. */
 const isMathml = (source: string) => /^<math[\s>]/.test(source);
@@ -195,9 +224,10 @@ function typeset(tex: string, display: boolean): MathSvg | null {
   const [minX, minY, width, height] = viewBox;
   // The drawer gives the size in points; MathJax's ex sizes and CSS would only be in the way.
   for (const name of ['width', 'height', 'style', 'role', 'focusable']) adaptor.removeAttribute(svg, name);
+  const shapes = shapesOf(adaptor, svg);
   return {
-    svg: adaptor.outerHTML(svg).replace(/currentColor/g, 'black'),
-    shapes: shapesOf(adaptor, svg),
+    svg: shapes ? '' : adaptor.outerHTML(svg).replace(/currentColor/g, 'black'),
+    shapes,
     minX,
     minY,
     width: width / 1000,
@@ -208,16 +238,17 @@ function typeset(tex: string, display: boolean): MathSvg | null {
 
 /** The formula (TeX, or a `<math>` element's markup) as SVG, or null when it cannot be typeset. */
 export function mathSvg(tex: string, display: boolean): MathSvg | null {
-  const key = `${display ? 'D' : 'I'}${tex}`;
+  const key = kunciRumus(tex, display);
   if (cache.has(key)) {
     const hit = cache.get(key) ?? null;
     // Most recently used last, so the oldest goes first when the cache is full.
-    cache.delete(key);
-    cache.set(key, hit);
+    simpanDiCache(key, hit);
     return hit;
   }
   const made = typeset(tex, display);
-  cache.set(key, made);
-  if (cache.size > MATH_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  simpanDiCache(key, made);
+  baru.push(key);
+  // Nobody asking (a PDF drawn outside the pool): only the latest can still be in the cache anyway.
+  if (baru.length > 2 * MATH_CACHE_LIMIT) baru = baru.slice(-MATH_CACHE_LIMIT);
   return made;
 }

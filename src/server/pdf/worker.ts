@@ -4,15 +4,19 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { renderDocument, type PdfJob } from './jobs';
+import { ambilRumusBaru, ingatRumus, type MathSvg } from './mathSvg';
 
 interface Message {
   id: number;
   job: PdfJob;
+  /** Formulas of the job typeset before (read from the database), by cache key. */
+  rumus: [string, MathSvg | null][];
 }
 
-parentPort?.on('message', ({ id, job }: Message) => {
+parentPort?.on('message', ({ id, job, rumus }: Message) => {
+  ingatRumus(rumus);
   renderDocument(job).then(
-    (pdf) => parentPort?.postMessage({ id, pdf }),
+    (pdf) => parentPort?.postMessage({ id, pdf, rumusBaru: ambilRumusBaru() }),
     (error: unknown) => parentPort?.postMessage({ id, error: (error as Error).message ?? String(error) }),
   );
 });

@@ -9,6 +9,7 @@ import { packageTotal } from '../../domain/ranking';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { gambarPdf, pembahasanKategori } from '../../pdf/data';
 import { renderPdf } from '../../pdf/renderPool';
+import { simpananRumusDb } from '../../pdf/rumusTersimpan';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
@@ -50,19 +51,22 @@ export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Pr
   // Keys and explanations never leave the server before the category is finished.
   if (idHasilTo === undefined) throw new HttpError(403, PESAN_PDF.belumSelesai);
   const mapel = await pembahasanKategori(db, idHasilTo, await mapelKategori(db, kategori.id));
-  const pdf = await renderPdf({
-    jenis: 'pembahasan',
-    data: {
-      paket: jadwal.paket,
-      kategori: kategori.nama,
-      nama: siswa.nama_lengkap,
-      mapel,
-      gambar: await gambarPdf(
-        db,
-        mapel.flatMap((m) => m.soal),
-      ),
+  const pdf = await renderPdf(
+    {
+      jenis: 'pembahasan',
+      data: {
+        paket: jadwal.paket,
+        kategori: kategori.nama,
+        nama: siswa.nama_lengkap,
+        mapel,
+        gambar: await gambarPdf(
+          db,
+          mapel.flatMap((m) => m.soal),
+        ),
+      },
     },
-  });
+    simpananRumusDb(db),
+  );
   return { filename: `pembahasan-paket-${jadwal.paket}-${kategori.hash}.pdf`, pdf };
 }
 

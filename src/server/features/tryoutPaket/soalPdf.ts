@@ -10,6 +10,7 @@ import { acakDari } from '../../domain/acak';
 import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
 import { gambarPdf, soalMapel } from '../../pdf/data';
 import { renderPdf } from '../../pdf/renderPool';
+import { simpananRumusDb } from '../../pdf/rumusTersimpan';
 import type { Siswa } from '../../lib/siswa';
 import { HttpError } from '../../lib/httpError';
 import { isWallClock, kategoriContext } from './konteks';
@@ -59,16 +60,19 @@ export async function bukaSoalPdf(
     fiveChoices,
     acak: acakDari(attempt.acak, attempt.acak_seed),
   });
-  const pdf = await renderPdf({
-    jenis: 'soal',
-    data: {
-      paket: jadwal.paket,
-      kategori: kategori.nama,
-      mapel: target.nama,
-      waktu: target.waktu,
-      soal,
-      gambar: await gambarPdf(q, soal),
+  const pdf = await renderPdf(
+    {
+      jenis: 'soal',
+      data: {
+        paket: jadwal.paket,
+        kategori: kategori.nama,
+        mapel: target.nama,
+        waktu: target.waktu,
+        soal,
+        gambar: await gambarPdf(q, soal),
+      },
     },
-  });
+    simpananRumusDb(q),
+  );
   return { filename: `soal-paket-${jadwal.paket}-mapel-${target.id}.pdf`, pdf };
 }
