@@ -9,7 +9,7 @@ import {
   type PembahasanDocument,
   type SoalDocument,
 } from './documents';
-import { kunciRumus } from './mathSvg';
+import { adaRumus, kunciRumus, type MathSvg } from './mathSvg';
 import { richRuns } from './richRuns';
 
 export type PdfJob =
@@ -67,6 +67,23 @@ export function rumusJob(job: PdfJob): Rumus[] {
         : [];
   return rumusDalam(questions.flatMap(htmlSoal));
 }
+
+/** The job's formulas this process has not typeset or been given yet, by cache key. */
+export function rumusKurang(job: PdfJob): string[] {
+  return rumusJob(job)
+    .map((r) => r.kunci)
+    .filter((kunci) => !adaRumus(kunci));
+}
+
+/**
+ * The conversation with the worker (worker.ts): a job; the worker's question for the formulas it has not got; the
+ * stored ones among them (by cache key); the PDF with what the worker had to typeset, or an error.
+ */
+export type WorkerMessage = { id: number; job: PdfJob } | { id: number; rumus: [string, MathSvg | null][] };
+export type WorkerReply =
+  | { id: number; butuh: string[] }
+  | { id: number; pdf: Uint8Array; rumusBaru: [string, MathSvg | null][] }
+  | { id: number; error: string };
 
 export function renderDocument(job: PdfJob): Promise<Buffer> {
   switch (job.jenis) {

@@ -191,6 +191,11 @@ function simpanDiCache(key: string, made: MathSvg | null): void {
   if (cache.size > MATH_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
 }
 
+/** Whether this process holds the formula (typeset here or given by `ingatRumus`). */
+export function adaRumus(key: string): boolean {
+  return cache.has(key);
+}
+
 /** Formulas typeset before (by `kunciRumus`), so the PDFs draw them without typesetting them again. */
 export function ingatRumus(rumus: Iterable<readonly [string, MathSvg | null]>): void {
   for (const [key, made] of rumus) simpanDiCache(key, made);

@@ -2,14 +2,14 @@
  * PDFs drawn in one worker thread (worker.ts), so typesetting a long subject never stalls the other requests, and
  * kept in a bounded cache by the digest of their data: the same questions, answers and names give the same
  * document, so a second fetch is answered at once. Where no worker can start, the PDF is drawn here instead.
- * Formulas: the worker is given those of a job it has not had yet that are stored (rumusTersimpan.ts), and what it
- * had to typeset is stored, so no formula is typeset twice across a fleet's apps and restarts.
+ * Formulas: the worker asks for those of a job it has not got, which are read from the store (rumusTersimpan.ts),
+ * and what it had to typeset is stored, so no formula is typeset twice across a fleet's apps and restarts.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { renderDocument, rumusJob, type PdfJob } from './jobs';
-import { ambilRumusBaru, ingatRumus, MATH_CACHE_LIMIT, type MathSvg } from './mathSvg';
+import { renderDocument, rumusKurang, type PdfJob, type WorkerMessage, type WorkerReply } from './jobs';
+import { ambilRumusBaru, ingatRumus, type MathSvg } from './mathSvg';
 import type { SimpananRumus } from './rumusTersimpan';
 
 /** Bytes of PDFs kept; the least recently used go first. */
@@ -48,23 +48,18 @@ interface Pending {
   simpanan: SimpananRumus | undefined;
 }
 
-/**
- * The formulas the worker has been given or has typeset, least recently used first, as its own cache keeps them
- * (mathSvg.ts): those are not read from the store again. Should the two disagree, a formula is typeset once more.
- */
-const workerHas = new Map<string, true>();
-
-function workerGot(keys: Iterable<string>): void {
-  for (const key of keys) {
-    workerHas.delete(key);
-    workerHas.set(key, true);
-  }
-  while (workerHas.size > MATH_CACHE_LIMIT) workerHas.delete(workerHas.keys().next().value as string);
+/** The stored formulas among these keys; none when there is no store or it cannot be read. */
+async function bacaRumus(
+  simpanan: SimpananRumus | undefined,
+  keys: readonly string[],
+): Promise<[string, MathSvg | null][]> {
+  if (!simpanan || keys.length === 0) return [];
+  // The store only saves time: a PDF is drawn (its formulas typeset) without it.
+  return [...(await simpanan.baca(keys).catch(() => new Map<string, MathSvg | null>()))];
 }
 
-/** What the worker typeset, stored for the other apps; a store that fails only costs a typesetting later. */
+/** What the drawing typeset, stored for the other apps; a store that fails only costs a typesetting later. */
 function store(simpanan: SimpananRumus | undefined, baru: [string, MathSvg | null][]): void {
-  workerGot(baru.map(([key]) => key));
   if (simpanan && baru.length > 0) simpanan.simpan(baru).catch(() => undefined);
 }
 
@@ -84,22 +79,25 @@ function startWorker(): Worker | null {
     return null;
   }
   const started = worker;
-  workerHas.clear();
   started.unref();
-  type Reply = { id: number; pdf?: Uint8Array; rumusBaru?: [string, MathSvg | null][]; error?: string };
-  started.on('message', (message: Reply) => {
+  started.on('message', (message: WorkerReply) => {
     const job = pending.get(message.id);
+    if (job && 'butuh' in message) {
+      void bacaRumus(job.simpanan, message.butuh).then((rumus) =>
+        started.postMessage({ id: message.id, rumus }),
+      );
+      return;
+    }
     pending.delete(message.id);
     if (pending.size === 0) started.unref();
     if (!job) return;
-    store(job.simpanan, message.rumusBaru ?? []);
-    if (message.pdf)
+    if ('pdf' in message) {
+      store(job.simpanan, message.rumusBaru);
       job.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
-    else job.reject(new Error(message.error ?? 'PDF gagal dibuat'));
+    } else if ('error' in message) job.reject(new Error(message.error));
   });
   const drop = (error: Error) => {
     if (worker === started) worker = null;
-    workerHas.clear();
     for (const job of pending.values()) job.reject(error);
     pending.clear();
   };
@@ -108,24 +106,10 @@ function startWorker(): Worker | null {
   return started;
 }
 
-/** The stored formulas of the job that the worker has not got; none when the store cannot be read. */
-async function storedFor(
-  job: PdfJob,
-  simpanan: SimpananRumus | undefined,
-): Promise<[string, MathSvg | null][]> {
-  const keys = rumusJob(job).map((r) => r.kunci);
-  const missing = keys.filter((key) => !workerHas.has(key));
-  workerGot(keys);
-  if (!simpanan || missing.length === 0) return [];
-  // The store only saves time: a PDF is drawn (its formulas typeset) without it.
-  return [...(await simpanan.baca(missing).catch(() => new Map<string, MathSvg | null>()))];
-}
-
 async function inWorker(job: PdfJob, simpanan: SimpananRumus | undefined): Promise<Buffer> {
   const thread = startWorker();
-  const rumus = await storedFor(job, simpanan);
   if (!thread) {
-    ingatRumus(rumus);
+    ingatRumus(await bacaRumus(simpanan, rumusKurang(job)));
     const pdf = await renderDocument(job);
     store(simpanan, ambilRumusBaru());
     return pdf;
@@ -134,7 +118,7 @@ async function inWorker(job: PdfJob, simpanan: SimpananRumus | undefined): Promi
     const id = nextId++;
     pending.set(id, { resolve, reject, simpanan });
     thread.ref();
-    thread.postMessage({ id, job, rumus });
+    thread.postMessage({ id, job } satisfies WorkerMessage);
   });
 }
 
