@@ -2,6 +2,8 @@
  * PDFs are drawn in a worker thread, so a long subject's typesetting never stalls the server's other requests, and
  * a document already drawn is answered from the cache. The worker draws what the server would: math, images.
  */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { pngPolos } from '../helpers/gambar';
 import { pdfFilledPaths, pdfImages, pdfShownText } from '../helpers/pdfBytes';
 import { typesetTex } from '../../src/server/konten/tex';
@@ -76,4 +78,25 @@ it("draws the questions' images in the worker", async () => {
   const pdf = await renderPdf(job);
   expect(pdfImages(pdf)).toBe(1);
   expect(pdfShownText(pdf)).not.toContain('[gambar]');
+});
+
+it('starts the worker without the HTML cleaner and without MathJax until a formula must be typeset', () => {
+  // What the worker thread loads (worker.ts imports jobs.ts), in a process of its own: jsdom and MathJax cost
+  // seconds at a loaded node's start, and the first PDF waits for them.
+  const script = [
+    "require('./src/server/pdf/jobs.ts');",
+    'const loaded = Object.keys(require.cache);',
+    'const has = (part) => loaded.some((file) => file.includes(part));',
+    "const before = { jsdom: has('/node_modules/jsdom/'), mathjax: has('/node_modules/mathjax-full/') };",
+    "require('./src/server/pdf/mathSvg.ts').mathSvg('x^2', false);",
+    "console.log(JSON.stringify({ before, after: { mathjax: Object.keys(require.cache).some((f) => f.includes('/node_modules/mathjax-full/')) } }));",
+  ].join('\n');
+  const out = execFileSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], {
+    cwd: path.resolve(__dirname, '../..'),
+    encoding: 'utf8',
+  });
+  expect(JSON.parse(out.trim().split('\n').pop() ?? '')).toEqual({
+    before: { jsdom: false, mathjax: false },
+    after: { mathjax: true },
+  });
 });

@@ -6,11 +6,11 @@
  * caller stores the files.
  */
 import { bersihkanSvg } from './bersihHtml';
+import { bytesDataUri } from './dataUri';
 import { jenisGambar } from './jenisGambar';
 import { alamatKonten, berkas, type Berkas, KONTEN_PREFIX } from './kontenStore';
 
 const IMG_SRC = /(<img\b[^>]*?\bsrc\s*=\s*)("([^"]*)"|'([^']*)')/gi;
-const DATA_URI = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s;
 
 export interface GambarHasil {
   html: string;
@@ -19,20 +19,6 @@ export interface GambarHasil {
 }
 
 const singkat = (src: string) => (src.length > 60 ? `${src.slice(0, 57)}...` : src);
-
-/** The bytes of a data URI (base64 or percent-encoded), or null when it is not one. */
-export function bytesDataUri(uri: string): Buffer | null {
-  const match = DATA_URI.exec(uri.trim());
-  if (!match) return null;
-  const base64 = match[2].split(';').includes('base64');
-  try {
-    return base64
-      ? Buffer.from(match[3].replace(/\s+/g, ''), 'base64')
-      : Buffer.from(decodeURIComponent(match[3]), 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 export function simpanGambarHtml(html: string): GambarHasil {
   const files: Berkas[] = [];

@@ -1,6 +1,6 @@
 /** The three PDFs, drawn with pdfkit's standard fonts from plain data; no database here. */
 import PDFDocument from 'pdfkit';
-import { isEmptyHtml } from '../../contract';
+import { isEmptyHtml } from '../../contract/htmlSoal';
 import { RichDrawer, richRuns, type GambarPdf } from './drawRich';
 import { pdfText, toWinAnsi } from './text';
 

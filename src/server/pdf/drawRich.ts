@@ -4,7 +4,7 @@
  * across pages line by line. The images' bytes are loaded beforehand (pdf/data.ts): no I/O here.
  */
 import SVGtoPDF from 'svg-to-pdfkit';
-import { bytesDataUri } from '../konten/gambarHtml';
+import { bytesDataUri } from '../konten/dataUri';
 import { jenisGambar } from '../konten/jenisGambar';
 import { layoutLines, type Box, type Line, type Measure } from './lineLayout';
 import { mathSvg, type MathSvg } from './mathSvg';

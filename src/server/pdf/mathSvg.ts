@@ -5,13 +5,7 @@
  * rumusTersimpan.ts) are put in the cache by `ingatRumus`; what was typeset here is told by `ambilRumusBaru`, to
  * be stored. No I/O.
  */
-import { mathjax } from 'mathjax-full/js/mathjax.js';
-import { TeX } from 'mathjax-full/js/input/tex.js';
-import { MathML } from 'mathjax-full/js/input/mathml.js';
-import { SVG } from 'mathjax-full/js/output/svg.js';
-import { liteAdaptor, type LiteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
-import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
-import { AllPackages } from 'mathjax-full/js/input/tex/AllPackages.js';
+import type { LiteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import type { MathDocument } from 'mathjax-full/js/core/MathDocument.js';
 import type { LiteElement } from 'mathjax-full/js/adaptors/lite/Element.js';
 import type { LiteText } from 'mathjax-full/js/adaptors/lite/Text.js';
@@ -153,8 +147,25 @@ type Doc = MathDocument<LiteElement | LiteText, LiteText, LiteDocument>;
 
 let engine: { adaptor: LiteAdaptor; document: Doc; mathml: Doc } | null = null;
 
+/**
+ * MathJax, loaded on the first formula to typeset rather than with the module: a PDF worker given every formula
+ * from the store (rumusTersimpan.ts) never needs it, and loading it costs about half a second at start.
+ */
 function loadEngine() {
   if (engine) return engine;
+  /* eslint-disable @typescript-eslint/no-require-imports -- a synchronous load on first use (see above) */
+  const { mathjax } = require('mathjax-full/js/mathjax.js') as typeof import('mathjax-full/js/mathjax.js');
+  const { TeX } = require('mathjax-full/js/input/tex.js') as typeof import('mathjax-full/js/input/tex.js');
+  const { MathML } =
+    require('mathjax-full/js/input/mathml.js') as typeof import('mathjax-full/js/input/mathml.js');
+  const { SVG } = require('mathjax-full/js/output/svg.js') as typeof import('mathjax-full/js/output/svg.js');
+  const { liteAdaptor } =
+    require('mathjax-full/js/adaptors/liteAdaptor.js') as typeof import('mathjax-full/js/adaptors/liteAdaptor.js');
+  const { RegisterHTMLHandler } =
+    require('mathjax-full/js/handlers/html.js') as typeof import('mathjax-full/js/handlers/html.js');
+  const { AllPackages } =
+    require('mathjax-full/js/input/tex/AllPackages.js') as typeof import('mathjax-full/js/input/tex/AllPackages.js');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const adaptor = liteAdaptor();
   RegisterHTMLHandler(adaptor);
   const tex = new TeX({
