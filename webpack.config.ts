@@ -263,7 +263,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.SIAPTES_VERSI': JSON.stringify(buildVersion()),
       }),
       new CopyPublicPlugin(),
-      new GzipSizePlugin(170),
+      new GzipSizePlugin(140),
       ...(production ? [serviceWorker(), new PrecompressPlugin()] : []),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },

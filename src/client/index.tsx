@@ -1,14 +1,13 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
-import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './app/App';
-import { bootState, makeStore } from './app/store';
-import { Spinner } from './components/Spinner';
+import { BootGate } from './app/BootGate';
+import { bootState, createStore } from './app/storeCore';
 
 // The offline service worker (production builds only), loaded after the page so the login route stays small.
 if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
@@ -20,17 +19,26 @@ if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
     );
   });
 }
-const store = makeStore(bootState());
+// The sagas (with axios, the API calls and the dialogs) are a chunk of their own, loaded beside the first screen
+// rather than before it; the store keeps the actions of the meantime for them (app/storeCore.ts).
+const store = createStore(bootState(), {
+  saga: import(/* webpackChunkName: "sagas" */ './app/rootSaga').then((module) => module.rootSaga),
+});
 const persistor = persistStore(store);
 // A data router, so pages can hold navigations with useBlocker (the running tryout's guards); App keeps its <Routes>.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Provider store={store}>
-      <PersistGate loading={<Spinner />} persistor={persistor}>
-        <RouterProvider router={router} />
-      </PersistGate>
-    </Provider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root') as HTMLElement);
+// A transition: the first render yields to the browser every few milliseconds (BootGate does the same for the
+// render after rehydration), so no long task holds a slow phone's main thread.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <BootGate persistor={persistor}>
+          <RouterProvider router={router} />
+        </BootGate>
+      </Provider>
+    </StrictMode>,
+  ),
 );

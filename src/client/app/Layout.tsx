@@ -20,7 +20,7 @@ import { useLeaveWarning } from './useLeaveWarning';
 import { LaporkanMasalah } from '../features/laporan/LaporkanMasalah';
 import { bukaLaporan } from '../lib/laporanDibuka';
 import { EKSPOR_MAKS_BYTES } from '../../contract/laporanBatas';
-import { sessionHistory } from './store';
+import { sessionHistory } from './storeCore';
 import { exportText } from '../lib/sessionExport';
 import { exportReplacer } from './devtools';
 

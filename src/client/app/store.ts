@@ -1,33 +1,15 @@
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
-import { connectRecorder } from '../lib/recorded';
-import { DENIED_ACTIONS, devToolsOptions } from './devtools';
-import { persistConfig } from './persist';
-import { rootReducer, type AppState } from './rootReducer';
+import { createStore, type PreloadedAppState } from './storeCore';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootSaga } from './rootSaga';
-import { stampTime, tagSagaPuts } from './sessionRecording';
-import { recordInto, SessionHistory } from '../lib/sessionHistory';
 
-export type PreloadedAppState = Partial<AppState>;
-
-/**
- * The page's own copy of what Redux DevTools records, with the same settings, for a student's problem report
- * (features/laporan): the last store made is the page's.
- */
-export const sessionHistory = new SessionHistory({
-  maxAge: devToolsOptions.maxAge ?? 50,
-  denylist: DENIED_ACTIONS,
-});
-
-/**
- * The state a page load starts from: every slice's initial state, the session read from the cookies. The page
- * creates its store with it, so Redux DevTools keeps it as the start of the history and its Export writes it as
- * `preloadedState`: a QA replay of the export then starts logged in as the student was (README "Support").
- */
-export function bootState(): AppState {
-  return rootReducer(undefined, { type: 'siaptes/boot' });
-}
+export {
+  bootState,
+  sessionHistory,
+  type AppDispatch,
+  type AppStore,
+  type PreloadedAppState,
+  type RootState,
+} from './storeCore';
 
 export interface MakeStoreOptions {
   /** Run the root saga (default true); saga tests that drive one saga themselves pass false. */
@@ -36,43 +18,10 @@ export interface MakeStoreOptions {
   observe?: (action: UnknownAction) => void;
 }
 
-/**
- * The store: every slice, saga middleware, redux-persist and Redux DevTools (state and actions sanitized), with
- * the recording that makes a DevTools export replayable (sessionRecording.ts, lib/recorded.ts).
- */
+/** The store with the root saga running at once (tests, QA replays); the page's boot loads the sagas later. */
 export function makeStore(
   preloadedState?: PreloadedAppState,
   { runSaga = true, observe }: MakeStoreOptions = {},
 ) {
-  const observer: Middleware = () => (next) => (action) => {
-    observe?.(action as UnknownAction);
-    return next(action);
-  };
-  const sagaMiddleware = createSagaMiddleware({
-    onError: (error, { sagaStack }) => console.error('saga error', error, sagaStack),
-    effectMiddlewares: [tagSagaPuts],
-  });
-  const store = configureStore({
-    reducer: persistReducer(persistConfig, rootReducer),
-    preloadedState: preloadedState as ReturnType<ReturnType<typeof persistReducer<AppState>>> | undefined,
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      })
-        .prepend(stampTime, observer)
-        .concat(sagaMiddleware),
-    // Kept in production too (support reads live sessions, README "Support"); personal data is masked.
-    devTools: devToolsOptions,
-    enhancers: (getDefaultEnhancers) => getDefaultEnhancers().concat(recordInto(sessionHistory)),
-  });
-  // The HTTP layer and the dialogs record their answers (`api/answered`, `dialog/answered`) into this store.
-  connectRecorder(store.dispatch);
-  const sagaTask = runSaga ? sagaMiddleware.run(rootSaga) : null;
-  /** Ends every saga of this store (a QA replay's store must not keep retrying into the next replay). */
-  const stopSagas = () => sagaTask?.cancel();
-  return Object.assign(store, { stopSagas });
+  return createStore(preloadedState, { saga: runSaga ? rootSaga : null, observe });
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,105 @@
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware, { stdChannel, type Saga } from 'redux-saga';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
+import { connectRecorder } from '../lib/recorded';
+import { DENIED_ACTIONS, devToolsOptions } from './devtools';
+import { persistConfig } from './persist';
+import { rootReducer, type AppState } from './rootReducer';
+import { stampTime, tagSagaPuts } from './sessionRecording';
+import { recordInto, SessionHistory } from '../lib/sessionHistory';
+
+export type PreloadedAppState = Partial<AppState>;
+
+/**
+ * The page's own copy of what Redux DevTools records, with the same settings, for a student's problem report
+ * (features/laporan): the last store made is the page's.
+ */
+export const sessionHistory = new SessionHistory({
+  maxAge: devToolsOptions.maxAge ?? 50,
+  denylist: DENIED_ACTIONS,
+});
+
+/**
+ * The state a page load starts from: every slice's initial state, the session read from the cookies. The page
+ * creates its store with it, so Redux DevTools keeps it as the start of the history and its Export writes it as
+ * `preloadedState`: a QA replay of the export then starts logged in as the student was (README "Support").
+ */
+export function bootState(): AppState {
+  return rootReducer(undefined, { type: 'siaptes/boot' });
+}
+
+export interface CreateStoreOptions {
+  /**
+   * The saga to run: at once, or once its module has loaded (the page's boot: the sagas, axios and the dialogs are
+   * a chunk of their own, so the first screen does not wait for them); null runs none.
+   */
+  saga: Saga | Promise<Saga> | null;
+  /** Sees every action that reaches the reducers, stamped and tagged (QA replays compare what the sagas put). */
+  observe?: (action: UnknownAction) => void;
+}
+
+/**
+ * The store: every slice, saga middleware, redux-persist and Redux DevTools (state and actions sanitized), with
+ * the recording that makes a DevTools export replayable (sessionRecording.ts, lib/recorded.ts). app/store.ts
+ * makes it with the root saga running at once.
+ */
+export function createStore(
+  preloadedState: PreloadedAppState | undefined,
+  { saga, observe }: CreateStoreOptions,
+) {
+  const observer: Middleware = () => (next) => (action) => {
+    observe?.(action as UnknownAction);
+    return next(action);
+  };
+  // Until a saga that is still loading runs, the actions are kept and handed to it in order once it runs (the
+  // reducers have them at once): a login pressed before the chunk arrived is not lost.
+  const channel = stdChannel<UnknownAction>();
+  let waiting: UnknownAction[] | null = saga instanceof Promise ? [] : null;
+  const keepForSaga: Middleware = () => (next) => (action) => {
+    waiting?.push(action as UnknownAction);
+    return next(action);
+  };
+  const sagaMiddleware = createSagaMiddleware({
+    channel,
+    onError: (error, { sagaStack }) => console.error('saga error', error, sagaStack),
+    effectMiddlewares: [tagSagaPuts],
+  });
+  const store = configureStore({
+    reducer: persistReducer(persistConfig, rootReducer),
+    preloadedState: preloadedState as ReturnType<ReturnType<typeof persistReducer<AppState>>> | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(stampTime, observer)
+        .concat(keepForSaga, sagaMiddleware),
+    // Kept in production too (support reads live sessions, README "Support"); personal data is masked.
+    devTools: devToolsOptions,
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers().concat(recordInto(sessionHistory)),
+  });
+  // The HTTP layer and the dialogs record their answers (`api/answered`, `dialog/answered`) into this store.
+  connectRecorder(store.dispatch);
+  let stopped = false;
+  let sagaTask: ReturnType<typeof sagaMiddleware.run> | null = null;
+  if (saga instanceof Promise) {
+    void saga.then((loaded) => {
+      if (stopped) return;
+      sagaTask = sagaMiddleware.run(loaded);
+      const kept = waiting ?? [];
+      waiting = null;
+      for (const action of kept) channel.put(action);
+    });
+  } else if (saga) {
+    sagaTask = sagaMiddleware.run(saga);
+  }
+  /** Ends every saga of this store (a QA replay's store must not keep retrying into the next replay). */
+  const stopSagas = () => {
+    stopped = true;
+    sagaTask?.cancel();
+  };
+  return Object.assign(store, { stopSagas });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
