@@ -225,7 +225,8 @@ async function main(): Promise<void> {
       ...(publicDir ? { PUBLIC_DIR: publicDir } : {}),
     },
     keepRequestLog: false,
-    timeoutMs: 90_000,
+    // A shared machine under load can take a while to start it.
+    timeoutMs: 180_000,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const debugPort = await freePort();
