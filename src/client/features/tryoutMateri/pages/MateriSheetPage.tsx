@@ -27,13 +27,18 @@ export function materiOptions(soal: SoalMateri): QuestionOption[] {
   );
 }
 
+/** The countdown alone follows the clock's per-second tick, so the sheet does not render again every second. */
+function SheetCountdown() {
+  const seconds = useAppSelector(selectSisaWaktu);
+  return <Countdown seconds={seconds} label={text.tryoutPaket.sisaWaktu} />;
+}
+
 /** /to-permateri/{id}: the per-topic exam sheet. */
 export default function MateriSheetPage() {
   const idmateri = Number(useParams().id);
   const dispatch = useAppDispatch();
   useMateriLeaveGuard();
   const state = useAppSelector(selectTryoutMateri);
-  const sisaWaktu = useAppSelector(selectSisaWaktu);
   const pending = useAppSelector((root: RootState) => selectPendingCount(root, MATERI));
 
   useEffect(() => {
@@ -63,7 +68,7 @@ export default function MateriSheetPage() {
     <section className="container py-4">
       <header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <h1 className="h4 mb-0">{state.detailToMateri?.materi ?? ''}</h1>
-        <Countdown seconds={sisaWaktu} label={text.tryoutPaket.sisaWaktu} />
+        <SheetCountdown />
       </header>
       <PendingSaves count={pending} />
       <StepBar steps={steps} label={stepText.daftarSoal} onSelect={(i) => dispatch(nomorChosen(i))} />

@@ -39,6 +39,15 @@ function decodeIdMapel(segment: string | undefined): number {
   }
 }
 
+/**
+ * The countdown alone follows the clock's per-second tick: the sheet (its question, its 100 step buttons) does not
+ * render again every second, which on a slow phone kept the main thread busy and delayed the taps.
+ */
+function SheetCountdown({ running }: { running: boolean }) {
+  const seconds = useAppSelector(selectSisaWaktu);
+  return <Countdown seconds={running ? seconds : null} label={t.sisaWaktu} />;
+}
+
 /** /to/{id}/sheet/{hash}/{idMapel base64}: the answer sheet of one subject. */
 export default function SheetTryoutPage() {
   const params = useParams();
@@ -53,7 +62,6 @@ export default function SheetTryoutPage() {
   const soalMapel = useAppSelector((root: RootState) => selectSoalOfMapel(root, idMapel));
   const regular = useAppSelector(selectIsRegularStudent);
   const fiveChoices = useAppSelector(selectFiveChoiceToE);
-  const clockSeconds = useAppSelector(selectSisaWaktu);
   const pending = useAppSelector((root: RootState) => selectPendingCount(root, PAKET));
   const mapel = findMapel(findKategori(state.detailPaket, kategoriHash), idMapel);
 
@@ -80,13 +88,12 @@ export default function SheetTryoutPage() {
       disabled: lockedAt(index),
     };
   });
-  const sisaWaktu = state.detailMapel?.id_mapel === idMapel ? clockSeconds : null;
 
   return (
     <section className="container py-4">
       <header className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <h1 className="h4 mb-0">{mapel?.mapel ?? ''}</h1>
-        <Countdown seconds={sisaWaktu} label={t.sisaWaktu} />
+        <SheetCountdown running={state.detailMapel?.id_mapel === idMapel} />
       </header>
       <PendingSaves count={pending} />
 
