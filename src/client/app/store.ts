@@ -2,14 +2,8 @@ import { createStore, type PreloadedAppState } from './storeCore';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootSaga } from './rootSaga';
 
-export {
-  bootState,
-  sessionHistory,
-  type AppDispatch,
-  type AppStore,
-  type PreloadedAppState,
-  type RootState,
-} from './storeCore';
+// What the tests and QA replays took from here before the page's boot moved to storeCore.ts.
+export { bootState, sessionHistory, type AppStore, type PreloadedAppState } from './storeCore';
 
 export interface MakeStoreOptions {
   /** Run the root saga (default true); saga tests that drive one saga themselves pass false. */
