@@ -77,23 +77,35 @@ describe('the scrypt pool', () => {
     }
   });
 
-  it('hashes on a thread of lower priority than the event loop (Linux: a nice value per thread)', async () => {
-    /** The nice value of each thread of this process, by thread id. */
-    const niceOfThreads = () =>
-      new Map(
-        readdirSync('/proc/self/task').map((tid) => {
-          // Fields after the command name: state is field 3, nice field 19 of stat(5).
-          const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
-          return [Number(tid), Number(fields[16])] as const;
-        }),
-      );
-    const before = niceOfThreads();
+  it('hashes in a process of lower priority than the event loop, its working set kept between hashes', async () => {
+    /** Fields of a process's stat(5) after its command name: state is field 3, minflt field 10, nice field 19. */
+    const statOf = (pid: number | string) =>
+      readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const children = () =>
+      readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .filter((pid) => {
+          try {
+            return Number(statOf(pid)[1]) === process.pid;
+          } catch {
+            return false; // gone meanwhile
+          }
+        })
+        .map(Number);
+    const before = new Set(children());
     const pool = new ScryptPool(1);
     try {
-      await expect(pool.run(job(1024))).resolves.toHaveLength(32);
-      const hashing = [...niceOfThreads()].filter(([tid]) => !before.has(tid)).map(([, nice]) => nice);
-      expect(hashing).toContain(10);
-      expect(niceOfThreads().get(process.pid)).toBe(0);
+      await expect(pool.run(job(2 ** 14))).resolves.toHaveLength(32);
+      const hashers = children().filter((pid) => !before.has(pid));
+      expect(hashers).toHaveLength(1);
+      const [hasher] = hashers;
+      expect(Number(statOf(hasher)[16])).toBe(10);
+      expect(Number(statOf(process.pid)[16])).toBe(0);
+      // 2^14 works in 16 MB (4,096 pages): mapped afresh for each hash, its pages would all be faulted in again.
+      const faultsBefore = Number(statOf(hasher)[7]);
+      await expect(pool.run(job(2 ** 14))).resolves.toHaveLength(32);
+      const faults = Number(statOf(hasher)[7]) - faultsBefore;
+      expect(faults).toBeLessThan(1000);
     } finally {
       await pool.close();
     }

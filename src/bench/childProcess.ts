@@ -64,21 +64,27 @@ export interface BuiltServerOptions {
    */
   keepRequestLog: boolean;
   timeoutMs: number;
+  /** Node's own flags for the server process (the bench's `--cpu-prof`). */
+  nodeArgs?: readonly string[];
 }
 
 /** The built server as its own process; resolves once it serves the SPA's login page. */
 export async function startBuiltServer(options: BuiltServerOptions): Promise<Running> {
-  const child = spawn(process.execPath, [join(options.root, 'dist/node/server/main.js')], {
-    cwd: options.root,
-    env: {
-      ...process.env,
-      ...options.env,
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), join(options.root, 'dist/node/server/main.js')],
+    {
+      cwd: options.root,
+      env: {
+        ...process.env,
+        ...options.env,
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', options.keepRequestLog ? 'pipe' : 'ignore', 'pipe'],
     },
-    stdio: ['ignore', options.keepRequestLog ? 'pipe' : 'ignore', 'pipe'],
-  });
+  );
   const running = track(child);
   const deadline = Date.now() + options.timeoutMs;
   while (Date.now() < deadline) {

@@ -12,9 +12,14 @@ export const ROOT = resolve(__dirname, '../..');
 /** Node's flags that make a child run TypeScript sources (the bench runs under tsx). */
 const TSX = ['--import', 'tsx'];
 
-/** The built server with the given environment; resolves once it answers. */
+/**
+ * The built server with the given environment; resolves once it answers. BENCH_CPU_PROF=DIR profiles it (node's
+ * `--cpu-prof`, one file per thread, written when it stops): where a phase's time goes.
+ */
 export function startServer(root: string, env: Record<string, string>, port: number): Promise<Running> {
-  return startBuiltServer({ root, port, env, keepRequestLog: false, timeoutMs: 120_000 });
+  const profileDir = process.env.BENCH_CPU_PROF?.trim();
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  return startBuiltServer({ root, port, env, keepRequestLog: false, timeoutMs: 120_000, nodeArgs });
 }
 
 /** A TypeScript module of the bench as its own process; resolves once it prints "ready". */

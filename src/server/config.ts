@@ -17,7 +17,7 @@ export interface Config {
   secureCookies: boolean;
   /** scrypt cost parameter N of new password hashes (a power of two); it sets the login capacity. */
   scryptN: number;
-  /** Worker threads that hash passwords (each runs one scrypt at a time). */
+  /** Processes that hash passwords (each runs one scrypt at a time). */
   scryptThreads: number;
   /** Login attempts one client address may have counted within the 15-minute window. */
   loginMaxPerAddress: number;
@@ -147,7 +147,7 @@ export function parseScryptN(raw: string | undefined): number {
 }
 
 /**
- * SCRYPT_THREADS: default one per core, at most 4. The hashing threads run at a lower priority than the event
+ * SCRYPT_THREADS: default one per core, at most 4. The hashing processes run at a lower priority than the event
  * loop (lib/scryptPool.ts), so they take only the CPU it leaves.
  */
 export function parseScryptThreads(raw: string | undefined): number {
