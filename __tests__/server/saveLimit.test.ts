@@ -48,6 +48,18 @@ describe('the save limit (ceiling 1000, target 50 ms, revised every 100 ms)', ()
     expect(seen).toEqual([128, 256, 512, 1000]);
   });
 
+  it('judges a window by its 99th percentile: 6 of 600 saves at 300 ms keep the limit, 7 cut it at once (1000 in flight → 166)', () => {
+    // A lone pause (a collection, a checkpoint) delays the few saves in it; a queue delays more than one in a hundred.
+    // A window of fewer than 100 saves is judged by its slowest (the tests above).
+    const windowOf = (slowSaves: number) => {
+      const limit = warmed();
+      for (let i = 0; i < 600; i++) limit.answered(i < slowSaves ? 300 : 10, 1000, 401 + (i * 99) / 599);
+      return limit.limit();
+    };
+    expect(windowOf(6)).toBe(1000);
+    expect(windowOf(7)).toBe(166);
+  });
+
   it('is not revised before 100 ms have passed', () => {
     const limit = fresh();
     limit.answered(5, 40, 50);
