@@ -409,7 +409,14 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
     answers: { acknowledged: 34_000, stored: 34_000, lost: 0 },
     overload: null,
     rankingViews: [],
-    logins: { perSecond: 2, cores: 2, hash: 'scrypt N=131072 r=8 p=1' },
+    logins: {
+      perSecond: 4.5,
+      ok: 1000,
+      tried: 1000,
+      cores: 2,
+      hash: 'scrypt N=131072 r=8 p=1',
+      floor: { perSecond: 4.8, hashers: 2, hashes: 8 },
+    },
     memoryMb: 300,
     databaseMb: 600,
     databaseCpu: 'in the app (SQLite)',
@@ -462,6 +469,35 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
       );
       expect(settings).toMatch(/, fsync (on|off), synchronous_commit \w+$/);
     }
+  });
+
+  it('puts the storm’s logins per second beside the scrypt floor measured before it', () => {
+    const text = formatRun(
+      examOnlyRun({
+        baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
+        phases: [],
+      }),
+    );
+    expect(text).toContain(
+      'Logins: 4.50/s (1000 of 1000 opened a session) = 0.94 × the scrypt floor of this machine, 4.80 hashes/s ' +
+        "(8 hashes on the server's 2 hashers just before the storm); 2.25 per second per core on 2 cores " +
+        '(password hash scrypt N=131072 r=8 p=1)',
+    );
+  });
+
+  it('names the calls each phase refused with 503, a phase that refused none as 0', () => {
+    const shed = { ...result(6_800), errors: 12, errorsBy: { '503': 12 } };
+    const text = formatRun(
+      examOnlyRun({
+        baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
+        phases: [
+          { phase: 'start spike', result: shed, baseline: 'upsert' },
+          { phase: '— cheap API call', result: shed, probe: true },
+          { phase: 'answer save', result: result(6_800), baseline: 'upsert' },
+        ],
+      }),
+    );
+    expect(text).toContain('Refused with 503 (load shedding), per phase: start spike 12; answer save 0');
   });
 
   it('says which status a phase’s errors had', () => {

@@ -9,6 +9,7 @@ import type { LoadRequest } from './load';
 import { fileName, json, type PhaseContext } from './phaseContext';
 import { ROOT, startLoadProcess } from './processes';
 import type { PhaseRow, RunReport } from './report';
+import { scryptFloor } from './scryptFloor';
 import { BENCH_PASSWORD } from './seedEvent';
 
 /** A distinct private address per student (10.0.0.0/8 holds 16 million). */
@@ -38,6 +39,8 @@ export async function loginStorm(
   }));
   // Each connection logs in once: that many concurrent logins, however long the hashing takes.
   const connections = Math.min(loginConnections, students.length);
+  ctx.log('scrypt floor');
+  const floor = await scryptFloor();
   const probe = (name: string, request: LoadRequest, headers: Record<string, string> = {}) => {
     ctx.log(name);
     return startLoadProcess(
@@ -71,6 +74,14 @@ export async function loginStorm(
       { phase: '— static file (hashed bundle, br) during the storm', result: staticProbe, probe: true },
       { phase: '— cheap API call (profile) during the storm', result: apiProbe, probe: true },
     ],
-    logins: { perSecond: login.perSecond, cores: availableParallelism(), hash: passwordCost },
+    logins: {
+      // Logins that opened a session: a refused or timed-out one hashed nothing, or nothing useful.
+      perSecond: login.seconds > 0 ? login.acknowledged.length / login.seconds : 0,
+      ok: login.acknowledged.length,
+      tried: connections,
+      cores: availableParallelism(),
+      hash: passwordCost,
+      floor,
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { SaveRate } from './overloadPhase';
 import type { PhaseResult } from './phaseContext';
 import type { RankingView } from './rankingViews';
 import type { SpeedProbe } from './speedProbe';
+import type { ScryptFloor } from './scryptFloor';
 
 export interface PhaseRow {
   phase: string;
@@ -139,8 +140,18 @@ export interface RunReport {
   databaseCpu: DatabaseCpu;
   /** PostgreSQL's settings during the run (targets.ts databaseSettings); null on SQLite. */
   databaseSettings: string | null;
-  /** The login storm's rate; null when not run (`--exam-only`). */
-  logins: { perSecond: number; cores: number; hash: string } | null;
+  /**
+   * The login storm's rate (logins that opened a session, per second) beside the machine's scrypt floor measured
+   * just before it; null when not run (`--overload-only`).
+   */
+  logins: {
+    perSecond: number;
+    ok: number;
+    tried: number;
+    cores: number;
+    hash: string;
+    floor: ScryptFloor;
+  } | null;
 }
 
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
@@ -413,10 +424,9 @@ export function formatRun(run: RunReport): string {
     '',
     ...speedLines(run),
     ...machineLines(run),
-    logins
-      ? `Logins: ${fixed(logins.perSecond, 1)}/s on ${logins.cores} cores = ` +
-          `${fixed(logins.perSecond / logins.cores, 1)} per second per core (password hash ${logins.hash})`
-      : 'Logins: not run (--exam-only)',
+    logins ? loginsLine(logins) : 'Logins: not run (--overload-only)',
+    '',
+    ...refusedLines(run),
     '',
     `Answers acknowledged: ${run.answers.acknowledged}, found in the database: ${run.answers.stored}, ` +
       `lost: ${run.answers.lost}`,
@@ -432,4 +442,24 @@ export function formatRun(run: RunReport): string {
     ...(run.databaseSettings ? [`Database settings: ${run.databaseSettings}`, ''] : []),
   );
   return lines.join('\n');
+}
+
+/** The storm's logins per second beside the scrypt floor of the machine, measured just before the storm. */
+export function loginsLine(logins: NonNullable<RunReport['logins']>): string {
+  const { floor } = logins;
+  return (
+    `Logins: ${fixed(logins.perSecond, 2)}/s (${logins.ok} of ${logins.tried} opened a session) = ` +
+    `${fixed(logins.perSecond / Math.max(floor.perSecond, 1e-9), 2)} × the scrypt floor of this machine, ` +
+    `${fixed(floor.perSecond, 2)} hashes/s (${floor.hashes} hashes on the server's ${floor.hashers} hashers just ` +
+    `before the storm); ${fixed(logins.perSecond / logins.cores, 2)} per second per core on ${logins.cores} cores ` +
+    `(password hash ${logins.hash})`
+  );
+}
+
+/** The calls each phase refused with 503 (load shedding), the answer saves' above all: 0 is the promise below overload. */
+export function refusedLines(run: Pick<RunReport, 'phases'>): string[] {
+  const phases = run.phases.filter((p) => !p.probe);
+  if (phases.length === 0) return [];
+  const each = phases.map((p) => `${p.phase} ${p.result.errorsBy['503'] ?? 0}`).join('; ');
+  return [`Refused with 503 (load shedding), per phase: ${each}`, ''];
 }
