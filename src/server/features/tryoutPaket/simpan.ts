@@ -11,12 +11,7 @@ import { parseAnswer, type AnswerChange } from './jawaban';
 import { acakDari, jawabanPaket, opsiDiacak, type Acak } from '../../domain/acak';
 import type { JadwalRow } from '../../db/jadwal';
 import { berteksSoal } from './isiPaket';
-import {
-  clearStatementAnswers,
-  listStatementAnswers,
-  tulisPenanda,
-  writeStatementAnswer,
-} from './queries/jawaban';
+import { clearStatementAnswers, tulisPenanda, writeStatementAnswer } from './queries/jawaban';
 import { findSaveTarget } from './queries/saveTarget';
 import { type Executor } from '../../db/executor';
 import { isWallClock } from './konteks';
@@ -57,8 +52,7 @@ export async function saveAnswerPaket(
     target.jadwal,
     acakDari(attempt.acak, attempt.acak_seed),
   );
-  const statements =
-    row.type === 3 ? (target.pernyataan ?? (await statementIds(q, row.id_soal, row.id))) : [];
+  const statements = row.type === 3 ? (target.pernyataan ?? []) : [];
   if (change.kind === 'statement' && !statements.includes(change.idJawabanGroup)) {
     throw new HttpError(400, PESAN.pernyataanTidakAda);
   }
@@ -124,13 +118,6 @@ export async function saveAnswerPaket(
     tulisSendiri,
   );
   return { status: true, message: PESAN.jawabanTersimpan };
-}
-
-/** The ids of a statement question's statement answers of this answer row. */
-async function statementIds(q: Executor, idSoal: number, idJawaban: number): Promise<number[]> {
-  return (await listStatementAnswers(q, idSoal, idJawaban)).flatMap((s) =>
-    s.id_jawaban_group === null ? [] : [s.id_jawaban_group],
-  );
 }
 
 /** The statement answers a statement question's save writes: the one asked for, all of them cleared, or none. */

@@ -29,29 +29,6 @@ export function listJawabanGroup(q: Executor, idHasilTo: number) {
   return jawabanGroupQuery.all(q, { idHasilTo });
 }
 
-const statementAnswersQuery = prepareQuery((q: Executor, p: { idSoal: number; idJawaban: number }) =>
-  q
-    .selectFrom('soal_group')
-    .leftJoin('jawaban_group', (join) =>
-      join
-        .onRef('jawaban_group.id_soal_group', '=', 'soal_group.id')
-        .on('jawaban_group.id_jawaban', '=', p.idJawaban),
-    )
-    .select([
-      'soal_group.id as id_soal_group',
-      'jawaban_group.id as id_jawaban_group',
-      'jawaban_group.jawaban',
-    ])
-    .where('soal_group.id_soal', '=', p.idSoal)
-    .orderBy('soal_group.urutan')
-    .orderBy('soal_group.id'),
-);
-
-/** The statements of one question with the student's answers (rows created at start, '0' when missing). */
-export function listStatementAnswers(q: Executor, idSoal: number, idJawaban: number) {
-  return statementAnswersQuery.all(q, { idSoal, idJawaban });
-}
-
 const statementAnswerWrite = prepareQuery(
   (q: Executor, p: { idJawabanGroup: number; idJawaban: number; jawaban: string }) =>
     q

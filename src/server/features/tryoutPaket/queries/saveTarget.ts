@@ -50,6 +50,15 @@ const KOLOM = [
   'soal.opsi_tetap as soal_opsi_tetap',
 ] as const;
 
+/**
+ * A statement question's statements of this answer, the ids of their answer rows joined by `,` (null for other
+ * types): read with the look-up, so that its save needs no read of its own (on SQLite it was one more statement
+ * per save of a statement question).
+ */
+const PERNYATAAN_SQL = `CASE WHEN soal.type = 3 THEN COALESCE((SELECT string_agg(CAST(g.id AS text), ',')
+  FROM jawaban_group g JOIN soal_group sg ON sg.id = g.id_soal_group
+  WHERE g.id_jawaban = jawaban.id AND sg.id_soal = jawaban.id_soal), '') END`;
+
 const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJawaban: number }) =>
   q
     .selectFrom('hasil_to')
@@ -60,24 +69,14 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
     .leftJoin('soal', 'soal.id', 'jawaban.id_soal')
     .select(KOLOM)
     .select(sql<string | null>`${sql.raw(CLOCKS_SQL)}`.as('clocks'))
+    .select(sql<string | null>`${sql.raw(PERNYATAAN_SQL)}`.as('pernyataan'))
     .where('hasil_to.id', '=', p.idHasilTo),
 );
 
 type Row = NonNullable<Awaited<ReturnType<typeof saveTargetQuery.first>>>;
 
-/**
- * A statement question's statements of this answer, the ids of their answer rows joined by `,` (null for other
- * types): read with the look-up on PostgreSQL, so that its save needs no read of its own.
- */
-const PERNYATAAN_SQL = `CASE WHEN soal.type = 3 THEN COALESCE((SELECT string_agg(CAST(g.id AS text), ',')
-  FROM jawaban_group g JOIN soal_group sg ON sg.id = g.id_soal_group
-  WHERE g.id_jawaban = jawaban.id AND sg.id_soal = jawaban.id_soal), '') END`;
-
-/** The same look-up for the saves of a turn (bacaBersama.ts), with the statements. */
-const saveTargets = bacaanBersama<
-  { idHasilTo: number; idJawaban: number },
-  Row & { pernyataan: string | null }
->({
+/** The same look-up for the saves of a turn (bacaBersama.ts). */
+const saveTargets = bacaanBersama<{ idHasilTo: number; idJawaban: number }, Row>({
   nama: 'save_target',
   sql: `SELECT t.n, ${KOLOM.join(', ')}, ${CLOCKS_SQL} AS clocks, ${PERNYATAAN_SQL} AS pernyataan
 FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}) WITH ORDINALITY AS t (id_hasil_to, id_jawaban, n)
@@ -123,7 +122,7 @@ function clocksOf(idHasilTo: number, text: string | null): Map<number, MapelWakt
  */
 export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: number) {
   const pg = directPostgresOf(q);
-  const row: (Row & { pernyataan?: string | null }) | undefined = pg
+  const row: Row | undefined = pg
     ? (await saveTargets.baca(pg, { idHasilTo, idJawaban }))[0]
     : await saveTargetQuery.first(q, { idHasilTo, idJawaban });
   if (!row) return undefined;
@@ -174,7 +173,7 @@ export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: 
     jawaban,
     mapel,
     clocks,
-    /** A statement question's statements (ids of their answer rows) when read with the look-up, else undefined. */
+    /** A statement question's statements (ids of their answer rows); undefined for any other question. */
     pernyataan: pernyataanOf(row.pernyataan),
   };
 }
