@@ -330,6 +330,26 @@ describe('at SHED_SAVE_TARGET_MS=50, no cap on calls', () => {
     for (const socket of sockets) socket.destroy();
   });
 
+  it('a save refused for its wait does not prolong the shedding: 1 s after the 65th refused, late saves are taken on', async () => {
+    // A closed loop on a busy machine: each refusal for a late read kept the next late ones refused, for a phase.
+    const { sockets, send } = await openRaw(8);
+    const many = await hold(64, saveHeld);
+    const another = new http.Agent();
+    expect((await ask(saveHeld, 'PUT', '{}', another)).status).toBe(503);
+    const overAt = performance.now();
+    another.destroy();
+    await releaseAll(many);
+    const first = send('/api/siswa/tryout/saveanswer/id/7');
+    busyUntilReceived(100, 8, first.bytes);
+    expect(await first.statuses).toEqual(Array(8).fill(503));
+    // Past the second after the last save refused for more than the limit, not past the one after these eight.
+    while (performance.now() < overAt + 1010) await new Promise((resolve) => setTimeout(resolve, 2));
+    const second = send('/api/siswa/tryout/saveanswer/id/7');
+    busyUntilReceived(40, 8, second.bytes);
+    expect(await second.statuses).toEqual(Array(8).fill(200));
+    for (const socket of sockets) socket.destroy();
+  });
+
   it('nothing refused yet, 96 saves read in one turn after the loop was busy 40 ms: refuses those past the 64th', async () => {
     // An overload's first burst: more saves came in one turn than the limit takes on at once, all late, each answered
     // at once (no more than one in flight). A connection sends one save at a time: a closed loop never does this.

@@ -153,11 +153,15 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
     if (settings.maxInFlight > 0 && inFlight >= settings.maxInFlight) return 'shed_in_flight';
     if (saves && loop && saveTryoutOf(url)) {
       const readThisTurn = loop.saveRead();
-      if (
-        savesInFlight >= saves.limit() ||
-        saves.waitedTooLong(loop.unreadMs(), performance.now(), readThisTurn)
-      )
+      const now = performance.now();
+      const over = savesInFlight >= saves.limit() || readThisTurn > saves.limit();
+      if (over || saves.waitedTooLong(loop.unreadMs(), now, readThisTurn)) {
+        // Only more saves than the limit keep the process shedding: a save refused for its wait while it sheds does
+        // not, or on a loop often late (a busy machine) each such refusal kept the next ones refused, and a closed
+        // loop of 64 connections inside its target sat out Retry-After for most of a phase.
+        if (over) saves.refused(now);
         return 'shed_save_limit';
+      }
     }
     if (settings.maxQueueDepth > 0 && settings.queueDepth() >= settings.maxQueueDepth) return 'shed_queue';
     return eventLoopLate() ? 'shed_event_loop' : null;
@@ -168,7 +172,8 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
       if (raw.url?.startsWith('/api/') && !settings.stopping()) {
         const refused = shedReason(raw.url);
         if (refused) {
-          if (saves && saveTryoutOf(raw.url)) saves.refused(performance.now());
+          if (saves && saveTryoutOf(raw.url) && refused !== 'shed_save_limit')
+            saves.refused(performance.now());
           const id = settings.requestId(raw);
           refuse(raw, response, refused, id);
           settings.onRefused?.(id, refused, raw.url);
