@@ -40,13 +40,23 @@ function jsonPairs(db: Executor, key: RawBuilder<unknown>, answer: RawBuilder<un
     : sql`json_group_array(json_array(${key}, ${answer}))`;
 }
 
-/** The statement answers of some attempts, as answersOf: [id_soal_group, answer] pairs per attempt. */
-async function groupAnswersOf(db: Executor, ids: readonly number[]): Promise<PairsRow[]> {
+/**
+ * The statement answers of some attempts, as answersOf: [id_soal_group, answer] pairs per attempt. Only the answers
+ * to the statement questions are joined (`idSoal`): the planner then reaches their statements by index, where a
+ * join from every answer of the slice hashed the whole statement table once per slice (most of a close on
+ * PostgreSQL at 10,000 students).
+ */
+async function groupAnswersOf(
+  db: Executor,
+  ids: readonly number[],
+  idSoal: readonly number[],
+): Promise<PairsRow[]> {
   const pairs = jsonPairs(db, sql`jawaban_group.id_soal_group`, sql`jawaban_group.jawaban`);
   const { rows } = await sql<PairsRow>`
-    SELECT jawaban.id_hasil_to, ${pairs} AS pairs FROM jawaban_group
-    JOIN jawaban ON jawaban.id = jawaban_group.id_jawaban
-    WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) GROUP BY jawaban.id_hasil_to`.execute(db);
+    SELECT jawaban.id_hasil_to, ${pairs} AS pairs FROM jawaban
+    JOIN jawaban_group ON jawaban_group.id_jawaban = jawaban.id
+    WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) AND jawaban.id_soal IN (${sql.join(idSoal)})
+    GROUP BY jawaban.id_hasil_to`.execute(db);
   return rows;
 }
 
@@ -91,6 +101,7 @@ export async function bacaLembarKategori(
     (st) => st.id_soal,
   );
   const statementIndex = new Map(statements.map((st, i) => [st.id, i]));
+  const statementSoal = [...statementsOf.keys()];
   // A statement question without statements has nothing to score: the Rasch model leaves it out like an essay.
   const scorable = soal
     .map((s, i) => ({ s, i }))
@@ -123,25 +134,39 @@ export async function bacaLembarKategori(
   const klasik: HasilMapelRow[] = [];
   const respons = new Uint8Array(attempts.length * scorable.length);
   let done = 0;
-  for (const slice of chunks(attempts, SLICE)) {
+  // A slice's two reads go out together, and the next slice's while this one is judged: PostgreSQL reads on its
+  // connections while this process judges (one after the other, each waited half the time for the other).
+  const read = (slice: readonly AttemptRef[]) => {
+    const ids = slice.map((a) => a.id);
+    const reads = Promise.all([
+      answersOf(database, ids),
+      statementSoal.length > 0 ? groupAnswersOf(database, ids, statementSoal) : Promise.resolve([]),
+    ]);
+    // Awaited in its turn; a failure meanwhile must not be an unhandled rejection.
+    reads.catch(() => undefined);
+    return reads;
+  };
+  const slices = chunks(attempts, SLICE);
+  let next = slices.length > 0 ? read(slices[0]) : undefined;
+  for (const [index, slice] of slices.entries()) {
+    const [answerRows, groupRows] = await (next as ReturnType<typeof read>);
+    next = index + 1 < slices.length ? read(slices[index + 1]) : undefined;
     const ids = slice.map((a) => a.id);
     const position = new Map(ids.map((id, i) => [id, i]));
     const jawaban: (string | undefined)[] = new Array(slice.length * soal.length);
     const group: (string | undefined)[] = new Array(slice.length * statements.length);
-    for (const row of await answersOf(database, ids)) {
+    for (const row of answerRows) {
       const base = (position.get(row.id_hasil_to) as number) * soal.length;
       for (const [idSoal, value] of parsePairs(row.pairs)) {
         const i = soalIndex.get(idSoal);
         if (i !== undefined) jawaban[base + i] = value;
       }
     }
-    if (statements.length > 0) {
-      for (const row of await groupAnswersOf(database, ids)) {
-        const base = (position.get(row.id_hasil_to) as number) * statements.length;
-        for (const [idSoalGroup, value] of parsePairs(row.pairs)) {
-          const g = statementIndex.get(idSoalGroup);
-          if (g !== undefined) group[base + g] = value;
-        }
+    for (const row of groupRows) {
+      const base = (position.get(row.id_hasil_to) as number) * statements.length;
+      for (const [idSoalGroup, value] of parsePairs(row.pairs)) {
+        const g = statementIndex.get(idSoalGroup);
+        if (g !== undefined) group[base + g] = value;
       }
     }
 

@@ -11,7 +11,7 @@
  * new one, never a mix.
  */
 import { sql } from 'kysely';
-import { insertRows } from '../db/batch';
+import { insertRows, type KolomPg } from '../db/batch';
 import type { Executor } from '../db/executor';
 import { passesChoice } from '../domain/ptn';
 import { akhiriJadwalBerakhir } from './jadwalBerakhir';
@@ -28,6 +28,20 @@ import {
   rataRataKategori,
   type PeringkatPeserta,
 } from './skorPaket';
+
+const KOLOM_PAKET: KolomPg<'peringkat_paket'> = {
+  id_jadwal: 'integer',
+  id_siswa: 'integer',
+  skor: 'double precision',
+  peringkat: 'integer',
+  urutan: 'integer',
+};
+const KOLOM_PILIHAN: KolomPg<'peringkat_pilihan'> = { ...KOLOM_PAKET, id_prodi: 'integer', lulus: 'integer' };
+const KOLOM_RATA_RATA: KolomPg<'rata_rata_kategori'> = {
+  id_kategori: 'integer',
+  id_jadwal: 'integer',
+  rata_rata: 'double precision',
+};
 
 /** What a close wrote, for the operator's summary. */
 export interface RingkasanPeringkat {
@@ -140,12 +154,14 @@ export async function simpanPeringkat(
         peringkat: r.peringkat,
         urutan: index + 1,
       })),
+      KOLOM_PAKET,
     );
-    await insertRows(trx, 'peringkat_pilihan', barisPilihan);
+    await insertRows(trx, 'peringkat_pilihan', barisPilihan, KOLOM_PILIHAN);
     await insertRows(
       trx,
       'rata_rata_kategori',
       [...rataRata].map(([id_kategori, rata_rata]) => ({ id_kategori, id_jadwal: idJadwal, rata_rata })),
+      KOLOM_RATA_RATA,
     );
   });
   return {
