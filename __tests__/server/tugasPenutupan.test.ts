@@ -22,7 +22,17 @@ import {
 } from '../../src/server/scoring/tugasPenutupan';
 import { waitFor } from '../helpers/waitFor';
 import { buildTestApp, postgresTestOptions, testClock, type TestContext } from '../helpers/buildTestApp';
-import { FIXTURE_NOW, buildPaketFixture, sessionFor, type PaketFixture } from '../helpers/hasilFixture';
+import {
+  FIXTURE_NOW,
+  buildPaketFixture,
+  insertAttempt,
+  insertHasilMapel,
+  insertJadwal,
+  insertKategori,
+  insertMapel,
+  sessionFor,
+  type PaketFixture,
+} from '../helpers/hasilFixture';
 
 /** Two handles on one fresh migrated database. */
 async function twoHandles(): Promise<{ a: Executor; b: Executor; cleanUp: () => void }> {
@@ -192,7 +202,7 @@ describe('the close of a schedule as a job', () => {
   it('lets result reads answer at once while it runs elsewhere: 503, the message and when to come back', async () => {
     // Another process holds the lease and expects to be done in 42 s.
     expect(await ambilLease(t.two.db, t.fx.idJadwal, FIXTURE_NOW, 42_000)).toBe(true);
-    for (const read of [ranking(t.one, t), hasilList(t.one, t), ranking(t.two, t)]) {
+    for (const read of [ranking(t.one, t), ranking(t.two, t)]) {
       const res = await read;
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('42');
@@ -204,6 +214,77 @@ describe('the close of a schedule as a job', () => {
     // The reads started no close of their own and changed nothing.
     await penutupanSelesai(t.one.db);
     expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: null, versi: 0 });
+  });
+
+  it("lists the other schedules' results while one closes, that one with the progress its holder wrote", async () => {
+    // Another schedule of Andi's, open, with its scores.
+    const lain = await insertJadwal(t.one.db, {
+      paket: 8,
+      nama: 'Tryout UTBK 8',
+      tgl_awal: FIXTURE_NOW - 86_400_000,
+      tgl_akhir: FIXTURE_NOW + 86_400_000,
+    });
+    const kategori = await insertKategori(t.one.db, lain, 'Soshum', 'kat-soshum-8', 1);
+    const mapel = await insertMapel(t.one.db, kategori, 'Ekonomi', 1);
+    const attempt = await insertAttempt(t.one.db, {
+      id_jadwal: lain,
+      id_kategori: kategori,
+      id_siswa: t.fx.siswa.andi,
+      ended_at: FIXTURE_NOW - 3_600_000,
+    });
+    await insertHasilMapel(
+      t.one.db,
+      { id_hasil_to: attempt, id_siswa: t.fx.siswa.andi, id_jadwal: lain },
+      mapel,
+      750,
+    );
+    // Another process holds the close of package 7, expects to be done in 42 s, and has judged 3 sheets of 8.
+    expect(await ambilLease(t.two.db, t.fx.idJadwal, FIXTURE_NOW, 42_000)).toBe(true);
+    await t.two.db.updateTable('penutupan').set({ dinilai: 3, jumlah: 8 }).execute();
+
+    const res = await hasilList(t.one, t);
+    expect(res.statusCode).toBe(200);
+    const content = (res.json() as { content: Record<string, unknown>[] }).content;
+    expect(content.filter((item) => item.paket === 8)).toEqual([
+      expect.objectContaining({ kategori: 'Soshum', nilai: 750 }),
+    ]);
+    const menunggu = content.filter((item) => item.paket === 7);
+    expect(menunggu.length).toBeGreaterThan(0);
+    for (const item of menunggu) {
+      expect(item).toMatchObject({
+        terkunci: 'Hasil sedang dihitung',
+        dihitung: { dinilai: 3, jumlah: 8, coba_lagi_detik: 42 },
+      });
+      expect(item).not.toHaveProperty('nilai');
+    }
+    // The package scores (the PTN tab) likewise.
+    const skor = await t.one.app.inject({
+      method: 'POST',
+      url: '/api/siswa/tryout/hasilskor',
+      headers: { key: t.token },
+      payload: { id_siswa: t.fx.siswa.andi },
+    });
+    expect(skor.statusCode).toBe(200);
+    expect((skor.json() as { content: unknown[] }).content).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ paket: 8, skor: 750 }),
+        expect.objectContaining({ paket: 7, dihitung: { dinilai: 3, jumlah: 8, coba_lagi_detik: 42 } }),
+      ]),
+    );
+    await penutupanSelesai(t.one.db);
+    expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: null, versi: 0 });
+  });
+
+  it('writes its progress into its lease as it judges: every sheet judged at the end', async () => {
+    // The operator's close judges every finished sheet again (the scheduler's, an event's).
+    await tutupJadwal(t.one.db, t.fx.idJadwal, FIXTURE_NOW);
+    // The fixture's 12 finished sheets of package 7 (every finished attempt, one per student and category).
+    const lease = await waitFor(
+      () => leaseRow(t.one.db, t.fx.idJadwal),
+      (row) => row?.dinilai === 12,
+      5_000,
+    );
+    expect(lease).toMatchObject({ dinilai: 12, jumlah: 12 });
   });
 
   it('lets result reads answer at once in the process that closes', async () => {

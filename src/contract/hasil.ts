@@ -40,9 +40,25 @@ export const HasilListItem = Type.Object({
 });
 export type HasilListItem = Static<typeof HasilListItem>;
 
+/**
+ * A schedule whose close runs (its results are being computed): the answer sheets judged so far of all of them,
+ * and in how many seconds to ask for the list again (the server's `Retry-After` of its result reads).
+ */
+export const Dihitung = Type.Object({
+  dinilai: Type.Integer({ minimum: 0 }),
+  jumlah: Type.Integer({ minimum: 0 }),
+  coba_lagi_detik: Type.Integer({ minimum: 1 }),
+});
+export type Dihitung = Static<typeof Dihitung>;
+
 /** A category of a TO Akbar event still running: listed without any figure; `terkunci` is the sentence saying when
- * its result opens ("Hasil TO Akbar dibuka setelah ... WIB"). */
-export const HasilListTerkunci = Type.Object({ ...HasilListDasar, terkunci: Type.String() });
+ * its result opens ("Hasil TO Akbar dibuka setelah ... WIB"); or, with `dihitung`, "Hasil sedang dihitung" while the
+ * close of its schedule runs. */
+export const HasilListTerkunci = Type.Object({
+  ...HasilListDasar,
+  terkunci: Type.String(),
+  dihitung: Type.Optional(Dihitung),
+});
 export type HasilListTerkunci = Static<typeof HasilListTerkunci>;
 
 /** `POST /siswa/tryout/hasil` — body id_siswa, type (list) — answer package result list. */
@@ -116,7 +132,11 @@ export const SkorPaketItem = Type.Object({ ...SkorPaketDasar, skor: Type.Number(
 export type SkorPaketItem = Static<typeof SkorPaketItem>;
 
 /** A finished package of a TO Akbar event still running: no score; `terkunci` says when it opens. */
-export const SkorPaketTerkunci = Type.Object({ ...SkorPaketDasar, terkunci: Type.String() });
+export const SkorPaketTerkunci = Type.Object({
+  ...SkorPaketDasar,
+  terkunci: Type.String(),
+  dihitung: Type.Optional(Dihitung),
+});
 export type SkorPaketTerkunci = Static<typeof SkorPaketTerkunci>;
 
 /** `POST /siswa/tryout/hasilskor` — body id_siswa — answer scores with package. */

@@ -16,6 +16,7 @@ import * as sesiNotify from './migrations/013_sesi_notify';
 import * as sesiVersi from './migrations/017_sesi_versi';
 import * as laporan from './migrations/018_laporan';
 import * as rumusPdf from './migrations/019_rumus_pdf';
+import * as penutupanProgres from './migrations/020_penutupan_progres';
 
 /** Migrations in code (not files on disk) so the same list runs from ts-jest, tsx and the built server. */
 class ListProvider implements MigrationProvider {
@@ -39,6 +40,7 @@ class ListProvider implements MigrationProvider {
       '017_sesi_versi': { up: (kysely) => sesiVersi.up(kysely, dialect) },
       '018_laporan': { up: (kysely) => laporan.up(kysely) },
       '019_rumus_pdf': { up: (kysely) => rumusPdf.up(kysely) },
+      '020_penutupan_progres': { up: (kysely) => penutupanProgres.up(kysely) },
     };
   }
 }

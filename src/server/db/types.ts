@@ -307,6 +307,9 @@ export interface PenutupanTable {
   perkiraan_selesai: number;
   /** Epoch ms when the last close ended, or null while none has. */
   selesai_at: number | null;
+  /** Answer sheets (attempts) the running close has judged, of `jumlah` (migration 020); 0 of 0 before it judges. */
+  dinilai: Generated<number>;
+  jumlah: Generated<number>;
 }
 
 /** A student's problem report (migration 018, features/laporan). */

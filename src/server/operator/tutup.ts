@@ -8,7 +8,7 @@
 import type { Executor } from '../db/executor';
 import { chunks } from '../db/batch';
 import { tutupHasil } from '../scoring/penutupan';
-import { denganLease } from '../scoring/tugasPenutupan';
+import { denganLease, laporProgres } from '../scoring/tugasPenutupan';
 import { cariJadwal } from './hasilJadwal';
 
 export interface RingkasanTutup {
@@ -50,8 +50,13 @@ export async function tutupJadwal(
   const jam = () => now + (Date.now() - mulai);
   let menunggu = false;
   for (;;) {
+    // The progress goes to the operator's screen and into the lease, where the students' result lists read it.
+    const keLease = laporProgres(db, idJadwal);
     const ditutup = await denganLease(db, idJadwal, jam, PERKIRAAN_TUTUP_MS, () =>
-      tutupDenganLease(db, idJadwal, now, opsi.onProgress),
+      tutupDenganLease(db, idJadwal, now, (done, total) => {
+        keLease(done, total);
+        opsi.onProgress?.(done, total);
+      }),
     );
     if (ditutup) return ditutup.hasil;
     if (!menunggu) opsi.onTunggu?.();

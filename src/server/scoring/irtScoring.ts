@@ -294,6 +294,7 @@ export async function calibrateJadwal(
   db: Executor,
   idJadwal: number,
   now: number,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<JadwalCalibration> {
   const jadwal = await db
     .selectFrom('jadwal')
@@ -302,7 +303,7 @@ export async function calibrateJadwal(
     .executeTakeFirst();
   if (!jadwal || jadwal.is_event !== 1) return { id_jadwal: idJadwal, mapel: [], calibrated_at: null };
   const { dinilai: _dinilai, ...report } = await timed(scoringDuration, 'irt', () =>
-    nilaiUlangJadwal(db, idJadwal, now),
+    nilaiUlangJadwal(db, idJadwal, now, { onProgress }),
   );
   return report;
 }

@@ -197,7 +197,7 @@ export async function tutupHasil(
       .where('id', '=', idJadwal)
       .executeTakeFirst();
     if (jadwal?.is_event === 1 && !(await calibrationIsCurrent(db, idJadwal)))
-      calibration = await calibrateJadwal(db, idJadwal, now);
+      calibration = await calibrateJadwal(db, idJadwal, now, opsi.onProgress);
   }
   return { ...(await simpanPeringkat(db, idJadwal, now)), calibration, dinilai: calibration?.dinilai ?? 0 };
 }

@@ -101,6 +101,8 @@ export async function ambilLease(
           berlaku_sampai: eb.ref('excluded.berlaku_sampai'),
           mulai_at: eb.ref('excluded.mulai_at'),
           perkiraan_selesai: eb.ref('excluded.perkiraan_selesai'),
+          dinilai: 0,
+          jumlah: 0,
         }))
         .where('penutupan.berlaku_sampai', '<', now),
     )
@@ -109,11 +111,11 @@ export async function ambilLease(
   return diambil !== undefined;
 }
 
-/** Writes `berlaku_sampai` of a lease this holder still has (a later heartbeat, or the release). */
+/** Writes into a lease this holder still has: a later heartbeat, the release, or the progress. */
 async function aturLease(
   db: Executor,
   idJadwal: number,
-  nilai: { berlaku_sampai: number; selesai_at?: number },
+  nilai: { berlaku_sampai?: number; selesai_at?: number; dinilai?: number; jumlah?: number },
 ): Promise<void> {
   await db
     .updateTable('penutupan')
@@ -155,6 +157,38 @@ export async function denganLease<T>(
     await aturLease(db, idJadwal, { berlaku_sampai: jam() + ULANG_GAGAL_MS }).catch(() => undefined);
     throw error;
   }
+}
+
+/** The shortest time between two writes of a close's progress into its lease. */
+const PROGRES_MS = 1_000;
+
+/**
+ * The close's progress (answer sheets judged, of all) as its lease tells every process: written at most every
+ * PROGRES_MS and at the last sheet, one write at a time (a report during a write is written after it), never
+ * waited for (a failed write only leaves the figure older).
+ */
+export function laporProgres(db: Executor, idJadwal: number): (dinilai: number, jumlah: number) => void {
+  let terakhir = 0;
+  let menulis = false;
+  let menunggu: { dinilai: number; jumlah: number } | null = null;
+  const tulis = (nilai: { dinilai: number; jumlah: number }) => {
+    terakhir = Date.now();
+    menulis = true;
+    aturLease(db, idJadwal, nilai)
+      .catch(() => undefined)
+      .finally(() => {
+        menulis = false;
+        const berikut = menunggu;
+        menunggu = null;
+        if (berikut) tulis(berikut);
+      });
+  };
+  return (dinilai, jumlah) => {
+    const akhir = dinilai >= jumlah;
+    if (!akhir && Date.now() - terakhir < PROGRES_MS) return;
+    if (menulis) menunggu = { dinilai, jumlah };
+    else tulis({ dinilai, jumlah });
+  };
 }
 
 /** What a close is expected to take for the schedule's attempts now. */
@@ -201,7 +235,9 @@ export async function jalankanPenutupan(
     async () => {
       const jadwal = await statusJadwal(db, idJadwal);
       if (!jadwal || hasilTersimpan(jadwal)) return 'sudah' as const;
-      await timed(scoringDuration, 'close', () => tutupHasil(db, idJadwal, now));
+      await timed(scoringDuration, 'close', () =>
+        tutupHasil(db, idJadwal, now, { onProgress: laporProgres(db, idJadwal) }),
+      );
       return 'ditutup' as const;
     },
   );
@@ -233,16 +269,23 @@ function jamDari(now: number): Jam {
   return () => now + (Date.now() - mulai);
 }
 
+/** A schedule whose close runs: how far it is (answer sheets judged, of all) and when to ask again (seconds). */
+export interface ProgresPenutupan {
+  dinilai: number;
+  jumlah: number;
+  cobaLagiDetik: number;
+}
+
 /**
- * The answer to a read of schedules being closed: their closes started in this process should none run here yet
- * (the read does not wait for them), and the wait told from their leases (the longest; a default when a lease is
- * not taken yet).
+ * Schedules being closed, as a read sees them: their closes started in this process should none run here yet (the
+ * read does not wait for them), and each one's progress and wait told from its lease (a default while no lease is
+ * taken yet).
  */
-async function sedangDihitung(
+async function progresDihitung(
   db: Executor,
   idJadwal: readonly number[],
   now: number,
-): Promise<HasilSedangDihitung> {
+): Promise<Map<number, ProgresPenutupan>> {
   for (const id of idJadwal) {
     penutupanSekali(db, id, jamDari(now), now).catch((error: unknown) => {
       console.error(`penutupan jadwal ${id} gagal`, error);
@@ -250,20 +293,34 @@ async function sedangDihitung(
   }
   const leases = await db
     .selectFrom('penutupan')
-    .select(['id_jadwal', 'berlaku_sampai', 'perkiraan_selesai'])
+    .select(['id_jadwal', 'berlaku_sampai', 'perkiraan_selesai', 'dinilai', 'jumlah'])
     .where('id_jadwal', 'in', idJadwal)
     .execute();
-  const sisaMs = Math.max(
-    ...idJadwal.map((id) => {
+  return new Map(
+    idJadwal.map((id) => {
       const lease = leases.find((l) => l.id_jadwal === id);
-      return lease && Number(lease.berlaku_sampai) >= now
-        ? Number(lease.perkiraan_selesai) - now
-        : PERKIRAAN_DASAR_MS;
+      const berjalan = lease !== undefined && Number(lease.berlaku_sampai) >= now;
+      const sisaMs = berjalan ? Number(lease.perkiraan_selesai) - now : PERKIRAAN_DASAR_MS;
+      return [
+        id,
+        {
+          dinilai: berjalan ? Number(lease.dinilai) : 0,
+          jumlah: berjalan ? Number(lease.jumlah) : 0,
+          cobaLagiDetik: Math.min(COBA_LAGI_MAX_S, Math.max(COBA_LAGI_MIN_S, Math.ceil(sisaMs / 1000))),
+        },
+      ];
     }),
   );
-  return new HasilSedangDihitung(
-    Math.min(COBA_LAGI_MAX_S, Math.max(COBA_LAGI_MIN_S, Math.ceil(sisaMs / 1000))),
-  );
+}
+
+/** The answer to a read of schedules being closed: 503, with the longest of their waits. */
+async function sedangDihitung(
+  db: Executor,
+  idJadwal: readonly number[],
+  now: number,
+): Promise<HasilSedangDihitung> {
+  const progres = await progresDihitung(db, idJadwal, now);
+  return new HasilSedangDihitung(Math.max(...[...progres.values()].map((p) => p.cobaLagiDetik)));
 }
 
 /**
@@ -336,6 +393,19 @@ async function jadwalBelumDitutup(db: Executor, now: number, idSiswa?: number): 
 export async function tutupJadwalSiswa(db: Executor, idSiswa: number, now: number): Promise<void> {
   const belum = await jadwalBelumDitutup(db, now, idSiswa);
   if (belum.length > 0) throw await sedangDihitung(db, belum, now);
+}
+
+/**
+ * Before a list of one student's results: the schedules of theirs waiting for their close, with each one's
+ * progress (their closes started as above). The list shows the other schedules' results meanwhile.
+ */
+export async function jadwalDihitungSiswa(
+  db: Executor,
+  idSiswa: number,
+  now: number,
+): Promise<Map<number, ProgresPenutupan>> {
+  const belum = await jadwalBelumDitutup(db, now, idSiswa);
+  return belum.length > 0 ? progresDihitung(db, belum, now) : new Map();
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Result list, category details and package scores (/siswa/tryout/hasil*, /hasilskor). */
-import type { HasilMapel } from '../../../contract/hasil';
+import type { HasilMapel, SkorPaketItem, SkorPaketTerkunci } from '../../../contract/hasil';
 import type { Executor } from '../../db/executor';
 import { meanOf, packageTotal, round2 } from '../../domain/ranking';
 import { persentaseSeperNilai } from '../../domain/scoring';
@@ -7,7 +7,7 @@ import { formatTanggalSaja } from '../../domain/tanggal';
 import { hasilTerkunci } from '../../domain/kunciEvent';
 import { belumDibuka, berhasil, gagal } from '../../lib/respons';
 import type { Siswa } from '../../lib/siswa';
-import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
+import { finalkanHasil, jadwalDihitungSiswa, type ProgresPenutupan } from '../../scoring/tugasPenutupan';
 import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
 import { finishedJadwal, rataRataKategori } from '../../scoring/skorPaket';
 import {
@@ -43,19 +43,31 @@ async function rataRataSemuaPeserta(db: Executor, kategoriIds: number[]): Promis
   return new Map([...stored, ...(await rataRataKategori(db, open))]);
 }
 
+/** What a list shows of a schedule whose close runs: the sentence, the progress, and when to ask again. */
+export const PESAN_DIHITUNG = 'Hasil sedang dihitung';
+
+function dihitung(progres: ProgresPenutupan) {
+  return {
+    terkunci: PESAN_DIHITUNG,
+    dihitung: { dinilai: progres.dinilai, jumlah: progres.jumlah, coba_lagi_detik: progres.cobaLagiDetik },
+  };
+}
+
 /**
- * The student's ended categories once his schedules that ended are closed and the closed events' scores are
- * current (calibration may change them, so they are read after it).
+ * The student's ended categories once the closed events' scores are current (calibration may change them, so they
+ * are read after it), and the schedules of theirs still being closed (the list shows those as waiting, with their
+ * progress, and the others' results meanwhile).
  */
 async function hasilTerkini(db: Executor, siswa: Siswa, now: number) {
-  await tutupJadwalSiswa(db, siswa.id, now);
+  const ditutup = await jadwalDihitungSiswa(db, siswa.id, now);
   const ended = await hasilKategoriSiswa(db, siswa.id);
   await segarkanHasil(
     db,
-    ended.filter((h) => h.is_event === 1).map((h) => h.id_jadwal),
+    ended.filter((h) => h.is_event === 1 && !ditutup.has(h.id_jadwal)).map((h) => h.id_jadwal),
     now,
   );
-  return hasilKategoriSiswa(db, siswa.id);
+  // The attempts of a schedule being closed are listed (as waiting) even when its close has not ended them yet.
+  return { hasil: await hasilKategoriSiswa(db, siswa.id, { jugaBerjalan: [...ditutup.keys()] }), ditutup };
 }
 
 /**
@@ -63,8 +75,10 @@ async function hasilTerkini(db: Executor, siswa: Siswa, now: number) {
  * of a TO Akbar event still running is listed without any figure, with the sentence saying when it opens.
  */
 export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
-  const hasil = (await hasilTerkini(db, siswa, now)).filter((h) => h.mapel.length > 0);
-  const terbuka = hasil.filter((h) => !hasilTerkunci(h, now));
+  const terkini = await hasilTerkini(db, siswa, now);
+  const { ditutup } = terkini;
+  const hasil = terkini.hasil.filter((h) => h.mapel.length > 0 || ditutup.has(h.id_jadwal));
+  const terbuka = hasil.filter((h) => !hasilTerkunci(h, now) && !ditutup.has(h.id_jadwal));
   const rataRata = await rataRataSemuaPeserta(
     db,
     terbuka.map((h) => h.id_kategori),
@@ -81,6 +95,8 @@ export async function daftarHasil(db: Executor, siswa: Siswa, now: number) {
       };
       const terkunci = hasilTerkunci(h, now);
       if (terkunci) return { ...dasar, terkunci: terkunci.message };
+      const progres = ditutup.get(h.id_jadwal);
+      if (progres) return { ...dasar, ...dihitung(progres) };
       return {
         ...dasar,
         persentase: round2(meanOf(h.mapel.map((m) => persentaseSeperNilai(m.persentase))) ?? 0),
@@ -138,9 +154,9 @@ export async function hasilJadwal(db: Executor, input: { siswa: Siswa; idJadwal:
 
 /** `/siswa/tryout/hasilskor`: the total of every finished package (none yet for an event still running). */
 export async function hasilSkor(db: Executor, siswa: Siswa, now: number) {
-  const hasil = await hasilTerkini(db, siswa, now);
+  const { hasil, ditutup } = await hasilTerkini(db, siswa, now);
   const paket = await finishedJadwal(db, siswa.id);
-  const content = paket.flatMap((p) => {
+  const content = paket.flatMap((p): (SkorPaketItem | SkorPaketTerkunci)[] => {
     const rows = hasil.filter((h) => h.id_jadwal === p.id).flatMap((h) => h.mapel);
     const skor = packageTotal(rows.map((r) => r.nilai));
     if (skor === null) return [];
@@ -152,7 +168,9 @@ export async function hasilSkor(db: Executor, siswa: Siswa, now: number) {
     };
     // A TO Akbar event still running: the package is listed, its score is not.
     const terkunci = hasilTerkunci(p, now);
-    return [terkunci ? { ...dasar, terkunci: terkunci.message } : { ...dasar, skor }];
+    if (terkunci) return [{ ...dasar, terkunci: terkunci.message }];
+    const progres = ditutup.get(p.id);
+    return [progres ? { ...dasar, ...dihitung(progres) } : { ...dasar, skor }];
   });
   return berhasil(content);
 }

@@ -64,14 +64,21 @@ export interface HasilKategori {
 interface SaringPercobaan {
   idJadwal?: number;
   idKategori?: number;
+  /** Schedules whose attempts are listed even while still running (being ended by their close). */
+  jugaBerjalan?: readonly number[];
 }
 
 /** The student's ended category attempts (hasil_to), all or those of one schedule or category. */
 function percobaanSelesai(db: Executor, idSiswa: number, filter: SaringPercobaan) {
+  const berjalan = filter.jugaBerjalan ?? [];
   let attempts = db
     .selectFrom('hasil_to')
     .where('hasil_to.id_siswa', '=', idSiswa)
-    .where('hasil_to.is_selesai', '=', 1);
+    .where((eb) =>
+      berjalan.length > 0
+        ? eb.or([eb('hasil_to.is_selesai', '=', 1), eb('hasil_to.id_jadwal', 'in', berjalan)])
+        : eb('hasil_to.is_selesai', '=', 1),
+    );
   if (filter.idJadwal !== undefined) attempts = attempts.where('hasil_to.id_jadwal', '=', filter.idJadwal);
   if (filter.idKategori !== undefined)
     attempts = attempts.where('hasil_to.id_kategori', '=', filter.idKategori);
