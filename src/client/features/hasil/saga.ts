@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, delay, put, race, select, take, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { PembahasanContent, PembahasanMapel, PembahasanMapelItem } from '../../../contract';
 import {
   fetchHasilKategori,
@@ -24,6 +24,7 @@ import {
   detailLoading,
   detailRequested,
   hasilTerkunciDiterima,
+  hasilDitinggalkan,
   hasilListFailed,
   hasilListLoaded,
   hasilListLoading,
@@ -54,6 +55,7 @@ import {
 import { safely } from '../../lib/safely';
 import { callRead } from '../../lib/readRetry';
 import { terkunciOf } from '../../lib/terkunci';
+import { selectHasilDihitung } from './selectors';
 
 const t = text.hasil;
 
@@ -95,11 +97,42 @@ export function* loadHasilSkor(idSiswa: number) {
   });
 }
 
+/** The package results and scores asked for again in the background: the tables stay as they are meanwhile. */
+export function* muatUlangHasil(idSiswa: number) {
+  try {
+    const paket = yield* callRead(fetchHasilList, idSiswa);
+    const skor = yield* callRead(fetchHasilSkor, idSiswa);
+    if (paket.status && 'content' in paket)
+      yield* put(hasilListLoaded({ list: 'paket', items: paket.content }));
+    if (skor.status && 'content' in skor) yield* put(hasilListLoaded({ list: 'skor', items: skor.content }));
+  } catch {
+    // The next look asks again: the page keeps what it shows.
+  }
+}
+
+/**
+ * While a schedule of the student's is being closed ("Hasil sedang dihitung"), the lists are asked for again when
+ * the server said to come back, until its results are in, or the student leaves /hasil.
+ */
+export function* tungguPenutupan(idSiswa: number) {
+  for (;;) {
+    const dihitung = yield* select(selectHasilDihitung);
+    if (dihitung === null) return;
+    const { ditinggalkan } = yield* race({
+      waktu: delay(dihitung.cobaLagiDetik * 1000),
+      ditinggalkan: take(hasilDitinggalkan.type),
+    });
+    if (ditinggalkan) return;
+    yield* call(muatUlangHasil, idSiswa);
+  }
+}
+
 /** /hasil opened: results change whenever a tryout ends, so the lists are asked for on every visit. */
 export function* loadHasil() {
   const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
   yield* all([call(loadHasilPaket, idSiswa), call(loadHasilMateri, idSiswa), call(loadHasilSkor, idSiswa)]);
+  yield* call(tungguPenutupan, idSiswa);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import type { Dihitung } from '../../../contract';
 import { groupChartData } from './chartData';
 import { forKey } from '../../lib/loaded';
 import { detailKey, reviewKey, type HasilState } from './slice';
@@ -36,3 +37,21 @@ export const selectHasilTerkunci = (state: WithHasil, idjadwal: number): string 
 
 export const selectPembahasanMateri = (state: WithHasil, idmateri: number) =>
   forKey(state.hasil.pembahasanMateri, String(idmateri));
+
+/**
+ * The closes running among the student's schedules, as the lists tell them: answer sheets judged of all (summed
+ * over the schedules being closed) and the soonest time to ask again (s); null when none runs.
+ */
+export const selectHasilDihitung = createSelector([selectHasilPaket, selectSkorPaket], (paket, skor) => {
+  const perJadwal = new Map<number, Dihitung>();
+  for (const item of paket)
+    if ('dihitung' in item && item.dihitung) perJadwal.set(item.idjadwal, item.dihitung);
+  for (const item of skor) if ('dihitung' in item && item.dihitung) perJadwal.set(item.id, item.dihitung);
+  if (perJadwal.size === 0) return null;
+  const semua = [...perJadwal.values()];
+  return {
+    dinilai: semua.reduce((sum, d) => sum + d.dinilai, 0),
+    jumlah: semua.reduce((sum, d) => sum + d.jumlah, 0),
+    cobaLagiDetik: Math.min(...semua.map((d) => d.coba_lagi_detik)),
+  };
+});

@@ -77,6 +77,8 @@ const hasilSlice = createSlice({
   reducers: {
     /** /hasil opened: load the three lists. */
     hasilRequested() {},
+    /** /hasil left: the lists are no longer asked for again while a close runs. */
+    hasilDitinggalkan() {},
     hasilListLoading(state, action: PayloadAction<HasilListName>) {
       state.listStatus[action.payload] = 'loading';
     },
@@ -183,6 +185,7 @@ const hasilSlice = createSlice({
 
 export const {
   hasilRequested,
+  hasilDitinggalkan,
   hasilListLoading,
   hasilListLoaded,
   hasilListFailed,

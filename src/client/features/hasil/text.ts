@@ -15,6 +15,12 @@ export const hasilText = {
     'Peserta TO Akbar tidak mengerjakan Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
   materiProgram:
     'Program kamu tidak termasuk Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
+  /** A schedule being closed: its row's cells, and the line above the table with the server's progress. */
+  sedangDihitung: 'Hasil sedang dihitung',
+  progresDihitung: (dinilai: number, jumlah: number) =>
+    jumlah > 0
+      ? `Hasil sedang dihitung: ${dinilai.toLocaleString('id-ID')} dari ${jumlah.toLocaleString('id-ID')} lembar jawaban sudah dinilai (${Math.floor((100 * dinilai) / jumlah)}%). Halaman ini dimuat ulang sendiri.`
+      : 'Hasil sedang dihitung. Halaman ini dimuat ulang sendiri.',
   no: 'No',
   paket: 'Paket',
   kategori: 'Kategori',

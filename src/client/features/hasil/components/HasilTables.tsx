@@ -17,17 +17,21 @@ const t = hasilText;
 
 /** A running TO Akbar event's figures stay on the server: its row says so where they would be, and the full
  * sentence (when the result opens) is the cell's title. */
-function Menunggu({ terkunci }: { terkunci: string }) {
+function Menunggu({ terkunci, dihitung }: { terkunci: string; dihitung: boolean }) {
   return (
     <span className="text-body-secondary fst-italic" title={terkunci}>
-      {t.menungguTOAkbar}
+      {dihitung ? t.sedangDihitung : t.menungguTOAkbar}
     </span>
   );
 }
 
-/** A figure of an open row, or the waiting text of a locked one. */
-function angka<T extends object>(item: T | { terkunci: string }, show: (item: T) => string): ReactNode {
-  if ('terkunci' in item && typeof item.terkunci === 'string') return <Menunggu terkunci={item.terkunci} />;
+/** A figure of an open row, or the waiting text of a locked one (or of one whose schedule is being closed). */
+function angka<T extends object>(
+  item: T | { terkunci: string; dihitung?: unknown },
+  show: (item: T) => string,
+): ReactNode {
+  if ('terkunci' in item && typeof item.terkunci === 'string')
+    return <Menunggu terkunci={item.terkunci} dihitung={'dihitung' in item && item.dihitung !== undefined} />;
   // Only the locked rows carry `terkunci` (HasilListTerkunci, SkorPaketTerkunci): this one is open.
   return show(item as T);
 }

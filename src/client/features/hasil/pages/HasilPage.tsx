@@ -1,6 +1,6 @@
 import { hasilText } from '../text';
-import { Suspense, lazy, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { shallowEqual } from 'react-redux';
+import { Suspense, lazy, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { shallowEqual, useDispatch } from 'react-redux';
 import { useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';
 import { EmptyState } from '../../../components/EmptyState';
@@ -10,12 +10,13 @@ import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { HasilMateriTable, HasilPaketTable, HasilPtnTable } from '../components/HasilTables';
 import {
   selectChartSeries,
+  selectHasilDihitung,
   selectHasilListStatus,
   selectHasilMateri,
   selectHasilPaket,
   selectSkorPaket,
 } from '../selectors';
-import { hasilRequested } from '../slice';
+import { hasilDitinggalkan, hasilRequested } from '../slice';
 
 // apexcharts is big: it is fetched only when this page draws the chart.
 const NilaiChart = lazy(() => import(/* webpackChunkName: "nilai-chart" */ '../components/NilaiChart'));
@@ -31,6 +32,10 @@ const tabs: { id: Tab; label: string }[] = [
 /** Results (/hasil): package results with the score chart, per-topic results and PTN status. */
 export default function HasilPage() {
   useRequestOnOpen(hasilRequested);
+  const dispatch = useDispatch();
+  // Leaving stops the lists being asked for again while a close runs (saga tungguPenutupan).
+  useEffect(() => () => void dispatch(hasilDitinggalkan()), [dispatch]);
+  const dihitung = useAppSelector(selectHasilDihitung);
   const [tab, setTab] = useState<Tab>('paket');
   const status = useAppSelector(selectHasilListStatus, shallowEqual);
   const paket = useAppSelector(selectHasilPaket);
@@ -96,6 +101,11 @@ export default function HasilPage() {
   return (
     <>
       <h1 className="h4 mb-4">{t.title}</h1>
+      {dihitung && (
+        <p className="alert alert-info" role="status">
+          {t.progresDihitung(dihitung.dinilai, dihitung.jumlah)}
+        </p>
+      )}
       {/* On a phone the tabs wrap so that each is on screen for a tap; the arrow keys, Home and End move between
           tabs (WAI-ARIA tabs pattern), and only the selected tab is in the Tab order. */}
       <ul className="nav nav-tabs nav-tabs-wrap mb-3" role="tablist" aria-label={t.title}>
