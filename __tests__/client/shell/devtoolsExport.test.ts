@@ -9,6 +9,7 @@ import { persistStore } from 'redux-persist';
 import { devToolsOptions, exportReplacer } from '../../../src/client/app/devtools';
 import { exportText } from '../../../src/client/lib/sessionExport';
 import type * as StoreModule from '../../../src/client/app/store';
+import type * as StoreCoreModule from '../../../src/client/app/storeCore';
 import { apiAnswered } from '../../../src/client/lib/recorded';
 import { loginSucceeded } from '../../../src/client/session/events';
 import { profileLoaded } from '../../../src/client/features/profile/slice';
@@ -42,7 +43,9 @@ function storeWithDevtools(preloaded: 'boot' | 'none') {
     (require('../../helpers/clientFixtures') as typeof Fixtures).loggedInState(student, { cookies: true });
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const store = require('../../../src/client/app/store') as typeof StoreModule;
-    made = store.makeStore(preloaded === 'boot' ? store.bootState() : undefined, { runSaga: false });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const core = require('../../../src/client/app/storeCore') as typeof StoreCoreModule;
+    made = store.makeStore(preloaded === 'boot' ? core.bootState() : undefined, { runSaga: false });
     history = store.sessionHistory;
   });
   const devtools = target.__fakeDevtools as FakeDevtoolsHandle;

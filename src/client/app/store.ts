@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootSaga } from './rootSaga';
 
 // What the tests and QA replays took from here before the page's boot moved to storeCore.ts.
-export { bootState, sessionHistory, type AppStore, type PreloadedAppState } from './storeCore';
+export { sessionHistory, type AppStore, type PreloadedAppState } from './storeCore';
 
 export interface MakeStoreOptions {
   /** Run the root saga (default true); saga tests that drive one saga themselves pass false. */
