@@ -139,6 +139,7 @@ describe('migrations', () => {
         '017_sesi_versi',
         '018_laporan',
         '019_rumus_pdf',
+        '020_penutupan_progres',
       ]);
     } finally {
       await closeDb(db);
