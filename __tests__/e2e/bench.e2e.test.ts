@@ -132,8 +132,12 @@ describe('npm run bench', () => {
     expect(close[1]).toBe('1');
     expect(close[5]).toBe('0 / 0');
     expect(Number(close[3])).toBeGreaterThan(0);
+    // Logins beside the machine's scrypt floor, and each phase's refused saves (issue 54).
     expect(output.stdout).toMatch(
-      /Logins: \d+\.\d\/s on \d+ cores = \d+\.\d per second per core \(password hash scrypt/,
+      /Logins: \d+\.\d\d\/s \(\d+ of \d+ opened a session\) = \d+\.\d\d × the scrypt floor of this machine, \d+\.\d\d hashes\/s .*; \d+\.\d\d per second per core on \d+ cores \(password hash scrypt/,
+    );
+    expect(output.stdout).toMatch(
+      /Refused with 503 \(load shedding\), per phase: login storm \(20 connections\) \d+;/,
     );
     const sizes =
       /Server memory at the end \(RSS, every server process\): (\d+\.\d) MB; database size: (\d+\.\d) MB/.exec(
