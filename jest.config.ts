@@ -42,7 +42,8 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/__tests__/server'],
+      // The server's tests (in folders that mirror src/server/) and the load lab's (src/bench/).
+      roots: ['<rootDir>/__tests__/server', '<rootDir>/__tests__/bench'],
       ...transformEsm,
       setupFiles: ['<rootDir>/__tests__/helpers/setupServer.ts'],
     },

@@ -74,7 +74,7 @@ export interface LoadResult {
 /**
  * autocannon's connection, as far as the wait needs it (autocannon 9): the parsed head of each answer, and its
  * private send, which it calls as soon as an answer is complete. Wrapping the send is the one way to hold a
- * connection back; __tests__/server/benchLoad.test.ts fails if autocannon stops calling it.
+ * connection back; __tests__/bench/benchLoad.test.ts fails if autocannon stops calling it.
  */
 interface Connection {
   destroyed: boolean;
