@@ -4,7 +4,14 @@
  */
 import type { Executor } from '../../src/server/db/executor';
 import { SESSION_TTL_MS } from '../../src/server/plugins/auth';
-import { insertSesi, insertSiswaRow } from './serverRows';
+import {
+  insertJadwal,
+  insertKategori,
+  insertMapel,
+  insertSesi,
+  insertSiswaRow,
+  insertSoal,
+} from './serverRows';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,100 +40,6 @@ export async function sessionFor(db: Executor, idSiswa: number, now: number): Pr
   const token = `token-${idSiswa}-${Math.random().toString(36).slice(2)}`;
   await insertSesi(db, idSiswa, token, now, now + SESSION_TTL_MS);
   return token;
-}
-
-export async function insertJadwal(
-  db: Executor,
-  values: { paket: number; nama: string; tgl_awal: number; tgl_akhir: number; is_event?: number },
-): Promise<number> {
-  const row = await db
-    .insertInto('jadwal')
-    .values({ ...values, is_event: values.is_event ?? 0, irt_calibrated_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertKategori(
-  db: Executor,
-  idJadwal: number,
-  nama: string,
-  hash: string,
-  urutan: number,
-) {
-  const row = await db
-    .insertInto('kategori')
-    .values({
-      id_jadwal: idJadwal,
-      nama,
-      hash,
-      urutan,
-      pembahasan: `/api/pdf/pembahasan/${idJadwal}/${hash}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertMapel(
-  db: Executor,
-  idKategori: number,
-  nama: string,
-  urutan: number,
-): Promise<number> {
-  const row = await db
-    .insertInto('mapel')
-    .values({ id_kategori: idKategori, nama, waktu: 30, urutan })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export interface SoalInput {
-  nomor: number;
-  type: number;
-  soal: string;
-  kunci: string;
-  options?: Partial<Record<'a' | 'b' | 'c' | 'd' | 'e', string>>;
-  pembahasan?: string;
-  statements?: { pernyataan: string; kunci: 'Y' | 'N' }[];
-}
-
-/** Inserts a question (and its statements); returns the question id and the statement ids. */
-export async function insertSoal(db: Executor, idMapel: number, input: SoalInput) {
-  const row = await db
-    .insertInto('soal')
-    .values({
-      id_mapel: idMapel,
-      nomor: input.nomor,
-      type: input.type,
-      soal: input.soal,
-      a: input.options?.a ?? '',
-      b: input.options?.b ?? '',
-      c: input.options?.c ?? '',
-      d: input.options?.d ?? '',
-      e: input.options?.e ?? '',
-      kunci: input.kunci,
-      pembahasan: input.pembahasan ?? '',
-      group_text_type: input.type === 3 ? 1 : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const statementIds: number[] = [];
-  for (const [index, statement] of (input.statements ?? []).entries()) {
-    const s = await db
-      .insertInto('soal_group')
-      .values({
-        id_soal: row.id,
-        urutan: index + 1,
-        pernyataan: statement.pernyataan,
-        kunci: statement.kunci,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    statementIds.push(s.id);
-  }
-  return { id: row.id, statementIds };
 }
 
 export async function insertAttempt(

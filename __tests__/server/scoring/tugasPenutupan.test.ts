@@ -27,12 +27,10 @@ import {
   buildPaketFixture,
   insertAttempt,
   insertHasilMapel,
-  insertJadwal,
-  insertKategori,
-  insertMapel,
   sessionFor,
   type PaketFixture,
 } from '../../helpers/hasilFixture';
+import { insertJadwal, insertKategori, insertMapel } from '../../helpers/serverRows';
 
 /** Two handles on one fresh migrated database. */
 async function twoHandles(): Promise<{ a: Executor; b: Executor; cleanUp: () => void }> {
