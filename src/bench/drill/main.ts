@@ -6,6 +6,8 @@
  * `npm run drill -- --proxy URL --database URL` drives an existing fleet instead: it seeds a bench event into that
  * database (an empty one: a staging copy, never an event's), saves through the proxy for `--seconds` while the
  * operator injects the faults by hand (kill a node, restart PostgreSQL…), then checks every acknowledged save.
+ * `npm run drill -- --rig-only` starts such a fleet on this machine (empty database) for that, and prints its
+ * URLs and the commands of its faults; Ctrl-C ends it.
  */
 import { parseArgs } from 'node:util';
 import { closeDb, createDb } from '../../server/db/createDb';
@@ -22,7 +24,7 @@ import {
   type DrillRow,
 } from './drills';
 import { drillTable } from './report';
-import { libfaketime, startRig } from './rig';
+import { libfaketime, startFleet, startRig } from './rig';
 import { startAttempts, startSaveLoad } from './students';
 
 const log = (line: string) =>
@@ -39,21 +41,27 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     proxy: { type: 'string' },
     database: { type: 'string' },
+    'rig-only': { type: 'boolean', default: false },
   },
 });
 const students = Number(values.students);
 const thinkMs = Number(values['think-ms']);
 
-async function freshRig(): Promise<DrillRow[]> {
-  libfaketime();
-  // More students seeded than save: the finished event's close must last long enough to kill its holder.
-  const env = Object.fromEntries(
+/** The --set KEY=VALUE pairs, given to every app node. */
+function nodeSettings(): Record<string, string> {
+  return Object.fromEntries(
     (values.set ?? []).map((pair) => {
       const at = pair.indexOf('=');
       if (at < 1) throw new Error(`--set KEY=VALUE, not "${pair}"`);
       return [pair.slice(0, at), pair.slice(at + 1)];
     }),
   );
+}
+
+async function freshRig(): Promise<DrillRow[]> {
+  libfaketime();
+  const env = nodeSettings();
+  // More students seeded than save: the finished event's close must last long enough to kill its holder.
   const rig = await startRig({ students: Math.max(students, 500), env, log });
   try {
     const ctx: DrillContext = {
@@ -121,7 +129,31 @@ async function givenFleet(proxy: string, database: string): Promise<DrillRow[]> 
   }
 }
 
+/** A fleet for faults injected by hand, until SIGINT or SIGTERM. */
+async function rigOnly(): Promise<void> {
+  const fleet = await startFleet({ env: nodeSettings(), log });
+  const lines = [
+    `proxy             ${fleet.nginx.url}`,
+    `database          ${fleet.databaseUrl}`,
+    ...fleet.nodes.map((n) => `${n.name.padEnd(18)}${n.url}  kill -9 ${n.pid()}`),
+    `stop PostgreSQL   ${fleet.pg.commands.stopImmediate}`,
+    `start PostgreSQL  ${fleet.pg.commands.start}`,
+    `students          npm run drill -- --proxy ${fleet.nginx.url} --database ${fleet.databaseUrl} --seconds 60`,
+    'Ctrl-C ends the fleet and removes its database.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  await new Promise<void>((done) => {
+    process.once('SIGINT', () => done());
+    process.once('SIGTERM', () => done());
+  });
+  await fleet.stop();
+}
+
 async function main(): Promise<void> {
+  if (values['rig-only']) {
+    await rigOnly();
+    process.exit(0);
+  }
   if ((values.proxy === undefined) !== (values.database === undefined))
     throw new Error('--proxy and --database go together');
   const rows =

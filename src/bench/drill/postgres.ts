@@ -20,6 +20,8 @@ export interface Postgres {
   start(): void;
   /** Stops it (immediate) and removes its directory. */
   remove(): void;
+  /** The shell commands of stopImmediate and start, for faults injected by hand (`npm run drill -- --rig-only`). */
+  commands: { stopImmediate: string; start: string };
 }
 
 /** The newest PostgreSQL's bin directory, or an error saying how to install it. */
@@ -67,9 +69,22 @@ export async function startPostgres(): Promise<Postgres> {
       );
   };
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c max_connections=200`;
-  const start = () =>
-    run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
-  const stopImmediate = () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+  const shell = (program: string, args: string[]) => {
+    const line = [join(bin, program), ...args.map((a) => (/^[\w./=-]+$/.test(a) ? a : `"${a}"`))].join(' ');
+    return as ? `su postgres -c '${line}'` : line;
+  };
+  const commands = {
+    stopImmediate: shell('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    start: shell('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']),
+  };
+  // The drills run the very commands printed for faults injected by hand (`--rig-only`), so those are tried too.
+  const runShell = (line: string) => {
+    const result = spawnSync('sh', ['-c', line], { cwd: dir, encoding: 'utf8' });
+    if (result.status !== 0)
+      throw new Error(`${line} failed (${result.status}):\n${result.stderr}${result.stdout}`);
+  };
+  const start = () => runShell(commands.start);
+  const stopImmediate = () => runShell(commands.stopImmediate);
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   start();
   return {
@@ -79,6 +94,7 @@ export async function startPostgres(): Promise<Postgres> {
       run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]),
     stopImmediate,
     start,
+    commands,
     remove: () => {
       try {
         stopImmediate();

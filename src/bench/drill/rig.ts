@@ -43,17 +43,20 @@ export interface AppNode {
   log(): string;
 }
 
-export interface RigOptions {
-  students: number;
+export interface FleetOptions {
   /** Settings given to every app node (the same for all). */
   env?: Record<string, string>;
   log?: (line: string) => void;
 }
 
-export interface Rig {
+export interface RigOptions extends FleetOptions {
+  students: number;
+}
+
+/** PostgreSQL, two app nodes and nginx: the README's production shape, on this machine. */
+export interface Fleet {
   pg: Postgres;
   databaseUrl: string;
-  event: BenchEvent;
   nodes: AppNode[];
   nginx: Nginx;
   /** A short-lived connection of the rig's own (opened per use, so a database drill never leaves it broken). */
@@ -61,6 +64,11 @@ export interface Rig {
   /** Extra app node on the same database, outside nginx (the clock drill's). */
   extraNode(name: string): Promise<AppNode>;
   stop(): Promise<void>;
+}
+
+/** The drills' fleet, with a seeded event whose close waits for a drill (closeHolderKilled, drills.ts). */
+export interface Rig extends Fleet {
+  event: BenchEvent;
 }
 
 /**
@@ -153,6 +161,38 @@ function appNode(name: string, port: number, dir: string, env: Record<string, st
 }
 
 export async function startRig(options: RigOptions): Promise<Rig> {
+  let event: BenchEvent | undefined;
+  const fleet = await startFleet(options, async (withDb) => {
+    options.log?.(`seeding ${options.students} students`);
+    event = await withDb(async (db) => {
+      const seeded = await seedBenchEvent(db, options.students);
+      // The finished event is closed only when a drill lets the nodes have its lease (closeHolderKilled, drills.ts).
+      await db
+        .insertInto('penutupan')
+        .values({
+          id_jadwal: seeded.closed.id,
+          pemegang: RIG_HOLDER,
+          berlaku_sampai: Number.MAX_SAFE_INTEGER,
+          mulai_at: Date.now(),
+          perkiraan_selesai: Number.MAX_SAFE_INTEGER,
+          selesai_at: null,
+        })
+        .execute();
+      return seeded;
+    });
+  });
+  if (event === undefined) throw new Error('the rig started without its event');
+  return { ...fleet, event };
+}
+
+/**
+ * Starts PostgreSQL, runs `prepare` on its empty database (before any app node sees it: a node's scheduler would
+ * close a seeded finished event at once), then the two app nodes (each migrates at start) and nginx.
+ */
+export async function startFleet(
+  options: FleetOptions,
+  prepare: (withDb: Fleet['withDb']) => Promise<void> = async () => undefined,
+): Promise<Fleet> {
   const log = options.log ?? (() => undefined);
   const dir = mkdtempSync(join(tmpdir(), 'siaptes-drill-'));
   log('PostgreSQL (initdb, fsync on)');
@@ -173,23 +213,7 @@ export async function startRig(options: RigOptions): Promise<Rig> {
         await closeDb(db);
       }
     };
-    log(`seeding ${options.students} students`);
-    const event = await withDb(async (db) => {
-      const seeded = await seedBenchEvent(db, options.students);
-      // The finished event is closed only when a drill lets the nodes have its lease (closeHolderKilled, drills.ts).
-      await db
-        .insertInto('penutupan')
-        .values({
-          id_jadwal: seeded.closed.id,
-          pemegang: RIG_HOLDER,
-          berlaku_sampai: Number.MAX_SAFE_INTEGER,
-          mulai_at: Date.now(),
-          perkiraan_selesai: Number.MAX_SAFE_INTEGER,
-          selesai_at: null,
-        })
-        .execute();
-      return seeded;
-    });
+    await prepare(withDb);
     const env = {
       DATABASE_URL: databaseUrl,
       TRUST_PROXY: '127.0.0.1',
@@ -210,7 +234,6 @@ export async function startRig(options: RigOptions): Promise<Rig> {
     return {
       pg,
       databaseUrl,
-      event,
       nodes,
       nginx,
       withDb,
