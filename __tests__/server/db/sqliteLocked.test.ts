@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { createDb } from '../../src/server/db/createDb';
-import type { Executor } from '../../src/server/db/executor';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedDemo, DEMO } from '../../src/server/demo';
-import { buildTestApp, type TestContext } from '../helpers/buildTestApp';
+import { createDb } from '../../../src/server/db/createDb';
+import type { Executor } from '../../../src/server/db/executor';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+import { seedDemo, DEMO } from '../../../src/server/demo';
+import { buildTestApp, type TestContext } from '../../helpers/buildTestApp';
 
 jest.setTimeout(30_000);
 
