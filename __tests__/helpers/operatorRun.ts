@@ -1,4 +1,6 @@
 /** The operator's tool run as the CLI runs it (`jalankan`), on a test database, in a working directory. */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Executor } from '../../src/server/db/executor';
 import type { Database } from '../../src/server/db/types';
 import { jalankan, type PerintahDeps } from '../../src/server/cli/siaptesPerintah';
@@ -38,4 +40,10 @@ export async function counts(db: Executor): Promise<Record<string, number>> {
     out[table] = Number(row.n);
   }
   return out;
+}
+
+/** Writes `data` as JSON to `dir/name` and returns `name`, the argument the command is given. */
+export function writeJson(dir: string, name: string, data: unknown): string {
+  writeFileSync(path.join(dir, name), JSON.stringify(data, null, 2));
+  return name;
 }

@@ -101,6 +101,22 @@ export async function insertSesi(
     .execute();
 }
 
+/**
+ * A student (named "Siswa <username>" unless `fields` say otherwise) with a live session from `now` for `ttlMs`,
+ * whose token is `token-<username>`: the `Key` header of the calls made as them.
+ */
+export async function insertSiswaMasuk(
+  db: Executor,
+  username: string,
+  session: { now: number; ttlMs: number },
+  fields: Partial<Insertable<SiswaTable>> = {},
+): Promise<{ id: number; token: string }> {
+  const id = await insertSiswaRow(db, username, { nama_lengkap: `Siswa ${username}`, ...fields });
+  const token = `token-${username}`;
+  await insertSesi(db, id, token, session.now, session.now + session.ttlMs);
+  return { id, token };
+}
+
 /** A schedule named after its package unless `nama` is given; regular unless `is_event`. */
 export async function insertJadwal(
   db: Executor,

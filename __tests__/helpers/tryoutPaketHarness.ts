@@ -7,14 +7,7 @@ import type { Executor } from '../../src/server/db/executor';
 import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries/hasilTo';
 import { buildTestApp, testClock, type TestContext } from './buildTestApp';
 import { withRoundTrips } from './pgRoundTrips';
-import {
-  insertJadwal,
-  insertKategori,
-  insertMapel,
-  insertSesi,
-  insertSiswaRow,
-  insertSoal,
-} from './serverRows';
+import { insertJadwal, insertKategori, insertMapel, insertSiswaMasuk, insertSoal } from './serverRows';
 
 export const T0 = Date.UTC(2025, 0, 10, 3, 0, 0);
 export const S = 1000;
@@ -42,11 +35,8 @@ export interface Fixture {
   soal: { pilihan: number; pernyataan: number; angka: number; esai: number; isian: number; pilihanE: number };
 }
 
-async function insertSiswa(db: Executor, username: string, lembaga: string, minat: string): Promise<Siswa> {
-  const id = await insertSiswaRow(db, username, { nama_lengkap: `Siswa ${username}`, lembaga, minat });
-  const token = `token-${username}`;
-  await insertSesi(db, id, token, T0, T0 + 30 * DAY);
-  return { id, token };
+function insertSiswa(db: Executor, username: string, lembaga: string, minat: string): Promise<Siswa> {
+  return insertSiswaMasuk(db, username, { now: T0, ttlMs: 30 * DAY }, { lembaga, minat });
 }
 
 /** A schedule of package `paket` open for 30 days from `tglAwal`. */
