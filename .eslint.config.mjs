@@ -30,6 +30,12 @@ const LAB_ZONES = [
 const BELOW_THE_ROUTES =
   'db/, pdf/, scoring/, soal/ and lib/ serve the routes and tools above them and import none of them: move the shared piece to lib/.';
 
+const LIB_BELOW_DB =
+  'lib/ is below db/ (db/ builds on lib/) and imports nothing of it: move the piece that needs the database up into db/ or a feature.';
+
+const DB_ROOMS =
+  "db/'s rooms: migrations/ and batching/ build on the handle and schema (createDb, executor, types, transaction) only, not on the read models or on each other.";
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '__tests__/artifacts/**'] },
   js.configs.recommended,
@@ -186,6 +192,30 @@ export default tseslint.config(
               target: ['./src/server/pdf', './src/server/scoring', './src/server/soal', './src/server/lib'],
               from: './src/server/demo',
               message: BELOW_THE_ROUTES,
+            },
+            {
+              target: './src/server/lib',
+              from: './src/server/db',
+              message: LIB_BELOW_DB,
+            },
+            // db/'s rooms: the handle and schema at its root, migrations/ and batching/ built on the handle only.
+            {
+              target: ['./src/server/db/migrations', './src/server/db/batching'],
+              from: './src/server/db',
+              except: [
+                './migrations',
+                './batching',
+                './createDb.ts',
+                './executor.ts',
+                './types.ts',
+                './transaction.ts',
+              ],
+              message: DB_ROOMS,
+            },
+            {
+              target: './src/server/db/migrations',
+              from: './src/server/db/batching',
+              message: DB_ROOMS,
             },
             {
               target: './src/server/features',

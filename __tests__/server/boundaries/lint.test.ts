@@ -1,6 +1,10 @@
 /** The server's boundaries are held by lint (README "Layout"): a violation fails `npm run lint`. */
 import { restrictedIn } from '../../helpers/lintBoundaries';
 
+const LIB_BELOW_DB =
+  'lib/ is below db/ (db/ builds on lib/) and imports nothing of it: move the piece that needs the database up into db/ or a feature.';
+const DB_ROOMS =
+  "db/'s rooms: migrations/ and batching/ build on the handle and schema (createDb, executor, types, transaction) only, not on the read models or on each other.";
 const SHARED_LAYERS = 'db/, pdf/ and the other shared layers do not import features/: features import them.';
 
 jest.setTimeout(120_000);
@@ -93,6 +97,50 @@ describe('server lint zones', () => {
         "import { EMBEDDED_DOCUMENT_PAGE } from '../plugins/security';\nexport const probe = EMBEDDED_DOCUMENT_PAGE;\n",
       ),
     ).toEqual([`Unexpected path "../plugins/security" imported in restricted zone. ${BELOW_THE_ROUTES}`]);
+  });
+
+  it('refuse lib/ importing db/, and let db/ import lib/', () => {
+    expect(
+      restrictedIn(
+        'src/server/lib/probe.ts',
+        [
+          "import type { Executor } from '../db/executor';",
+          "import type { SiswaRow } from '../db/siswa';",
+          'export const probe: [Executor?, SiswaRow?] = [];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      `Unexpected path "../db/executor" imported in restricted zone. ${LIB_BELOW_DB}`,
+      `Unexpected path "../db/siswa" imported in restricted zone. ${LIB_BELOW_DB}`,
+    ]);
+    expect(
+      restrictedIn(
+        'src/server/db/probe.ts',
+        "import { readBatchRows } from '../lib/metrics';\nexport const probe = readBatchRows;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("keep db/'s rooms: batching/ and migrations/ build on the handle only", () => {
+    expect(
+      restrictedIn(
+        'src/server/db/batching/probe.ts',
+        [
+          "import { findJadwal } from '../jadwal';",
+          "import { directSqliteOf } from '../createDb';",
+          "import { transaction } from '../transaction';",
+          'export const probe = [findJadwal, directSqliteOf, transaction];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([`Unexpected path "../jadwal" imported in restricted zone. ${DB_ROOMS}`]);
+    expect(
+      restrictedIn(
+        'src/server/db/migrations/probe.ts',
+        "import { sePutaran } from '../batching/sePutaran';\nexport const probe = sePutaran;\n",
+      ),
+    ).toEqual([`Unexpected path "../batching/sePutaran" imported in restricted zone. ${DB_ROOMS}`]);
   });
 
   it('refuse a feature importing the operator or the demo', () => {

@@ -1,5 +1,5 @@
 /**
- * Look-ups read together (src/server/db/bacaBersama.ts): the answer saves' look-ups (findSaveTarget), the starts'
+ * Look-ups read together (src/server/db/batching/bacaBersama.ts): the answer saves' look-ups (findSaveTarget), the starts'
  * and status reports' context reads (findJadwalPesertaAttempts, with the attempts' clocks) and the session reads
  * (siswaOfSesi) asked for in one turn of the event loop each get what a look-up alone gets, on PostgreSQL from one
  * statement; a key that fails fails its own look-up only. Runs on SQLite, and on PostgreSQL when DATABASE_URL says

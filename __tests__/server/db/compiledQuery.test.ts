@@ -10,7 +10,8 @@ import { closeDb, createDb } from '../../../src/server/db/createDb';
 import type { Executor } from '../../../src/server/db/executor';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { prepareQuery } from '../../../src/server/db/compiledQuery';
-import { batchedStatement, batchedTransaction, transaction } from '../../../src/server/db/transaction';
+import { transaction } from '../../../src/server/db/transaction';
+import { batchedStatement, batchedTransaction } from '../../../src/server/db/batching/groupCommit';
 import type { Database } from '../../../src/server/db/types';
 import { createTestDb } from '../../helpers/buildTestApp';
 

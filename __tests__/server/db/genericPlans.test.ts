@@ -1,5 +1,5 @@
 /**
- * The batch statements of the start and save paths on PostgreSQL (the turn's look-ups of db/bacaBersama.ts and the
+ * The batch statements of the start and save paths on PostgreSQL (the turn's look-ups of db/batching/bacaBersama.ts and the
  * saves' shared write) are planned once per connection, not at every execution: after PostgreSQL's five trial
  * custom plans each runs the connection's cached generic plan (db/larikParameter.ts says why they did not before).
  * Read from `pg_prepared_statements` of the only connection of a pool of one. PostgreSQL with named statements

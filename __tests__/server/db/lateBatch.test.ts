@@ -1,5 +1,5 @@
 /**
- * A group commit on SQLite (src/server/db/transaction.ts) runs in the event loop's check phase; a loop that keeps
+ * A group commit on SQLite (src/server/db/batching/groupCommit.ts) runs in the event loop's check phase; a loop that keeps
  * polling (a flood of requests on more sockets than one poll reads) would hold the saves it took on. A request read
  * meanwhile asks for the late batches: one gathered 10 ms ago or more is committed then, a younger one is left to the
  * check phase. (On PostgreSQL a write is not batched; these run on an in-memory SQLite whatever DATABASE_URL says.)
@@ -7,7 +7,11 @@
 import { sql } from 'kysely';
 import { closeDb, createDb } from '../../../src/server/db/createDb';
 import type { Executor } from '../../../src/server/db/executor';
-import { batchedStatement, batchedTransaction, commitLateBatches } from '../../../src/server/db/transaction';
+import {
+  batchedStatement,
+  batchedTransaction,
+  commitLateBatches,
+} from '../../../src/server/db/batching/groupCommit';
 
 let db: Executor;
 const catatan = (k: Executor) => k.withTables<{ catatan: { id: number; isi: string } }>();

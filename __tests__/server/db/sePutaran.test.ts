@@ -1,5 +1,5 @@
 /**
- * Calls gathered per turn of the event loop (src/server/db/sePutaran.ts), the base of PostgreSQL's group commits:
+ * Calls gathered per turn of the event loop (src/server/db/batching/sePutaran.ts), the base of PostgreSQL's group commits:
  * the calls of one turn go as one batch on the next turn; with a limit of batches being written, later calls wait
  * and go together as one batch when a batch ends; a machine's limit is shared by its server processes.
  */
@@ -8,7 +8,7 @@ import {
   bersamaAtauSendiri,
   dalamJalanPerProses,
   sePutaran,
-} from '../../../src/server/db/sePutaran';
+} from '../../../src/server/db/batching/sePutaran';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

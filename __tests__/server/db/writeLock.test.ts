@@ -1,5 +1,5 @@
 /**
- * A group-committed write (src/server/db/transaction.ts) that meets another connection's write (on SQLite another
+ * A group-committed write (src/server/db/batching/groupCommit.ts) that meets another connection's write (on SQLite another
  * process, a second worker, holding the write lock; on PostgreSQL a row lock) waits for it without stopping the
  * process: the event loop runs on meanwhile, and the write is done once the other one ends.
  */
@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { closeDb, createDb } from '../../../src/server/db/createDb';
 import type { Executor } from '../../../src/server/db/executor';
-import { batchedStatement, batchedTransaction, transaction } from '../../../src/server/db/transaction';
+import { transaction } from '../../../src/server/db/transaction';
+import { batchedStatement, batchedTransaction } from '../../../src/server/db/batching/groupCommit';
 import { createTestDb } from '../../helpers/buildTestApp';
 
 interface Catatan {

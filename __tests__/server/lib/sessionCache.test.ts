@@ -14,7 +14,7 @@ import type { Executor } from '../../../src/server/db/executor';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { SessionCache, sessionCacheOf } from '../../../src/server/lib/sessionCache';
 import { imporSiswa } from '../../../src/server/operator/imporSiswa';
-import type { Siswa } from '../../../src/server/lib/siswa';
+import type { Siswa } from '../../../src/server/db/siswa';
 import { hashToken, SESSION_TTL_MS } from '../../../src/server/plugins/auth';
 import { createTestDb, testClock } from '../../helpers/buildTestApp';
 import { insertSesi, insertSiswaRow } from '../../helpers/serverRows';

@@ -2,8 +2,8 @@
  * While the event loop lags or the database's queue is full, API calls are refused at once with 503 + Retry-After;
  * /healthz and /metrics never.
  */
-import { databaseQueueDepth } from '../../../src/server/db/queueDepth';
-import { batchedStatement } from '../../../src/server/db/transaction';
+import { databaseQueueDepth } from '../../../src/server/db/batching/queueDepth';
+import { batchedStatement } from '../../../src/server/db/batching/groupCommit';
 import { dialectOf } from '../../../src/server/db/createDb';
 import { buildTestApp, type TestContext } from '../../helpers/buildTestApp';
 import { captureLog } from '../../helpers/logCapture';

@@ -2,7 +2,7 @@
  * The schedule (jadwal) and who may take it (jadwal_peserta): read by the tryout, the results, the rankings and
  * the PDFs alike. Compiled once (compiledQuery.ts): every call of a running tryout starts with them.
  */
-import { bacaanBersama } from './bacaBersama';
+import { bacaanBersama } from './batching/bacaBersama';
 import { prepareQuery } from './compiledQuery';
 import { directPostgresOf } from './createDb';
 import { larikParameter } from './larikParameter';
@@ -121,7 +121,7 @@ const jadwalPesertaAttemptsQuery = prepareQuery((q: Executor, p: { idJadwal: num
 
 type AttemptsRow = Awaited<ReturnType<typeof jadwalPesertaAttemptsQuery.all>>[number];
 
-/** The same read for the calls of a turn on PostgreSQL (bacaBersama.ts): the first starts come at once. */
+/** The same read for the calls of a turn on PostgreSQL (batching/bacaBersama.ts): the first starts come at once. */
 const jadwalPesertaAttemptsBersama = bacaanBersama<{ idJadwal: number; idSiswa: number }, AttemptsRow>({
   nama: 'jadwal_attempts',
   sql: `SELECT t.n, ${KOLOM_JADWAL.join(', ')}, jadwal_peserta.id_siswa AS peserta, ${KOLOM_ATTEMPT.join(', ')},

@@ -2,12 +2,12 @@
  * Sessions (sesi rows): the student of a live token, and ending sessions. The caller tells this process's session
  * cache (lib/sessionCache.ts) what it ended.
  */
-import { bacaanBersama } from './bacaBersama';
+import { bacaanBersama } from './batching/bacaBersama';
 import { prepareQuery } from './compiledQuery';
 import { directPostgresOf } from './createDb';
 import { larikParameter } from './larikParameter';
 import type { Executor } from './executor';
-import type { Siswa } from '../lib/siswa';
+import type { Siswa } from './siswa';
 
 /** The columns read, `table.column`: valid SQL as they stand, so both forms of the read share them. */
 const KOLOM = [
@@ -32,7 +32,7 @@ const siswaByTokenQuery = prepareQuery((q: Executor, p: { tokenHash: string; now
 type SesiSiswa = Siswa & { expires_at: number };
 
 /**
- * The same read for the calls of a turn on PostgreSQL (bacaBersama.ts): a student's first call in a process finds
+ * The same read for the calls of a turn on PostgreSQL (batching/bacaBersama.ts): a student's first call in a process finds
  * no session in its cache, and at the start of an event every student's first call comes at once.
  */
 const siswaByTokens = bacaanBersama<{ tokenHash: string; now: number }, SesiSiswa>({

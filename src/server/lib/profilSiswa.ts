@@ -5,8 +5,6 @@ import {
   isRegularStudent,
   type InstitutionRules,
 } from '../domain/studentType';
-import type { Executor } from '../db/executor';
-import type { SiswaRow } from './siswa';
 
 /** Student types, from the server's settings (an event institution listed as regular stays event). */
 export function jenisSiswaOf(lembaga: string, rules: InstitutionRules): JenisSiswa {
@@ -14,11 +12,17 @@ export function jenisSiswaOf(lembaga: string, rules: InstitutionRules): JenisSis
   return isRegularStudent(lembaga, rules) ? 'reguler' : 'umum';
 }
 
+/** The columns of a student's row the profile shows (db/siswa.ts's SiswaRow has them). */
+type BarisProfil = Omit<ProfileUser, 'kelas' | 'jenis_siswa' | 'jumlah_pilihan'> & {
+  kelas: string;
+  jenjang: string;
+};
+
 /**
  * The profile from a student row: one mapping for login and the profile call alike. The two derived
  * fields tell the SPA the rules the server applies, so it never decides them itself.
  */
-export function toProfileUser(siswa: SiswaRow, rules: InstitutionRules): ProfileUser {
+export function toProfileUser(siswa: BarisProfil, rules: InstitutionRules): ProfileUser {
   return {
     id: siswa.id,
     nama_lengkap: siswa.nama_lengkap,
@@ -38,10 +42,4 @@ export function toProfileUser(siswa: SiswaRow, rules: InstitutionRules): Profile
     jenis_siswa: jenisSiswaOf(siswa.lembaga, rules),
     jumlah_pilihan: allowsFiveChoices(siswa.lembaga, siswa.minat, rules) ? 5 : 4,
   };
-}
-
-/** The whole row of a student (the profile), by id. */
-export async function findSiswaById(db: Executor, idSiswa: number): Promise<SiswaRow | null> {
-  const row = await db.selectFrom('siswa').selectAll().where('id', '=', idSiswa).executeTakeFirst();
-  return row ?? null;
 }

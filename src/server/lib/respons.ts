@@ -1,5 +1,4 @@
 /** Pieces of the answers every feature sends: the envelope of a success or a refusal and the contract's encoding of question texts. */
-import type { TeksSoal } from '../db/types';
 
 /** The answer of a call that succeeded with data: `{ status: true, content }`. */
 export function berhasil<C>(content: C): { status: true; content: C } {
@@ -24,6 +23,9 @@ export function belumDibuka(terkunci: { message: string; dibuka_pada: string }):
 export function base64(teks: string): string {
   return Buffer.from(teks, 'utf8').toString('base64');
 }
+
+/** A question's text and its options (HTML), as every question table holds them (db/types.ts). */
+type TeksSoal = Record<'soal' | 'a' | 'b' | 'c' | 'd' | 'e', string>;
 
 /** A question's text and options, each in base64. */
 export function teksSoalBase64(s: TeksSoal): TeksSoal {

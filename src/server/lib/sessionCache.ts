@@ -16,8 +16,9 @@
  * This process's own writes of a session or a student forget what they change at once (`forgetSession`,
  * `forgetSessions`). Expiry is checked against the stored time at every call.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+
+/** A database's root handle (db/createDb.ts's Kysely instance): only its identity keys the caches here. */
+type DatabaseHandle = object;
 
 /** What a live session gives a call: its student (the caller) and when it expires. */
 export interface CachedSession<Student> {
@@ -146,26 +147,26 @@ export function postgresSessionCache(
 }
 
 // Typed by the caller (plugins/auth.ts) through sessionCacheOf; the map only holds them.
-const caches = new WeakMap<Kysely<Database>, SessionCache<{ id: number }>>();
+const caches = new WeakMap<DatabaseHandle, SessionCache<{ id: number }>>();
 
 /** Gives a database's root Kysely instance its cache (db/createDb.ts). */
-export function registerSessionCache(q: Kysely<Database>, cache: SessionCache<{ id: number }>): void {
+export function registerSessionCache(q: DatabaseHandle, cache: SessionCache<{ id: number }>): void {
   caches.set(q, cache);
 }
 
 /** The session cache of a database's root Kysely instance; null when it has none. */
 export function sessionCacheOf<Student extends { id: number }>(
-  q: Kysely<Database>,
+  q: DatabaseHandle,
 ): SessionCache<Student> | null {
   return (caches.get(q) as SessionCache<Student> | undefined) ?? null;
 }
 
 /** This process changed a session (logout): its token must be read again. */
-export function forgetSession(q: Kysely<Database>, tokenHash: string): void {
+export function forgetSession(q: DatabaseHandle, tokenHash: string): void {
   caches.get(q)?.forget(tokenHash);
 }
 
 /** This process changed students (an import): every session must be read again. */
-export function forgetSessions(q: Kysely<Database>): void {
+export function forgetSessions(q: DatabaseHandle): void {
   caches.get(q)?.clear();
 }

@@ -5,7 +5,7 @@ import { siswaOfSesi } from '../db/sesi';
 import { sessionCacheOf } from '../lib/sessionCache';
 import { sessionCacheLookups } from '../lib/metrics';
 import { HttpError } from '../lib/httpError';
-import type { Siswa } from '../lib/siswa';
+import type { Siswa } from '../db/siswa';
 import { isApiPath } from './errors';
 
 export const SESSION_COOKIE = 'siaptes_session';

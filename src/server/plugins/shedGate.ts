@@ -9,7 +9,7 @@
  *   their wait to be read included (SHED_SAVE_TARGET_MS, lib/saveLimit.ts): accepted saves stay fast under any
  *   load; or this one waited unread longer than half that target while saves are being refused, or after the loop
  *   read more saves in this turn than the limit;
- * - SHED_QUEUE_DEPTH works already wait for the database (db/queueDepth.ts);
+ * - SHED_QUEUE_DEPTH works already wait for the database (db/batching/queueDepth.ts);
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
  * Only `/api/` calls are refused: the app's files and /healthz, /readyz, /metrics are always served. While the
  * server stops, every call goes to Fastify, which answers it with `Connection: close` (gracefulStop.ts).

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor';
 import { akhiriSesi } from '../../db/sesi';
 import { forgetSession } from '../../lib/sessionCache';
-import type { SiswaRow } from '../../lib/siswa';
+import type { SiswaRow } from '../../db/siswa';
 
 export async function findSiswaByUsername(db: Executor, username: string): Promise<SiswaRow | null> {
   const row = await db.selectFrom('siswa').selectAll().where('username', '=', username).executeTakeFirst();

@@ -6,7 +6,7 @@ import { persentaseSeperNilai } from '../../domain/scoring';
 import { formatTanggalSaja } from '../../domain/tanggal';
 import { hasilTerkunci } from '../../domain/kunciEvent';
 import { belumDibuka, berhasil, gagal } from '../../lib/respons';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { finalkanHasil, jadwalDihitungSiswa, type ProgresPenutupan } from '../../scoring/tugasPenutupan';
 import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
 import { finishedJadwal, rataRataKategori } from '../../scoring/skorPaket';

@@ -10,7 +10,7 @@ import { formatTanggalSaja } from '../../domain/tanggal';
 import { gambarPdf, pembahasanKategori } from '../../pdf/data';
 import { renderPdf } from '../../pdf/renderPool';
 import { simpananRumusDb } from '../../pdf/rumusTersimpan';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { segarkanHasil } from './nilai';

@@ -5,7 +5,7 @@ import type { SoalReview } from '../../../contract/hasil';
 import type { QuestionType } from '../../../contract/fields';
 import type { Executor } from '../../db/executor';
 import { isBlank } from '../../domain/scoring';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { loadAttemptAnswers } from '../../scoring/hasilMapel';
 import { base64, belumDibuka, berhasil, gagal, teksSoalBase64 } from '../../lib/respons';

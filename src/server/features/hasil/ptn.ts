@@ -3,7 +3,7 @@
 import type { Executor } from '../../db/executor';
 import { packageTotal } from '../../domain/ranking';
 import { ptnOutcome, type PtnChoice } from '../../domain/ptn';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { calibrateJadwal, calibrationIsCurrent, scoreFromStoredItems } from '../../scoring/irtScoring';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';

@@ -1,7 +1,8 @@
 import { profileUserCall } from '../../../contract/profile';
 import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
-import { findSiswaById, toProfileUser } from '../../lib/profilSiswa';
+import { findSiswaById } from '../../db/siswa';
+import { toProfileUser } from '../../lib/profilSiswa';
 import { HttpError } from '../../lib/httpError';
 
 /** `GET /siswa/profil/user/id/:idsiswa`: the caller's own profile (another id → 403). */

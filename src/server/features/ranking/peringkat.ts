@@ -2,7 +2,7 @@
 import { RANKING_JURUSAN_TOP } from '../../../contract/ranking';
 import type { Executor } from '../../db/executor';
 import type { JadwalRow } from '../../db/jadwal';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { hasilTerkunci } from '../../domain/kunciEvent';
 import { belumDibuka, berhasil } from '../../lib/respons';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';

@@ -2,7 +2,7 @@
 import type { QuestionType } from '../../../contract/fields';
 import type { Executor } from '../../db/executor';
 import { judgeAnswer } from '../../domain/scoring';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { tutupJikaHabis } from './percobaan';
 import {

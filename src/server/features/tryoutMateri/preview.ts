@@ -1,6 +1,6 @@
 /** Preview levels of the per-topic tryout: categories → subjects → topics (GET .../preview/...). */
 import type { Executor } from '../../db/executor';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { berhasil } from '../../lib/respons';
 import { tutupJikaHabis } from './percobaan';

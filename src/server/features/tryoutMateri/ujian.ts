@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/executor';
 import { clampReported, durasiDetik, isPastGrace } from '../../domain/timing';
 import { mayTakePermateri } from '../../domain/studentType';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { validasiJawaban } from './jawaban';
 import { akhiriPercobaan, tutupJikaHabis, type JawabanBaru } from './percobaan';

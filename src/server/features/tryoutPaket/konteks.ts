@@ -1,7 +1,7 @@
 /** The schedule, category and student of a call, checked once: unknown → 404, not enrolled → 403. */
 import type { Config } from '../../config';
 import { isEventStudent } from '../../domain/studentType';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { findJadwalPeserta, findJadwalPesertaAttempts, type JadwalRow } from '../../db/jadwal';
 import type { HasilTo } from './queries/hasilTo';
@@ -62,7 +62,7 @@ interface DenganAttempts {
 
 /**
  * jadwalContext with the student's attempts at the schedule and their clocks, read together with the schedule: one
- * round trip instead of two, on PostgreSQL shared by the calls of a turn (db/bacaBersama.ts).
+ * round trip instead of two, on PostgreSQL shared by the calls of a turn (db/batching/bacaBersama.ts).
  */
 export async function jadwalContextDenganAttempts(
   q: Executor,

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/executor';
 import { kategoriAntrian } from '../../domain/antrian';
 import { kunciTerkunci } from '../../domain/kunciEvent';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { jadwalContextDenganAttempts, isWallClock } from './konteks';

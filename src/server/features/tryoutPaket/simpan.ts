@@ -2,10 +2,10 @@
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
 import { prepareQuery } from '../../db/compiledQuery';
-import { batchedStatement, batchedTransaction } from '../../db/transaction';
+import { batchedStatement, batchedTransaction } from '../../db/batching/groupCommit';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { parseAnswer, type AnswerChange } from './jawaban';
 import { acakDari, jawabanPaket, opsiDiacak, type Acak } from '../../domain/acak';

@@ -1,5 +1,5 @@
 /**
- * Answer saves on PostgreSQL committed together (a group commit, as SQLite's saves are in db/transaction.ts): the
+ * Answer saves on PostgreSQL committed together (a group commit, as SQLite's saves are in db/batching/groupCommit.ts): the
  * saves whose checks end in the same turn of the event loop write their answers, and the clocks they charged, in
  * one statement, one round trip and one commit, instead of one (or, with a clock, four: BEGIN, two writes, COMMIT)
  * each. A clock written without an answer (a status report's) joins the same statement. Each save is acknowledged
@@ -13,7 +13,12 @@ import type { Kysely } from 'kysely';
 import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
 import { larikParameter } from '../../db/larikParameter';
 import type { Database } from '../../db/types';
-import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from '../../db/sePutaran';
+import {
+  antrianPutaran,
+  bersamaAtauSendiri,
+  dalamJalanPerProses,
+  sePutaran,
+} from '../../db/batching/sePutaran';
 import { saveBatchRows } from '../../lib/metrics';
 import type { ClockWrite } from './queries/mapelWaktu';
 import { penandaSql } from './penanda';

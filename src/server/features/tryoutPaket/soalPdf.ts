@@ -11,7 +11,7 @@ import { allowsFiveChoices, isRegularStudent } from '../../domain/studentType';
 import { gambarPdf, soalMapel } from '../../pdf/data';
 import { renderPdf } from '../../pdf/renderPool';
 import { simpananRumusDb } from '../../pdf/rumusTersimpan';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { isWallClock, kategoriContext } from './konteks';
 import { findAttempt } from './queries/hasilTo';

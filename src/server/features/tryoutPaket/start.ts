@@ -18,7 +18,7 @@ import {
 import { kategoriAntrian } from '../../domain/antrian';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { isWallClock, kategoriContextDenganAttempts } from './konteks';
 import { buatAttempt, createAnswerRows, findAttempt, type AttemptBaruInput } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';

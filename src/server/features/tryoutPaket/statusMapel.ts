@@ -3,7 +3,7 @@ import type { StatusMapelBody, StatusMapelContent } from '../../../contract/tryo
 import type { Config } from '../../config';
 import type { Executor } from '../../db/executor';
 import { clampReported, closeClock, isWindowOver } from '../../domain/timing';
-import type { Siswa } from '../../lib/siswa';
+import type { Siswa } from '../../db/siswa';
 import { HttpError } from '../../lib/httpError';
 import { isWallClock, kategoriContextDenganAttempts } from './konteks';
 import { mapelKategori } from './isiPaket';

@@ -12,7 +12,7 @@ import { listClocks, writeClock, type MapelWaktu } from './queries/mapelWaktu';
 import { type JadwalRow } from '../../db/jadwal';
 import { type MapelRow } from './queries/mapel';
 import { type Executor } from '../../db/executor';
-import { batchedStatement } from '../../db/transaction';
+import { batchedStatement } from '../../db/batching/groupCommit';
 import { simpanWaktuBersama } from './simpanBersama';
 
 export interface MapelClock {

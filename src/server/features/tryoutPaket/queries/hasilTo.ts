@@ -2,7 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import { prepareQuery, type PreparedQuery } from '../../../db/compiledQuery';
 import type { Executor } from '../../../db/executor';
-import { batchedTransaction } from '../../../db/transaction';
+import { batchedTransaction } from '../../../db/batching/groupCommit';
 import type { HasilToTable } from '../../../db/types';
 import type { MapelWaktu } from './mapelWaktu';
 import { attemptsStarted } from '../../../lib/metrics';

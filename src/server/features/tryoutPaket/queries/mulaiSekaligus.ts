@@ -16,7 +16,12 @@
  */
 import { directPostgresOf, type DirectPostgres } from '../../../db/createDb';
 import type { Executor } from '../../../db/executor';
-import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from '../../../db/sePutaran';
+import {
+  antrianPutaran,
+  bersamaAtauSendiri,
+  dalamJalanPerProses,
+  sePutaran,
+} from '../../../db/batching/sePutaran';
 import { attemptsStarted, startBatchRows } from '../../../lib/metrics';
 import type { AttemptBaruInput } from './hasilTo';
 import type { MapelWaktu } from './mapelWaktu';

@@ -1,10 +1,10 @@
 /**
  * What an answer save reads before it writes: one compiled look-up of one row across the attempt's tables. On
- * PostgreSQL the look-ups of one turn of the event loop go as one statement (db/bacaBersama.ts), as their writes do
+ * PostgreSQL the look-ups of one turn of the event loop go as one statement (db/batching/bacaBersama.ts), as their writes do
  * (simpanBersama.ts).
  */
 import { sql } from 'kysely';
-import { bacaanBersama } from '../../../db/bacaBersama';
+import { bacaanBersama } from '../../../db/batching/bacaBersama';
 import { prepareQuery } from '../../../db/compiledQuery';
 import { directPostgresOf } from '../../../db/createDb';
 import { larikParameter } from '../../../db/larikParameter';

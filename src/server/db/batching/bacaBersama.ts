@@ -8,9 +8,9 @@
  * Should the statement fail, each look-up of the batch is read again alone, so a key that fails (out of range) fails
  * only its own call.
  */
-import type { DirectPostgres } from './createDb';
+import type { DirectPostgres } from '../createDb';
 import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from './sePutaran';
-import { readBatchRows } from '../lib/metrics';
+import { readBatchRows } from '../../lib/metrics';
 
 export interface BacaanBersama<K, R> {
   /** The rows of one key, in the statement's order. */

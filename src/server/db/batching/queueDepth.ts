@@ -1,11 +1,11 @@
 /**
  * Work waiting for the database, the figure load shedding reads: on SQLite the answer saves and starts waiting for
- * the next group commit (transaction.ts), on PostgreSQL the queries waiting for a connection of the pool.
+ * the next group commit (groupCommit.ts), on PostgreSQL the queries waiting for a connection of the pool.
  */
 import type { Kysely } from 'kysely';
-import { directPostgresOf } from './createDb';
-import { groupCommitWaiting } from './transaction';
-import type { Database } from './types';
+import { directPostgresOf } from '../createDb';
+import { groupCommitWaiting } from './groupCommit';
+import type { Database } from '../types';
 
 export function databaseQueueDepth(q: Kysely<Database>): number {
   const postgres = directPostgresOf(q);
