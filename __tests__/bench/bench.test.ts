@@ -26,6 +26,7 @@ import { rejectionMessage } from '../helpers/rejection';
 import { hashToken } from '../../src/server/plugins/auth';
 import { verifyPassword } from '../../src/server/lib/password';
 import { createTestDb } from '../helpers/buildTestApp';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(120_000);
 
@@ -211,7 +212,11 @@ describe('the lost-answer check', () => {
 
 describe('a probe', () => {
   it('runs until its stop file appears, also when the previous target left one behind', async () => {
-    const server = createServer((_request, response) => response.end('{"status":true}'));
+    let received = 0;
+    const server = createServer((_request, response) => {
+      received += 1;
+      response.end('{"status":true}');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const dir = mkdtempSync(join(tmpdir(), 'siaptes-probe-'));
     try {
@@ -229,9 +234,13 @@ describe('a probe', () => {
         dir,
         'probe',
       );
-      await new Promise((resolve) => setTimeout(resolve, 6000));
+      // 20 a second: more than the first second's 20 reached the server, so it ran on past its duration.
+      await waitFor(
+        () => received,
+        (n) => n > 40,
+        30_000,
+      );
       probe.stop();
-      // 20 a second for the seconds it ran (its start-up takes a few): more than the first second's 20.
       expect((await probe.result).requests).toBeGreaterThan(40);
     } finally {
       server.close();

@@ -9,6 +9,7 @@ import { closeDb, createDb } from '../../../src/server/db/createDb';
 import type { Executor } from '../../../src/server/db/executor';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { seedDemo } from '../../../src/server/demo';
+import { waitFor } from '../../helpers/waitFor';
 
 jest.setTimeout(60_000);
 
@@ -51,7 +52,12 @@ it('copies a SQLite database that is being written to, consistently', async () =
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The copy starts while rows are being written.
+    await waitFor(
+      () => written,
+      (n) => n >= 20,
+      10_000,
+    );
     const result = await run(config, db, 'backup', 'cadangan.db');
     const writtenByEnd = written;
     writing = false;

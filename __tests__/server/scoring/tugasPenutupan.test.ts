@@ -306,17 +306,26 @@ describe('the close of a schedule as a job', () => {
 
   it('is not started by a scheduler whose process may not close (its clock is off)', async () => {
     let boleh = false;
+    let looks = 0;
     const penjadwal = mulaiPenjadwalPenutupan(t.two.db, {
       jam: t.two.clock.now,
       lapor: (error) => {
         throw error;
       },
       periksaMs: 10,
-      bolehMenutup: () => boleh,
+      bolehMenutup: () => {
+        looks += 1;
+        return boleh;
+      },
     });
     try {
       // Several looks pass: nothing is closed while the process may not close.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitFor(
+        () => looks,
+        (n) => n >= 5,
+        10_000,
+      );
+      expect(looks).toBeGreaterThanOrEqual(5);
       expect(await jadwalRow(t.two.db, t.fx.idJadwal)).toEqual({ peringkat_at: null, versi: 0 });
       boleh = true;
       const closed = await waitFor(
@@ -339,8 +348,11 @@ describe('the close of a schedule as a job', () => {
       periksaMs: 10,
     });
     try {
-      for (let i = 0; i < 500 && (await jadwalRow(t.two.db, t.fx.idJadwal)).peringkat_at === null; i++)
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      await waitFor(
+        () => jadwalRow(t.two.db, t.fx.idJadwal),
+        (row) => row.peringkat_at !== null,
+        10_000,
+      );
     } finally {
       await penjadwal.berhenti();
     }
@@ -351,11 +363,31 @@ describe('the close of a schedule as a job', () => {
   it('is never run beside `siaptes close`: the operator waits for a holder, and holds the lease itself', async () => {
     expect(await ambilLease(t.two.db, t.fx.idJadwal, FIXTURE_NOW, 10_000)).toBe(true);
     let waited = 0;
-    const operator = tutupJadwal(t.one.db, t.fx.idJadwal, FIXTURE_NOW, {
+    // Every statement the operator's close sends, to see it ask for the lease again and again while it waits.
+    let statements = 0;
+    const counted = t.one.db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const operator = tutupJadwal(counted, t.fx.idJadwal, FIXTURE_NOW, {
       tungguMs: 10,
       onTunggu: () => waited++,
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(
+      () => waited,
+      (n) => n > 0,
+      10_000,
+    );
+    const atFirstWait = statements;
+    await waitFor(
+      () => statements,
+      (n) => n >= atFirstWait + 3,
+      10_000,
+    );
+    // Told once, however many times it asked.
     expect(waited).toBe(1);
     expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: null, versi: 0 });
     // The holder finishes (here: gives the lease back); the operator's close runs then.
