@@ -17,6 +17,7 @@ import {
   denganLease,
   jalankanPenutupan,
   mulaiPenjadwalPenutupan,
+  pemegangOf,
   penutupanSelesai,
   tutupYangBerakhir,
 } from '../../../src/server/scoring/tugasPenutupan';
@@ -393,6 +394,52 @@ describe('the close of a schedule as a job', () => {
     // The holder finishes (here: gives the lease back); the operator's close runs then.
     await t.two.db.updateTable('penutupan').set({ berlaku_sampai: 0 }).execute();
     expect((await operator).peserta).toBe(6);
+    expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: FIXTURE_NOW, versi: 1 });
+  });
+});
+
+describe('the look again under the lease', () => {
+  let t: Two;
+  beforeEach(async () => {
+    t = await twoApps();
+  });
+  afterEach(() => t.close());
+
+  it('a runner that saw no results, then takes the lease after another runner closed, closes nothing', async () => {
+    // The second "process" reads the schedule (no results yet) and is held right there until the first one's close
+    // has ended and given its lease back: the race of two schedulers a few milliseconds apart.
+    let firstDone = () => undefined as void;
+    const firstFinished = new Promise<void>((resolve) => {
+      firstDone = resolve;
+    });
+    let secondRead = () => undefined as void;
+    const secondHasRead = new Promise<void>((resolve) => {
+      secondRead = resolve;
+    });
+    let heldRead: unknown = null;
+    const second = t.two.db.withPlugin({
+      transformQuery: (args) => {
+        const from = JSON.stringify((args.node as { from?: unknown }).from ?? null);
+        if (heldRead === null && args.node.kind === 'SelectQueryNode' && from.includes('"name":"jadwal"'))
+          heldRead = args.queryId;
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (args.queryId === heldRead) {
+          secondRead();
+          await firstFinished;
+        }
+        return args.result;
+      },
+    });
+    const late = jalankanPenutupan(second, t.fx.idJadwal, t.two.clock.now);
+    await secondHasRead;
+    expect(await jalankanPenutupan(t.one.db, t.fx.idJadwal, t.one.clock.now)).toBe('ditutup');
+    expect(await leaseRow(t.one.db, t.fx.idJadwal)).toMatchObject({ berlaku_sampai: 0 });
+    firstDone();
+    // It took the free lease (its name is on it now), looked again and found the results stored.
+    expect(await late).toBe('sudah');
+    expect(await leaseRow(t.one.db, t.fx.idJadwal)).toMatchObject({ pemegang: pemegangOf(second) });
     expect(await jadwalRow(t.one.db, t.fx.idJadwal)).toEqual({ peringkat_at: FIXTURE_NOW, versi: 1 });
   });
 });
