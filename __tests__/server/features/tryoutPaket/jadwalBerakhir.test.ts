@@ -161,6 +161,35 @@ describe('the schedule window closes everything', () => {
     expect(await h.count('hasil_mapel')).toBe(2);
   });
 
+  it('Sync at tgl_akhir + 30 s ends nothing; at + 31 s it ends the open category and writes its subject rows', async () => {
+    const idHasilTo = await openAndLeave();
+    const sync = () =>
+      h.call('POST', '/siswa/tryout/generatehasilmapel', h.f.reg5, {
+        idsiswa: h.f.reg5.id,
+        idjadwal: h.f.jadwal,
+      });
+
+    // Inside the grace: the student may still save, so Sync ends nothing and has nothing ended to rebuild.
+    h.ctx.clock.set(TGL_AKHIR + 30 * S);
+    expect((await sync()).body).toEqual({ status: false, message: 'Tryout ini belum dikerjakan' });
+    expect(await attempt(idHasilTo)).toEqual({ is_selesai: 0, ended_at: null });
+    expect(await h.count('hasil_mapel')).toBe(0);
+
+    h.ctx.clock.set(TGL_AKHIR + 31 * S);
+    // Ending the attempt scores it: the rows are complete by the time Sync looks for missing ones.
+    expect((await sync()).body).toEqual({
+      status: true,
+      message: 'Rekapitulasi nilai per mapel sudah lengkap',
+    });
+    expect(await attempt(idHasilTo)).toEqual({ is_selesai: 1, ended_at: TGL_AKHIR + 31 * S });
+    expect(await subjectRows(idHasilTo)).toEqual(
+      [
+        { id_mapel: h.f.mapel.pu, benar: 1, salah: 0, kosong: 2, nilai: 333 },
+        { id_mapel: h.f.mapel.pk, benar: 0, salah: 0, kosong: 2, nilai: 0 },
+      ].sort((a, b) => a.id_mapel - b.id_mapel),
+    );
+  });
+
   const reads: [string, (h: Harness) => Promise<unknown>][] = [
     [
       'the results of the schedule',
