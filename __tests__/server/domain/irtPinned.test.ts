@@ -1,5 +1,6 @@
 import { kr20, raschFit } from '../../../src/server/domain/analisisButir';
 import { abilitiesByRawScore, calibrateRasch, type Response } from '../../../src/server/domain/irt';
+import { packResponses, type Responses } from '../../../src/server/domain/responseMatrix';
 
 /**
  * The Rasch numbers of one fixed 60 × 9 matrix (8 simulated items and one everyone got right), pinned to the values
@@ -112,8 +113,13 @@ function expectClose(actual: number | null, expected: number | null): void {
   else expect(Math.abs((actual as number) - expected)).toBeLessThan(1e-9);
 }
 
-describe('Rasch numbers pinned on a fixed matrix', () => {
-  const calibration = calibrateRasch(rows);
+const forms: [string, Responses][] = [
+  ['rows', rows],
+  ['a packed matrix', packResponses(rows)],
+];
+
+describe.each(forms)('Rasch numbers pinned on a fixed matrix, given as %s', (_, responses) => {
+  const calibration = calibrateRasch(responses);
   const estimated = calibration.items.flatMap((item, column) =>
     item.status === 'estimated' ? [column] : [],
   );
@@ -134,7 +140,7 @@ describe('Rasch numbers pinned on a fixed matrix', () => {
   });
 
   it('gives the pinned infit and outfit of every estimated item', () => {
-    const fit = raschFit(rows, difficulties, estimated);
+    const fit = raschFit(responses, difficulties, estimated);
     expect(fit.persons).toBe(58);
     fit.items.forEach((item, j) => {
       expectClose(item?.infit ?? null, FIT[j][0]);
@@ -143,7 +149,7 @@ describe('Rasch numbers pinned on a fixed matrix', () => {
   });
 
   it('gives the pinned KR-20 and ability table', () => {
-    expectClose(kr20(rows), KR20);
+    expectClose(kr20(responses), KR20);
     abilitiesByRawScore(difficulties).forEach((ability, score) => {
       expectClose(ability.theta, ABILITIES[score][0]);
       expectClose(ability.se, ABILITIES[score][1]);

@@ -9,7 +9,7 @@
  *   residuals z = (x − P) / √(P(1 − P)) give outfit = mean z² and infit = Σ (x − P)² / Σ P(1 − P);
  * - for type 1 the choices of each option with the mean total score of those who chose it.
  */
-import type { Response } from './irt';
+import { packResponses, personCount, scoreTable, type Response, type Responses } from './responseMatrix';
 
 function mean(values: readonly number[]): number {
   let sum = 0;
@@ -59,20 +59,27 @@ export function korelasiButirSisa(responses: readonly (readonly Response[])[]): 
  * KR-20 = k/(k − 1) · (1 − Σ p(1 − p) / s²) with p the proportion right per item and s² the sample variance
  * (n − 1) of the total scores. Null with fewer than two items or two persons, or when the totals do not vary.
  */
-export function kr20(responses: readonly (readonly Response[])[]): number | null {
-  const n = responses.length;
+export function kr20(responses: Responses): number | null {
+  const n = personCount(responses);
   if (n < 2) return null;
-  const k = responses[0].length;
+  const matrix = packResponses(responses);
+  const k = matrix.items;
   if (k < 2) return null;
-  const totals = totalsOf(responses);
-  const m = mean(totals);
-  const variance = totals.reduce((sum, t) => sum + (t - m) * (t - m), 0) / (n - 1);
+  const { scores: totals, right: byScoreAndItem } = scoreTable(matrix);
+  const right = new Int32Array(k);
+  for (let r = 0; r <= k; r++) {
+    for (let item = 0; item < k; item++) right[item] += byScoreAndItem[r * k + item];
+  }
+  let sum = 0;
+  for (let p = 0; p < n; p++) sum += totals[p];
+  const m = sum / n;
+  let squares = 0;
+  for (let p = 0; p < n; p++) squares += (totals[p] - m) * (totals[p] - m);
+  const variance = squares / (n - 1);
   if (variance === 0) return null;
   let pq = 0;
   for (let item = 0; item < k; item++) {
-    let right = 0;
-    for (const row of responses) right += row[item];
-    const p = right / n;
+    const p = right[item] / n;
     pq += p * (1 - p);
   }
   return (k / (k - 1)) * (1 - pq / variance);
@@ -123,35 +130,32 @@ export interface RaschFit {
  * first difficulties.length columns), so items left out of a calibration need no copy of the matrix.
  */
 export function raschFit(
-  responses: readonly (readonly Response[])[],
+  responses: Responses,
   difficulties: readonly number[],
   columns: readonly number[] = difficulties.map((_, j) => j),
 ): RaschFit {
   const k = difficulties.length;
   if (columns.length !== k) throw new Error('Jumlah kolom dan jumlah tingkat kesulitan berbeda');
-  const squared = new Array<number>(k).fill(0); // Σ z²
-  const residual = new Array<number>(k).fill(0); // Σ (x − P)²
-  const variance = new Array<number>(k).fill(0); // Σ P(1 − P)
-  // Under the Rasch model a person's ability depends on the raw score only: one estimate per score.
-  const probabilitiesOf = new Map<number, number[]>();
+  // Under the Rasch model a person's ability depends on the raw score only, so persons are summed by score: with
+  // n of a score of whom c got item j right, the item's Σ z² gains c (1 − P)²/V + (n − c) P²/V, where V = P(1 − P).
+  const { byScore, right } = scoreTable(packResponses(responses), columns);
+  const squared = new Float64Array(k); // Σ z²
+  const residual = new Float64Array(k); // Σ (x − P)²
+  const variance = new Float64Array(k); // Σ P(1 − P)
   let persons = 0;
-  for (const row of responses) {
-    let raw = 0;
-    for (let j = 0; j < k; j++) raw += row[columns[j]];
-    if (raw === 0 || raw === k) continue;
-    let p = probabilitiesOf.get(raw);
-    if (!p) {
-      const theta = abilityMl(raw, difficulties);
-      p = difficulties.map((b) => logistic(theta - b));
-      probabilitiesOf.set(raw, p);
-    }
-    persons++;
+  for (let raw = 1; raw < k; raw++) {
+    const n = byScore[raw];
+    if (n === 0) continue;
+    persons += n;
+    const theta = abilityMl(raw, difficulties);
     for (let j = 0; j < k; j++) {
-      const v = p[j] * (1 - p[j]);
-      const d = row[columns[j]] - p[j];
-      squared[j] += (d * d) / v;
-      residual[j] += d * d;
-      variance[j] += v;
+      const p = logistic(theta - difficulties[j]);
+      const v = p * (1 - p);
+      const c = right[raw * k + j];
+      const wrong = n - c;
+      squared[j] += (c * (1 - p) * (1 - p)) / v + (wrong * p * p) / v;
+      residual[j] += c * (1 - p) * (1 - p) + wrong * p * p;
+      variance[j] += n * v;
     }
   }
   return {

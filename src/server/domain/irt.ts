@@ -5,8 +5,16 @@
  * Conventions: P(correct | θ, b) = 1 / (1 + exp(b − θ)); difficulties in logits.
  */
 
-/** One response: 1 right, 0 otherwise (blank and wrong alike). */
-export type Response = 0 | 1;
+import {
+  itemCount,
+  packResponses,
+  personCount,
+  scoreTable,
+  type Response,
+  type Responses,
+} from './responseMatrix';
+
+export type { Response } from './responseMatrix';
 
 export type ItemStatus = 'estimated' | 'all-correct' | 'all-wrong';
 
@@ -52,50 +60,8 @@ export function elementarySymmetric(eps: readonly number[]): number[] {
   return gamma;
 }
 
-/** γ without item `skip` (γ^(i)), again by summation. */
-function elementarySymmetricWithout(eps: readonly number[], skip: number): number[] {
-  const gamma = new Array<number>(eps.length).fill(0);
-  gamma[0] = 1;
-  let count = 0;
-  for (let i = 0; i < eps.length; i++) {
-    if (i === skip) continue;
-    count++;
-    for (let r = count; r >= 1; r--) gamma[r] += eps[i] * gamma[r - 1];
-  }
-  return gamma;
-}
-
 function mean(values: readonly number[]): number {
   return values.reduce((sum, v) => sum + v, 0) / values.length;
-}
-
-function assertMatrix(responses: readonly (readonly number[])[]): number {
-  if (responses.length === 0) throw new Error('Matriks respons kosong');
-  const k = responses[0].length;
-  if (k === 0) throw new Error('Matriks respons tidak memiliki butir soal');
-  responses.forEach((row, index) => {
-    if (row.length !== k) throw new Error(`Baris ${index + 1} memiliki ${row.length} kolom, seharusnya ${k}`);
-    for (const value of row) {
-      if (value !== 0 && value !== 1) throw new Error(`Baris ${index + 1} berisi nilai selain 0/1`);
-    }
-  });
-  return k;
-}
-
-/** Raw score of one person over the given items. */
-function rawScoreOver(row: readonly Response[], items: readonly number[]): number {
-  let r = 0;
-  for (let j = 0; j < items.length; j++) r += row[items[j]];
-  return r;
-}
-
-/** How many of the rows answered each of the given items right. */
-function itemTotalsOver(rows: readonly (readonly Response[])[], items: readonly number[]): number[] {
-  const totals = new Array<number>(items.length).fill(0);
-  for (const row of rows) {
-    for (let j = 0; j < items.length; j++) totals[j] += row[items[j]];
-  }
-  return totals;
 }
 
 /**
@@ -105,38 +71,37 @@ function itemTotalsOver(rows: readonly (readonly Response[])[], items: readonly 
  * information matrix I_ii = Σ_r n_r π_ri (1 − π_ri), then re-centres so the difficulties sum to zero (the
  * likelihood is invariant to a common shift).
  */
-export function calibrateRasch(
-  responses: readonly (readonly Response[])[],
-  options: CalibrationOptions = {},
-): Calibration {
+export function calibrateRasch(responses: Responses, options: CalibrationOptions = {}): Calibration {
   const tolerance = options.tolerance ?? 1e-7;
   const maxIterations = options.maxIterations ?? 1000;
-  const k = assertMatrix(responses);
+  if (personCount(responses) === 0) throw new Error('Matriks respons kosong');
+  const k = itemCount(responses);
+  if (k === 0) throw new Error('Matriks respons tidak memiliki butir soal');
+  const matrix = packResponses(responses);
 
   // Items answered alike by every informative person have no finite estimate, and dropping them can make more
-  // persons extreme, so both are peeled off until nothing changes. Plain loops: at event size (100,000 persons ×
-  // 200 items) these passes over the matrix are most of the work.
+  // persons extreme, so both are peeled off until nothing changes.
   const status = new Array<ItemStatus>(k).fill('estimated');
   let estimated = Array.from({ length: k }, (_, i) => i);
-  let informative: (readonly Response[])[] = [];
-  // Raw scores of the informative persons and the item totals over them, from the last round of peeling.
-  let informativeScores: number[] = [];
+  // From the last round of peeling: how many persons have each raw score over the estimated items, how many of them
+  // are informative (neither 0 nor perfect), and the item totals over those (over everyone when none is).
+  let byScore: Int32Array = new Int32Array(0);
+  let informativeCount = 0;
   let totals: number[] = [];
   for (;;) {
     const m = estimated.length;
-    informative = [];
-    informativeScores = [];
-    for (const row of responses) {
-      const r = rawScoreOver(row, estimated);
-      if (r > 0 && r < m) {
-        informative.push(row);
-        informativeScores.push(r);
-      }
+    const table = scoreTable(matrix, estimated);
+    byScore = table.byScore;
+    informativeCount = 0;
+    for (let r = 1; r < m; r++) informativeCount += byScore[r];
+    const [from, to] = informativeCount > 0 ? [1, m - 1] : [0, m];
+    totals = new Array<number>(m).fill(0);
+    for (let r = from; r <= to; r++) {
+      for (let j = 0; j < m; j++) totals[j] += table.right[r * m + j];
     }
-    const pool = informative.length > 0 ? informative : responses;
-    totals = itemTotalsOver(pool, estimated);
+    const poolSize = informativeCount > 0 ? informativeCount : matrix.persons;
     const dropped = estimated.filter((item, j) => {
-      if (totals[j] === pool.length) status[item] = 'all-correct';
+      if (totals[j] === poolSize) status[item] = 'all-correct';
       else if (totals[j] === 0) status[item] = 'all-wrong';
       return status[item] !== 'estimated';
     });
@@ -150,30 +115,39 @@ export function calibrateRasch(
   let iterations = 0;
   let converged = true;
 
-  if (m >= 2 && informative.length > 0) {
+  if (m >= 2 && informativeCount > 0) {
     // The peeling ended with nothing dropped, so its scores and totals are those of the estimated items.
     const scoreCount = new Array<number>(m + 1).fill(0);
-    for (const r of informativeScores) scoreCount[r]++;
+    for (let r = 1; r < m; r++) scoreCount[r] = byScore[r];
     const itemTotals = totals;
     const informationAt = (b: readonly number[]): { expected: number[]; information: number[] } => {
       const eps = b.map((v) => Math.exp(-v));
       const gamma = elementarySymmetric(eps);
       const expected = new Array<number>(m).fill(0);
       const information = new Array<number>(m).fill(0);
+      // γ^(i), γ without item i, by summation: the items before i, then those after it. The first part is the same
+      // for every later i, so it is carried along (`before`) instead of being summed again for each.
+      const before = new Float64Array(m + 1);
+      before[0] = 1;
+      const without = new Float64Array(m);
       for (let i = 0; i < m; i++) {
-        const without = elementarySymmetricWithout(eps, i);
+        without.set(before.subarray(0, m));
+        for (let l = i + 1; l < m; l++) {
+          for (let r = l; r >= 1; r--) without[r] += eps[l] * without[r - 1];
+        }
         for (let r = 1; r < m; r++) {
           if (scoreCount[r] === 0) continue;
           const p = (eps[i] * without[r - 1]) / gamma[r];
           expected[i] += scoreCount[r] * p;
           information[i] += scoreCount[r] * p * (1 - p);
         }
+        for (let r = i + 1; r >= 1; r--) before[r] += eps[i] * before[r - 1];
       }
       return { expected, information };
     };
 
     // Start from the centred log-odds of the item p-values.
-    let b = itemTotals.map((s) => Math.log((informative.length - s) / s));
+    let b = itemTotals.map((s) => Math.log((informativeCount - s) / s));
     const centre = mean(b);
     b = b.map((v) => v - centre);
 
@@ -211,7 +185,7 @@ export function calibrateRasch(
     if (status[i] === 'all-correct') items[i] = { difficulty: easiest, se: null, status: 'all-correct' };
     else if (status[i] === 'all-wrong') items[i] = { difficulty: hardest, se: null, status: 'all-wrong' };
   }
-  return { items, iterations, converged, informativePersons: m >= 2 ? informative.length : 0 };
+  return { items, iterations, converged, informativePersons: m >= 2 ? informativeCount : 0 };
 }
 
 export interface AbilityEstimate {
