@@ -24,14 +24,18 @@ import { formatRun } from './report';
 import { runTarget } from './runTarget';
 import { postgresTarget, sqliteTarget, type Target } from './targets';
 
-/** `npm run irt` on a simulated matrix, timed end to end as an operator runs it (its own process). */
+/** `npm run irt` on a simulated matrix, timed end to end as an operator runs it (its own process, as the script). */
 function timeIrtCli(file: string): { ms: number; ok: boolean } {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/cli/irt.ts'), file], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    maxBuffer: 1 << 30,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--require', 'tsx/cjs', join(ROOT, 'src/server/cli/irt.ts'), file],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 1 << 30,
+    },
+  );
   return { ms: performance.now() - started, ok: run.status === 0 };
 }
 
