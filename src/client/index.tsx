@@ -19,10 +19,10 @@ if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
     );
   });
 }
-// The sagas (with axios, the API calls and the dialogs) are a chunk of their own, loaded beside the first screen
-// rather than before it; the store keeps the actions of the meantime for them (app/storeCore.ts).
+// The sagas (with redux-saga, axios, the API calls and the dialogs) are a chunk of their own, loaded beside the
+// first screen rather than before it; the store keeps the actions of the meantime for them (app/storeCore.ts).
 const store = createStore(bootState(), {
-  saga: import(/* webpackChunkName: "sagas" */ './app/rootSaga').then((module) => module.rootSaga),
+  saga: import(/* webpackChunkName: "sagas" */ './app/sagaBoot').then((module) => module.mountRootSaga),
 });
 const persistor = persistStore(store);
 // A data router, so pages can hold navigations with useBlocker (the running tryout's guards); App keeps its <Routes>.

@@ -4,6 +4,7 @@
  */
 import type { Saga } from 'redux-saga';
 import { take } from 'redux-saga/effects';
+import { mountSaga, type SagaMount } from '../../../src/client/app/sagaMount';
 import { bootState, createStore } from '../../../src/client/app/storeCore';
 import { loginRequested, logoutRequested } from '../../../src/client/features/auth/slice';
 
@@ -20,15 +21,15 @@ function recorder(seen: string[]): Saga {
 describe('sagas loaded after the store', () => {
   it('hand the saga, once it runs, the actions dispatched before it arrived, in order', async () => {
     const seen: string[] = [];
-    let arrive: (saga: Saga) => void = () => undefined;
-    const store = createStore(bootState(), { saga: new Promise<Saga>((resolve) => (arrive = resolve)) });
+    let arrive: (saga: SagaMount) => void = () => undefined;
+    const store = createStore(bootState(), { saga: new Promise<SagaMount>((resolve) => (arrive = resolve)) });
     store.dispatch(loginRequested({ username: 'budi' }));
     store.dispatch(logoutRequested());
     // The reducers had the action at once: the form shows it is being processed.
     expect(store.getState().auth.loginStatus).toBe('processing');
     expect(seen).toEqual([]);
 
-    arrive(recorder(seen));
+    arrive(mountSaga(recorder(seen)));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(seen).toEqual([loginRequested.type, logoutRequested.type]);
 
@@ -40,11 +41,11 @@ describe('sagas loaded after the store', () => {
 
   it('start no saga that arrives after the store was stopped', async () => {
     const seen: string[] = [];
-    let arrive: (saga: Saga) => void = () => undefined;
-    const store = createStore(bootState(), { saga: new Promise<Saga>((resolve) => (arrive = resolve)) });
+    let arrive: (saga: SagaMount) => void = () => undefined;
+    const store = createStore(bootState(), { saga: new Promise<SagaMount>((resolve) => (arrive = resolve)) });
     store.dispatch(logoutRequested());
     store.stopSagas();
-    arrive(recorder(seen));
+    arrive(mountSaga(recorder(seen)));
     await new Promise((resolve) => setTimeout(resolve, 0));
     store.dispatch(logoutRequested());
     expect(seen).toEqual([]);

@@ -5,8 +5,6 @@
  * the sagas put the rest again.
  */
 import { isPlainObject, type Middleware } from '@reduxjs/toolkit';
-import type { EffectMiddleware } from 'redux-saga';
-import { effectTypes } from 'redux-saga/effects';
 import { clock } from '../lib/clock';
 
 export interface RecordingMeta {
@@ -30,26 +28,9 @@ const hasType = (action: unknown): action is { type: string; meta?: unknown } =>
 export const stampTime: Middleware = () => (next) => (action) =>
   next(hasType(action) ? withMeta(action, { at: clock.now() }) : action);
 
-interface PutEffect {
-  type: string;
-  payload: { channel?: unknown; action: unknown };
-}
-
-/** A saga effect middleware: each `put` to the store gets `meta.fromSaga`, whatever saga wrote it. */
-export const tagSagaPuts: EffectMiddleware = (next) => (effect: unknown) => {
-  const put = effect as PutEffect | null;
-  if (
-    put !== null &&
-    typeof put === 'object' &&
-    put.type === effectTypes.PUT &&
-    !put.payload.channel &&
-    hasType(put.payload.action)
-  ) {
-    next({ ...put, payload: { ...put.payload, action: withMeta(put.payload.action, { fromSaga: true }) } });
-    return;
-  }
-  next(effect);
-};
+/** An action a saga put, tagged `meta.fromSaga` (sagaMount.ts tags every `put`); anything else as it is. */
+export const tagFromSaga = (action: unknown): unknown =>
+  hasType(action) ? withMeta(action, { fromSaga: true }) : action;
 
 /** True for an action a saga put. */
 export const isFromSaga = (action: object): boolean =>

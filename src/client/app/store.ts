@@ -1,6 +1,7 @@
 import { createStore, type PreloadedAppState } from './storeCore';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootSaga } from './rootSaga';
+import { mountSaga } from './sagaMount';
 
 // What the tests and QA replays took from here before the page's boot moved to storeCore.ts.
 export { sessionHistory, type AppStore, type PreloadedAppState } from './storeCore';
@@ -17,5 +18,5 @@ export function makeStore(
   preloadedState?: PreloadedAppState,
   { runSaga = true, observe }: MakeStoreOptions = {},
 ) {
-  return createStore(preloadedState, { saga: runSaga ? rootSaga : null, observe });
+  return createStore(preloadedState, { saga: runSaga ? mountSaga(rootSaga) : null, observe });
 }

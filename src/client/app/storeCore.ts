@@ -1,11 +1,17 @@
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import createSagaMiddleware, { stdChannel, type Saga } from 'redux-saga';
+import {
+  configureStore,
+  type Dispatch,
+  type Middleware,
+  type MiddlewareAPI,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import { connectRecorder } from '../lib/recorded';
 import { DENIED_ACTIONS, devToolsOptions } from './devtools';
 import { persistConfig } from './persist';
 import { rootReducer, type AppState } from './rootReducer';
-import { stampTime, tagSagaPuts } from './sessionRecording';
+import type { MountedSagas, SagaMount } from './sagaMount';
+import { stampTime } from './sessionRecording';
 import { recordInto, SessionHistory } from '../lib/sessionHistory';
 
 export type PreloadedAppState = Partial<AppState>;
@@ -30,10 +36,10 @@ export function bootState(): AppState {
 
 export interface CreateStoreOptions {
   /**
-   * The saga to run: at once, or once its module has loaded (the page's boot: the sagas, axios and the dialogs are
-   * a chunk of their own, so the first screen does not wait for them); null runs none.
+   * The sagas to mount (sagaMount.ts): at once, or once their module has loaded (the page's boot: redux-saga, the
+   * sagas, axios and the dialogs are a chunk of their own, so the first screen does not wait for them); null, none.
    */
-  saga: Saga | Promise<Saga> | null;
+  saga: SagaMount | Promise<SagaMount> | null;
   /** Sees every action that reaches the reducers, stamped and tagged (QA replays compare what the sagas put). */
   observe?: (action: UnknownAction) => void;
 }
@@ -51,19 +57,19 @@ export function createStore(
     observe?.(action as UnknownAction);
     return next(action);
   };
-  // Until a saga that is still loading runs, the actions are kept and handed to it in order once it runs (the
+  // Until sagas that are still loading run, the actions are kept and handed to them in order once they run (the
   // reducers have them at once): a login pressed before the chunk arrived is not lost.
-  const channel = stdChannel<UnknownAction>();
   let waiting: UnknownAction[] | null = saga instanceof Promise ? [] : null;
-  const keepForSaga: Middleware = () => (next) => (action) => {
-    waiting?.push(action as UnknownAction);
-    return next(action);
+  let mounted: MountedSagas | null = null;
+  let chain: { api: MiddlewareAPI; next: Dispatch } | null = null;
+  const lateSagas: Middleware = (api) => (next) => {
+    chain = { api, next: next as Dispatch };
+    return (action) => {
+      if (mounted) return mounted.dispatch(action as UnknownAction);
+      waiting?.push(action as UnknownAction);
+      return next(action);
+    };
   };
-  const sagaMiddleware = createSagaMiddleware({
-    channel,
-    onError: (error, { sagaStack }) => console.error('saga error', error, sagaStack),
-    effectMiddlewares: [tagSagaPuts],
-  });
   const store = configureStore({
     reducer: persistReducer(persistConfig, rootReducer),
     preloadedState: preloadedState as ReturnType<ReturnType<typeof persistReducer<AppState>>> | undefined,
@@ -72,7 +78,7 @@ export function createStore(
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(stampTime, observer)
-        .concat(keepForSaga, sagaMiddleware),
+        .concat(lateSagas),
     // Kept in production too (support reads live sessions, README "Support"); personal data is masked.
     devTools: devToolsOptions,
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers().concat(recordInto(sessionHistory)),
@@ -80,22 +86,20 @@ export function createStore(
   // The HTTP layer and the dialogs record their answers (`api/answered`, `dialog/answered`) into this store.
   connectRecorder(store.dispatch);
   let stopped = false;
-  let sagaTask: ReturnType<typeof sagaMiddleware.run> | null = null;
-  if (saga instanceof Promise) {
-    void saga.then((loaded) => {
-      if (stopped) return;
-      sagaTask = sagaMiddleware.run(loaded);
-      const kept = waiting ?? [];
-      waiting = null;
-      for (const action of kept) channel.put(action);
-    });
-  } else if (saga) {
-    sagaTask = sagaMiddleware.run(saga);
-  }
+  const mount = (sagas: SagaMount) => {
+    if (stopped || !chain) return;
+    mounted = sagas(chain.api, chain.next);
+    const kept = waiting ?? [];
+    waiting = null;
+    for (const action of kept) mounted.hear(action);
+  };
+  if (saga instanceof Promise) void saga.then(mount);
+  else if (saga) mount(saga);
   /** Ends every saga of this store (a QA replay's store must not keep retrying into the next replay). */
   const stopSagas = () => {
     stopped = true;
-    sagaTask?.cancel();
+    waiting = null;
+    mounted?.cancel();
   };
   return Object.assign(store, { stopSagas });
 }
