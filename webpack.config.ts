@@ -208,6 +208,15 @@ function serviceWorker(): GenerateSW {
   });
 }
 
+/** react-router's production build in place of the development one its package exports name. */
+function reactRouterProduction(): Record<string, string> {
+  const dist = path.resolve(__dirname, 'node_modules/react-router/dist/production');
+  return {
+    'react-router$': path.join(dist, 'index.mjs'),
+    'react-router/dom$': path.join(dist, 'dom-export.mjs'),
+  };
+}
+
 /** The SPA build. */
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
   const production = argv.mode !== 'development';
@@ -226,7 +235,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       extensions: ['.tsx', '.ts', '.js'],
       // sweetalert2's default build injects its CSS as an inline <style>, which the CSP refuses; this one does not
       // (components/dialogs.ts loads the style sheet as a file).
-      alias: { sweetalert2$: path.resolve(__dirname, 'node_modules/sweetalert2/dist/sweetalert2.esm.js') },
+      alias: {
+        sweetalert2$: path.resolve(__dirname, 'node_modules/sweetalert2/dist/sweetalert2.esm.js'),
+        // react-router 7's package exports name only its development build (remix-run/react-router#12532, its dev
+        // warnings on): the production one it ships beside it, for a production build.
+        ...(production ? reactRouterProduction() : {}),
+      },
     },
     module: {
       rules: [
@@ -263,7 +277,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.SIAPTES_VERSI': JSON.stringify(buildVersion()),
       }),
       new CopyPublicPlugin(),
-      new GzipSizePlugin(140),
+      new GzipSizePlugin(132),
       ...(production ? [serviceWorker(), new PrecompressPlugin()] : []),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },
