@@ -4,7 +4,8 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { closeDb, createDb, type CreateDbOptions } from '../../src/server/db/createDb';
 import type { Executor } from '../../src/server/db/executor';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate';
-import { penutupanSelesai, tutupYangBerakhir } from '../../src/server/scoring/tugasPenutupan';
+import { tutupYangBerakhir } from '../../src/server/scoring/penjadwalPenutupan';
+import { penutupanSelesai } from '../../src/server/scoring/tugasPenutupan';
 
 export interface TestClock {
   now: () => number;

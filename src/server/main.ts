@@ -17,7 +17,7 @@ import {
   mulaiPenjadwalPenutupan,
   tutupYangBerakhir,
   type PenjadwalPenutupan,
-} from './scoring/tugasPenutupan';
+} from './scoring/penjadwalPenutupan';
 
 /**
  * config → database → migrate → demo data (SIAPTES_DEMO) → app → listen. With WORKERS > 1 the primary process

@@ -12,14 +12,13 @@ import { createDb } from '../../../src/server/db/createDb';
 import type { Executor } from '../../../src/server/db/executor';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { tutupJadwal } from '../../../src/server/operator/tutup';
+import { mulaiPenjadwalPenutupan, tutupYangBerakhir } from '../../../src/server/scoring/penjadwalPenutupan';
 import {
   ambilLease,
   denganLease,
   jalankanPenutupan,
-  mulaiPenjadwalPenutupan,
   pemegangOf,
   penutupanSelesai,
-  tutupYangBerakhir,
 } from '../../../src/server/scoring/tugasPenutupan';
 import { waitFor } from '../../helpers/waitFor';
 import { buildTestApp, postgresTestOptions, testClock, type TestContext } from '../../helpers/buildTestApp';

@@ -4,7 +4,7 @@
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
 import type { Executor } from '../db/executor';
-import { finalkanHasilMenunggu } from '../scoring/tugasPenutupan';
+import { finalkanHasilMenunggu } from '../scoring/hasilDihitung';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { mapelJadwal, soalDenganKunci } from '../soal/soalMapel';
 import { analisisMapel, kalimatKr20, type AnalisisMapel } from '../domain/analisisButir';

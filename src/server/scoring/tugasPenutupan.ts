@@ -1,50 +1,32 @@
 /**
  * The close of a schedule (scoring/penutupan.ts) as a job, off the request path (README "Several processes and
- * machines"). A scheduler in every server process starts it once the window and its grace are over; it runs once
- * across every process and machine of one database, under a lease (the `penutupan` row, migration 011) that its
- * holder keeps by writing a later time into it while it works and that another process takes over once that time
- * has passed (the holder died). A result read meanwhile answers at once: "hasil sedang dihitung", and when to come
- * back (HTTP 503 with Retry-After); it also starts the close in its own process should no scheduler have yet.
- * `siaptes close` takes the same lease (operator/tutup.ts).
+ * machines"). It runs once across every process and machine of one database, under a lease (the `penutupan` row,
+ * migration 011) that its holder keeps by writing a later time into it while it works and that another process
+ * takes over once that time has passed (the holder died). Who starts it: every server process's scheduler once the
+ * window and its grace are over (penjadwalPenutupan.ts), a read of results meanwhile (hasilDihitung.ts), and
+ * `siaptes close`, which takes the same lease (operator/tutup.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Executor } from '../db/executor';
 import { GRACE_SECONDS, isWindowOver } from '../domain/timing';
 import { scoringDuration, timed } from '../lib/metrics';
-import { HttpError } from '../lib/httpError';
-import { ensureIrtScores } from './irtScoring';
 import { hasilTersimpan, tutupHasil, type StatusPenutupan } from './penutupan';
 
 /** How long a lease stands after its last heartbeat: a holder that died is taken over this long after it. */
 export const LEASE_MS = 60_000;
 /** How often a holder writes a later time into its lease (several heartbeats fit in one lease). */
 const DETAK_MS = 10_000;
-/** How often a server process's scheduler looks for a schedule to close. */
-export const PERIKSA_MS = 5_000;
 /** A close that failed is tried again this long after (by the scheduler, or a read). */
 const ULANG_GAGAL_MS = 60_000;
 /**
  * What a close is expected to take, told to the students waiting for it: a fixed part and a part per attempt
  * (100,000 attempts close in about 20 s on SQLite and 30 s on PostgreSQL in the bench, README "Performance").
  */
-const PERKIRAAN_DASAR_MS = 3_000;
+export const PERKIRAAN_DASAR_MS = 3_000;
 const PERKIRAAN_PER_PERCOBAAN_MS = 0.3;
-/** The shortest and longest wait a read tells the student. */
-const COBA_LAGI_MIN_S = 5;
-const COBA_LAGI_MAX_S = 300;
-
 /** The server's clock (epoch ms): the job's times are read from it, so tests can move it. */
 export type Jam = () => number;
-
-/** A result read while the close runs: 503, the message, and when to come back. */
-export class HasilSedangDihitung extends HttpError {
-  constructor(readonly cobaLagiDetik: number) {
-    super(503, `Hasil sedang dihitung. Silakan buka lagi dalam ${cobaLagiDetik} detik.`, undefined, {
-      'retry-after': String(cobaLagiDetik),
-    });
-  }
-}
 
 /** Who holds a lease: one name per database handle (a process normally has one; tests open several). */
 const pemegangDb = new WeakMap<Executor, string>();
@@ -263,110 +245,8 @@ export async function penutupanSelesai(db: Executor): Promise<void> {
   await Promise.allSettled([...(berjalan.get(db)?.values() ?? [])]);
 }
 
-/** A clock that goes on from `now` (a request's time) in real time: a background close started by a read. */
-function jamDari(now: number): Jam {
-  const mulai = Date.now();
-  return () => now + (Date.now() - mulai);
-}
-
-/** A schedule whose close runs: how far it is (answer sheets judged, of all) and when to ask again (seconds). */
-export interface ProgresPenutupan {
-  dinilai: number;
-  jumlah: number;
-  cobaLagiDetik: number;
-}
-
-/**
- * Schedules being closed, as a read sees them: their closes started in this process should none run here yet (the
- * read does not wait for them), and each one's progress and wait told from its lease (a default while no lease is
- * taken yet).
- */
-async function progresDihitung(
-  db: Executor,
-  idJadwal: readonly number[],
-  now: number,
-): Promise<Map<number, ProgresPenutupan>> {
-  for (const id of idJadwal) {
-    penutupanSekali(db, id, jamDari(now), now).catch((error: unknown) => {
-      console.error(`penutupan jadwal ${id} gagal`, error);
-    });
-  }
-  const leases = await db
-    .selectFrom('penutupan')
-    .select(['id_jadwal', 'berlaku_sampai', 'perkiraan_selesai', 'dinilai', 'jumlah'])
-    .where('id_jadwal', 'in', idJadwal)
-    .execute();
-  return new Map(
-    idJadwal.map((id) => {
-      const lease = leases.find((l) => l.id_jadwal === id);
-      const berjalan = lease !== undefined && Number(lease.berlaku_sampai) >= now;
-      const sisaMs = berjalan ? Number(lease.perkiraan_selesai) - now : PERKIRAAN_DASAR_MS;
-      return [
-        id,
-        {
-          dinilai: berjalan ? Number(lease.dinilai) : 0,
-          jumlah: berjalan ? Number(lease.jumlah) : 0,
-          cobaLagiDetik: Math.min(COBA_LAGI_MAX_S, Math.max(COBA_LAGI_MIN_S, Math.ceil(sisaMs / 1000))),
-        },
-      ];
-    }),
-  );
-}
-
-/** The answer to a read of schedules being closed: 503, with the longest of their waits. */
-async function sedangDihitung(
-  db: Executor,
-  idJadwal: readonly number[],
-  now: number,
-): Promise<HasilSedangDihitung> {
-  const progres = await progresDihitung(db, idJadwal, now);
-  return new HasilSedangDihitung(Math.max(...[...progres.values()].map((p) => p.cobaLagiDetik)));
-}
-
-/**
- * Results of a schedule made final before they are read. True when the stored rows are the results (read them),
- * false while the window is still open (compute them, as before the close); once the window and its grace are over
- * and the close has not stored them yet, throws HasilSedangDihitung at once. A closed schedule costs nothing here
- * beyond the schedule row the caller already read.
- */
-export async function finalkanHasil(
-  db: Executor,
-  jadwal: number | ({ id: number } & StatusPenutupan),
-  now: number,
-): Promise<boolean> {
-  const row =
-    typeof jadwal === 'number'
-      ? await db
-          .selectFrom('jadwal')
-          .select(['id', 'tgl_akhir', 'peringkat_at'])
-          .where('id', '=', jadwal)
-          .executeTakeFirst()
-      : jadwal;
-  if (!row) return false;
-  if (hasilTersimpan(row)) return true;
-  if (isWindowOver(Number(row.tgl_akhir), now)) throw await sedangDihitung(db, [row.id], now);
-  // Inside the grace after the end: an event's scores may already be calibrated, as before.
-  await ensureIrtScores(db, row.id, now);
-  return false;
-}
-
-/**
- * finalkanHasil for the operator's commands, which wait: the close run here (or waited for, polling every
- * `tungguMs`, while another holder has it).
- */
-export async function finalkanHasilMenunggu(
-  db: Executor,
-  idJadwal: number,
-  now: number,
-  tungguMs = 1_000,
-): Promise<boolean> {
-  while ((await penutupanSekali(db, idJadwal, jamDari(now), now)) === 'dipegang')
-    await new Promise((resolve) => setTimeout(resolve, tungguMs));
-  return finalkanHasil(db, idJadwal, now);
-}
-
 /** Schedules whose window and grace are over at `now` and whose results are not stored yet, within `idSiswa`'s. */
-async function jadwalBelumDitutup(db: Executor, now: number, idSiswa?: number): Promise<number[]> {
+export async function jadwalBelumDitutup(db: Executor, now: number, idSiswa?: number): Promise<number[]> {
   let query = db
     .selectFrom('jadwal')
     .select('id')
@@ -387,92 +267,4 @@ async function jadwalBelumDitutup(db: Executor, now: number, idSiswa?: number): 
         ),
     );
   return (await query.orderBy('tgl_akhir').execute()).map((j) => j.id);
-}
-
-/** Before a read of one student's results: HasilSedangDihitung while a schedule of theirs waits for its close. */
-export async function tutupJadwalSiswa(db: Executor, idSiswa: number, now: number): Promise<void> {
-  const belum = await jadwalBelumDitutup(db, now, idSiswa);
-  if (belum.length > 0) throw await sedangDihitung(db, belum, now);
-}
-
-/**
- * Before a list of one student's results: the schedules of theirs waiting for their close, with each one's
- * progress (their closes started as above). The list shows the other schedules' results meanwhile.
- */
-export async function jadwalDihitungSiswa(
-  db: Executor,
-  idSiswa: number,
-  now: number,
-): Promise<Map<number, ProgresPenutupan>> {
-  const belum = await jadwalBelumDitutup(db, now, idSiswa);
-  return belum.length > 0 ? progresDihitung(db, belum, now) : new Map();
-}
-
-/**
- * One look of the scheduler: each schedule whose window and grace are over at `jam()` and whose results are not
- * stored is closed, one after the other, under its lease. A close that throws is reported, and the others go on.
- */
-export async function tutupYangBerakhir(
-  db: Executor,
-  jam: Jam,
-  lapor: (error: unknown, idJadwal?: number) => void,
-  berhenti: () => boolean = () => false,
-): Promise<void> {
-  const now = jam();
-  let belum: number[];
-  try {
-    belum = await jadwalBelumDitutup(db, now);
-  } catch (error) {
-    lapor(error);
-    return;
-  }
-  for (const id of belum) {
-    if (berhenti()) return;
-    await penutupanSekali(db, id, jam, now).catch((error: unknown) => lapor(error, id));
-  }
-}
-
-export interface PenjadwalPenutupan {
-  /** Stops looking; resolves once every close running in this process has ended. */
-  berhenti(): Promise<void>;
-}
-
-/**
- * The scheduler of a server process: tutupYangBerakhir every `periksaMs` (a close that throws is tried again at a
- * later look, once its lease has passed).
- */
-export function mulaiPenjadwalPenutupan(
-  db: Executor,
-  opsi: {
-    jam: Jam;
-    lapor: (error: unknown, idJadwal?: number) => void;
-    periksaMs?: number;
-    /**
-     * False while this process must not close (its clock is off from the database's: a clock ahead would take a
-     * dead holder's lease early and close with the wrong time); another process closes meanwhile.
-     */
-    bolehMenutup?: () => boolean;
-  },
-): PenjadwalPenutupan {
-  let sekarang: Promise<void> | undefined;
-  let berhenti = false;
-  const lihat = () => {
-    // One look at a time: a look during a long close is skipped, not queued.
-    if (sekarang || opsi.bolehMenutup?.() === false) return;
-    sekarang = tutupYangBerakhir(db, opsi.jam, opsi.lapor, () => berhenti).finally(() => {
-      sekarang = undefined;
-    });
-  };
-  // The first look at once: a schedule that ended while no server ran is closed without waiting a period.
-  lihat();
-  const timer = setInterval(lihat, opsi.periksaMs ?? PERIKSA_MS);
-  timer.unref();
-  return {
-    berhenti: async () => {
-      berhenti = true;
-      clearInterval(timer);
-      await sekarang;
-      await penutupanSelesai(db);
-    },
-  };
 }

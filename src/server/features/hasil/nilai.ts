@@ -7,7 +7,7 @@ import { formatTanggalSaja } from '../../domain/tanggal';
 import { hasilTerkunci } from '../../domain/kunciEvent';
 import { belumDibuka, berhasil, gagal } from '../../lib/respons';
 import type { Siswa } from '../../db/siswa';
-import { finalkanHasil, jadwalDihitungSiswa, type ProgresPenutupan } from '../../scoring/tugasPenutupan';
+import { finalkanHasil, jadwalDihitungSiswa, type ProgresPenutupan } from '../../scoring/hasilDihitung';
 import { rataRataKategoriTersimpan } from '../../scoring/peringkatTersimpan';
 import { finishedJadwal, rataRataKategori } from '../../scoring/skorPaket';
 import {

@@ -8,7 +8,7 @@ import { writeHasilMapel } from '../../scoring/hasilMapel';
 import { calibrateJadwal, calibrationIsCurrent, scoreFromStoredItems } from '../../scoring/irtScoring';
 import { akhiriJadwalBerakhir } from '../../scoring/jadwalBerakhir';
 import { hasilTersimpan, simpanPeringkat } from '../../scoring/penutupan';
-import { finalkanHasil } from '../../scoring/tugasPenutupan';
+import { finalkanHasil } from '../../scoring/hasilDihitung';
 import { rankPilihanSiswaTersimpan } from '../../scoring/peringkatTersimpan';
 import { hasFinishedPackage, pilihanSiswa, rankPackage, type Pilihan } from '../../scoring/skorPaket';
 import { barisHasil } from './nilai';

@@ -6,7 +6,7 @@ import type { Siswa } from '../../db/siswa';
 import { hasilTerkunci } from '../../domain/kunciEvent';
 import { belumDibuka, berhasil } from '../../lib/respons';
 import { daftarDenganTempat, potongDaftar } from '../../scoring/daftarPeringkat';
-import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/tugasPenutupan';
+import { finalkanHasil, tutupJadwalSiswa } from '../../scoring/hasilDihitung';
 import {
   jumlahPilihanTersimpan,
   peringkatPilihanTersimpan,
