@@ -1,6 +1,6 @@
 import { judgeAnswer, parseNumber, tally, classicalScore, type Penilaian } from '../domain/scoring';
 import { packageTotal } from '../domain/ranking';
-import { KUNCI_PILIHAN } from '../operator/paketFormat';
+import { HURUF_OPSI } from '../../contract/fields';
 import type { JadwalSeed, SoalSeed } from './packages';
 import type { Rng } from './random';
 
@@ -42,7 +42,7 @@ export function jawabSoal(rng: Rng, theta: number, soal: SoalSeed): Jawaban {
     case 1: {
       if (blank) return { jawaban: '0', group: [] };
       if (rng.chance(p)) return { jawaban: soal.kunci, group: [] };
-      const salah = KUNCI_PILIHAN.filter((k, i) => k !== soal.kunci && soal.options[i] !== '');
+      const salah = HURUF_OPSI.filter((k, i) => k !== soal.kunci && soal.options[i] !== '');
       return { jawaban: rng.pick(salah), group: [] };
     }
     case 2:

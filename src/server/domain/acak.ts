@@ -8,6 +8,7 @@
  * chose to the package's, `hurufTampil` the package's (a key, a saved answer) to the student's.
  */
 
+import { HURUF_OPSI, KOLOM_OPSI, type HurufOpsi } from '../../contract/fields';
 import { isEmptyHtml } from '../../contract/htmlSoal';
 import { Rng } from './rng';
 
@@ -59,8 +60,6 @@ export function urutanSoal<T extends { id: number }>(
   return new Rng(campur(acak.seed, idMapel, 1)).shuffle(byId);
 }
 
-export const HURUF = ['A', 'B', 'C', 'D', 'E'] as const;
-
 /**
  * The options of a type 1 question as the student sees them: entry i is the package's letter shown as the i-th
  * letter (A, B, …). `tersedia` are the package's letters the student may see (those with a text; never E for a
@@ -81,14 +80,14 @@ export function urutanOpsi(
 
 /** The package's letter behind the letter the student chose; other answers ('0', '') pass through. */
 export function hurufAsli(urutan: readonly string[], tampil: string): string {
-  const index = HURUF.indexOf(tampil as (typeof HURUF)[number]);
+  const index = HURUF_OPSI.indexOf(tampil as HurufOpsi);
   return index >= 0 && index < urutan.length ? urutan[index] : tampil;
 }
 
 /** The letter the student sees for one of the package's letters; other answers ('0', '') pass through. */
 export function hurufTampil(urutan: readonly string[], asli: string): string {
   const index = urutan.indexOf(asli);
-  return index >= 0 ? HURUF[index] : asli;
+  return index >= 0 ? HURUF_OPSI[index] : asli;
 }
 
 /**
@@ -97,19 +96,15 @@ export function hurufTampil(urutan: readonly string[], asli: string): string {
  */
 export function hurufBerteks(teks: { a: string; b: string; c: string; d: string; e: string }): string {
   const texts = [teks.a, teks.b, teks.c, teks.d, teks.e];
-  return HURUF.filter((_, i) => !isEmptyHtml(texts[i])).join('');
+  return HURUF_OPSI.filter((_, i) => !isEmptyHtml(texts[i])).join('');
 }
-
-/** The column of each letter's option text. */
-const KOLOM_OPSI = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' } as const;
 
 /** The option texts in the student's order (a = the first shown, …); letters beyond the order are empty. */
 export function teksOpsiTampil<T extends { a: string; b: string; c: string; d: string; e: string }>(
   teks: T,
   urutan: readonly string[],
 ): { a: string; b: string; c: string; d: string; e: string } {
-  const shown = (i: number) =>
-    i < urutan.length ? teks[KOLOM_OPSI[urutan[i] as (typeof HURUF)[number]]] : '';
+  const shown = (i: number) => (i < urutan.length ? teks[KOLOM_OPSI[urutan[i] as HurufOpsi]] : '');
   return { a: shown(0), b: shown(1), c: shown(2), d: shown(3), e: shown(4) };
 }
 

@@ -3,6 +3,7 @@
  * statistics (one row per question) as CSV for a spreadsheet. Scores come from what the server stored, through the
  * same shared code as the students' pages; an event that has closed is calibrated first, as its pages would.
  */
+import { HURUF_OPSI } from '../../contract/fields';
 import type { Executor } from '../db/executor';
 import { finalkanHasilMenunggu } from '../scoring/hasilDihitung';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
@@ -84,8 +85,6 @@ export async function barisHasil(
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 const roundOrBlank = (value: number | null | undefined, digits: number) =>
   value === null || value === undefined ? '' : round(value, digits);
-
-const HURUF_OPSI = ['A', 'B', 'C', 'D', 'E'] as const;
 
 /** The letters a type 1 question offers: those with an option text (A–D packages leave E empty). */
 function opsiSoal(s: { type: number; a: string; b: string; c: string; d: string; e: string }): string[] {

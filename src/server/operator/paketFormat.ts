@@ -4,11 +4,10 @@
  * checks files with them and `paket.schema.json` beside this file is generated from them (`siaptes schema`).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { HURUF_OPSI } from '../../contract/fields';
 
 const Html = (description: string) => Type.String({ description: `${description} (HTML)` });
 const Teks = (description: string) => Type.String({ minLength: 1, description });
-
-export const KUNCI_PILIHAN = ['A', 'B', 'C', 'D', 'E'] as const;
 
 export const OpsiFile = Type.Object(
   {
@@ -55,7 +54,7 @@ export const SoalFile = Type.Object(
     ),
     opsi_tetap: Type.Optional(
       Type.Union(
-        KUNCI_PILIHAN.map((h) => Type.Literal(h)),
+        HURUF_OPSI.map((h) => Type.Literal(h)),
         {
           description:
             'type 1 only: the option shown last whatever the shuffle (acak_opsi), e.g. "none of the above"',

@@ -7,7 +7,8 @@
 import { Value } from '@sinclair/typebox/value';
 import { parseNumber } from '../domain/scoring';
 import type { Masalah } from './masalah';
-import { KUNCI_PILIHAN, PaketFile } from './paketFormat';
+import { HURUF_OPSI } from '../../contract/fields';
+import { PaketFile } from './paketFormat';
 
 type Loose = Record<string, unknown>;
 
@@ -108,7 +109,7 @@ function masalahSoal(
   if (type !== 3 && soal.group_text_type !== undefined)
     at(`${pointer}/group_text_type`, `type ${type} has no group_text_type (only type 3 does)`);
   if (type === 1) {
-    const allowed = KUNCI_PILIHAN.slice(0, jumlahOpsi);
+    const allowed = HURUF_OPSI.slice(0, jumlahOpsi);
     if (soal.opsi === undefined) at(`${pointer}/opsi`, 'type 1 needs its options a–d (and e)');
     if (!(allowed as readonly string[]).includes(kunci)) {
       at(

@@ -1,9 +1,9 @@
-import type { OptionLetter } from './answered';
+import type { HurufOpsi } from '../../../contract';
 import { questionText } from '../sheetText';
 import { SafeHtml } from './SafeHtml';
 
 export interface QuestionOption {
-  letter: OptionLetter;
+  letter: HurufOpsi;
   html: string;
 }
 
@@ -19,7 +19,7 @@ export function OptionList({
   name: string;
   options: QuestionOption[];
   chosen: string;
-  onChoose: (letter: OptionLetter) => void;
+  onChoose: (letter: HurufOpsi) => void;
   disabled?: boolean;
 }) {
   return (

@@ -16,6 +16,3 @@ export function isAnswered(type: QuestionType, jawaban: string): boolean {
 export function blankAnswer(type: QuestionType): string {
   return type === 1 || type === 3 ? BLANK_CHOICE : '';
 }
-
-export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;
-export type OptionLetter = (typeof OPTION_LETTERS)[number];

@@ -1,11 +1,6 @@
-/** Validation of one per-topic answer against its question (no I/O). */
-
-/** Longest short answer (type 2); essays (type 4) are bounded by the contract's MAX_ANSWER_LENGTH. */
-export const MAX_ISIAN_SINGKAT = 200;
-export const MAX_ESAI = 5000;
-
-const PILIHAN = ['A', 'B', 'C', 'D', 'E'] as const;
-type Pilihan = (typeof PILIHAN)[number];
+/** Validation of one per-topic answer against its question, by the answer rules (domain/jawaban.ts; no I/O). */
+import { KOLOM_OPSI } from '../../../contract/fields';
+import { bacaPilihan, batasPanjang } from '../../domain/jawaban';
 
 export interface SoalUntukJawaban {
   id: number;
@@ -19,51 +14,25 @@ export interface SoalUntukJawaban {
 
 export type HasilValidasi = { ok: true; jawaban: string } | { ok: false; message: string };
 
-function teksPilihan(soal: SoalUntukJawaban, pilihan: Pilihan): string {
-  switch (pilihan) {
-    case 'A':
-      return soal.a;
-    case 'B':
-      return soal.b;
-    case 'C':
-      return soal.c;
-    case 'D':
-      return soal.d;
-    case 'E':
-      return soal.e;
-  }
-}
-
 /**
  * The answer to store, or why it is refused. Type 1: a letter whose option has text ('' or '0' cancels and is
  * stored as ''); type 2: at most 200 characters; type 4: at most 5000 characters.
  */
 export function validasiJawaban(soal: SoalUntukJawaban, jawaban: string): HasilValidasi {
   if (soal.type === 1) {
-    const huruf = jawaban.trim().toUpperCase();
-    if (huruf === '' || huruf === '0') return { ok: true, jawaban: '' };
-    const pilihan = PILIHAN.find((p) => p === huruf);
-    if (!pilihan) {
-      return { ok: false, message: `Jawaban soal ${soal.id} harus salah satu pilihan A sampai E` };
-    }
     // An option without text is not shown on the sheet (spec: "each shown only when non-empty").
-    if (teksPilihan(soal, pilihan).trim() === '') {
-      return { ok: false, message: `Pilihan ${pilihan} tidak tersedia pada soal ${soal.id}` };
+    const pilihan = bacaPilihan(jawaban, (huruf) => soal[KOLOM_OPSI[huruf]].trim() !== '');
+    if (pilihan.ok) return { ok: true, jawaban: 'huruf' in pilihan ? pilihan.huruf : '' };
+    if (pilihan.alasan === 'tidakTersedia') {
+      return { ok: false, message: `Pilihan ${pilihan.huruf} tidak tersedia pada soal ${soal.id}` };
     }
-    return { ok: true, jawaban: pilihan };
+    return { ok: false, message: `Jawaban soal ${soal.id} harus salah satu pilihan A sampai E` };
   }
-  if (soal.type === 2) {
-    if (jawaban.length > MAX_ISIAN_SINGKAT) {
-      return {
-        ok: false,
-        message: `Jawaban isian soal ${soal.id} paling panjang ${MAX_ISIAN_SINGKAT} karakter`,
-      };
-    }
-    return { ok: true, jawaban };
-  }
-  if (soal.type === 4) {
-    if (jawaban.length > MAX_ESAI) {
-      return { ok: false, message: `Jawaban esai soal ${soal.id} paling panjang ${MAX_ESAI} karakter` };
+  if (soal.type === 2 || soal.type === 4) {
+    const batas = batasPanjang(soal.type) ?? 0;
+    if (jawaban.length > batas) {
+      const jenis = soal.type === 2 ? 'isian' : 'esai';
+      return { ok: false, message: `Jawaban ${jenis} soal ${soal.id} paling panjang ${batas} karakter` };
     }
     return { ok: true, jawaban };
   }

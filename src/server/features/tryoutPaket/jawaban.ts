@@ -1,9 +1,5 @@
-/** What an answer save asks for, checked against the question's type (no I/O). */
-
-/** Longest short answer (types 2 and 5). */
-export const MAX_SHORT_ANSWER = 200;
-/** Longest essay (type 4). */
-export const MAX_ESSAY = 5000;
+/** What an answer save asks for, checked against the question's type by the answer rules (domain/jawaban.ts). */
+import { bacaPilihan, batasPanjang } from '../../domain/jawaban';
 
 export type AnswerChange =
   /** Types 1, 2, 4, 5: the answer text itself. */
@@ -39,20 +35,27 @@ export function parseAnswer(input: AnswerInput): ParsedAnswer {
   }
   switch (type) {
     case 1: {
-      const pilihan = jawaban.trim().toUpperCase();
-      if (!/^[A-E0]$/.test(pilihan)) return fail('Jawaban pilihan ganda harus A, B, C, D, E atau 0');
-      if (pilihan === 'E' && !input.fiveChoices) return fail('Pilihan E tidak tersedia untuk kamu');
-      return { ok: true, change: { kind: 'text', jawaban: pilihan } };
+      // E only for students with five choices; the cancel is '0' here (an empty answer is no choice).
+      const pilihan = bacaPilihan(jawaban, (huruf) => huruf !== 'E' || input.fiveChoices);
+      if (!pilihan.ok && pilihan.alasan === 'tidakTersedia')
+        return fail('Pilihan E tidak tersedia untuk kamu');
+      if (!pilihan.ok || ('batal' in pilihan && pilihan.batal === '')) {
+        return fail('Jawaban pilihan ganda harus A, B, C, D, E atau 0');
+      }
+      return {
+        ok: true,
+        change: { kind: 'text', jawaban: 'huruf' in pilihan ? pilihan.huruf : pilihan.batal },
+      };
     }
     case 2:
-    case 5:
-      if (jawaban.length > MAX_SHORT_ANSWER) {
-        return fail(`Jawaban singkat paling panjang ${MAX_SHORT_ANSWER} karakter`);
+    case 4:
+    case 5: {
+      const batas = batasPanjang(type) ?? 0;
+      if (jawaban.length > batas) {
+        return fail(`Jawaban ${type === 4 ? 'esai' : 'singkat'} paling panjang ${batas} karakter`);
       }
       return { ok: true, change: { kind: 'text', jawaban } };
-    case 4:
-      if (jawaban.length > MAX_ESSAY) return fail(`Jawaban esai paling panjang ${MAX_ESSAY} karakter`);
-      return { ok: true, change: { kind: 'text', jawaban } };
+    }
     case 3: {
       const nilai = jawaban.trim().toUpperCase();
       if (input.idJawabanGroup !== undefined) {

@@ -6,6 +6,7 @@
  * problems name its row number.
  */
 import ExcelJS from 'exceljs';
+import { isHurufOpsi } from '../../../contract/fields';
 import type { SoalFile } from '../paketFormat';
 import { FileSoalRusak, hasilKosong, type HasilKonversi, teksKeHtml } from './konversi';
 import { teksSel } from './sel';
@@ -90,7 +91,7 @@ export async function bacaExcelSoal(bytes: Buffer): Promise<HasilKonversi> {
       soal.opsi = { a: html(get('a')), b: html(get('b')), c: html(get('c')), d: html(get('d')) };
       if (get('e') !== '') soal.opsi.e = html(get('e'));
       soal.kunci = get('kunci').toUpperCase();
-      if (!/^[A-E]$/.test(soal.kunci)) {
+      if (!isHurufOpsi(soal.kunci)) {
         hasil.tidakDidukung.push({
           nama,
           jenis: 'type 1',

@@ -2,6 +2,7 @@
  * What reading a question file in another format gives: our questions, what was left out on purpose (categories,
  * descriptions: not questions) and what cannot be scored as written, each named by the question's name and type.
  */
+import { HURUF_OPSI } from '../../../contract/fields';
 import type { SoalFile } from '../paketFormat';
 
 /** Where a question stands in its file, so that two questions of one name can be told apart. */
@@ -61,8 +62,6 @@ export function namaSoal(nama: string | null | undefined, html: string): string 
   return words.length > 40 ? `${words.slice(0, 37)}...` : words || '(untitled)';
 }
 
-export const KUNCI = ['A', 'B', 'C', 'D', 'E'] as const;
-
 /** HTML that starts with a block of its own. */
 const BLOK = /^<(p|div|ul|ol|table|h[1-6]|blockquote|pre|figure)\b/i;
 
@@ -80,7 +79,9 @@ export function pembahasanDariFeedback(
   const blok = (html: string, label = '') =>
     BLOK.test(html) ? `<div>${label}${html}</div>` : `<p>${label}${html}</p>`;
   const lain = perOpsi.flatMap((f, i) =>
-    i === benar || f.trim() === '' ? [] : [blok(f.trim(), `<strong>Pilihan ${KUNCI[i] ?? i + 1}:</strong> `)],
+    i === benar || f.trim() === ''
+      ? []
+      : [blok(f.trim(), `<strong>Pilihan ${HURUF_OPSI[i] ?? i + 1}:</strong> `)],
   );
   const parts = [...new Set([...umum, perOpsi[benar] ?? ''].map((f) => f.trim()).filter((f) => f !== ''))];
   const semua = [...parts.map((f) => (BLOK.test(f) ? f : blok(f))), ...lain];
@@ -99,7 +100,7 @@ export function pilihanGanda(soal: string, opsi: string[], benar: number, pembah
       d: opsi[3] ?? '',
       ...(opsi.length > 4 ? { e: opsi[4] } : {}),
     },
-    kunci: KUNCI[benar],
+    kunci: HURUF_OPSI[benar],
     ...(pembahasan ? { pembahasan } : {}),
   };
 }

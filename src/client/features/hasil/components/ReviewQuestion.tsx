@@ -1,18 +1,18 @@
 import { hasilText } from '../text';
 import {
+  HURUF_OPSI,
   isEmptyHtml,
+  KOLOM_OPSI,
   type GroupSoalReview,
   type SoalMateriReview,
   type SoalReview,
 } from '../../../../contract';
 import { Table, type Column } from '../../../components/DataTable';
-import { OPTION_LETTERS } from '../../../components/question/answered';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { statementValueText } from '../../../components/question/statementLabels';
 import { decodeBase64Utf8 } from '../../../lib/base64';
 
 const t = hasilText;
-const optionKey = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' } as const;
 
 type Soal = SoalReview | SoalMateriReview;
 
@@ -34,7 +34,7 @@ function Options({ soal }: { soal: Soal }) {
   const jawaban = soal.jawaban.toUpperCase();
   return (
     <ul className="list-unstyled mb-3">
-      {OPTION_LETTERS.filter((letter) => !isEmptyText(soal[optionKey[letter]])).map((letter) => {
+      {HURUF_OPSI.filter((letter) => !isEmptyText(soal[KOLOM_OPSI[letter]])).map((letter) => {
         const isKunci = letter === kunci;
         const isJawaban = letter === jawaban;
         let tone = 'border';
@@ -49,7 +49,7 @@ function Options({ soal }: { soal: Soal }) {
             data-state={isKunci ? 'kunci' : isJawaban ? 'salah' : 'biasa'}
           >
             <span className="fw-bold">{letter}.</span>
-            <Html base64={soal[optionKey[letter]]} className="flex-grow-1" />
+            <Html base64={soal[KOLOM_OPSI[letter]]} className="flex-grow-1" />
             {marks.length > 0 && <span className="small fw-semibold text-nowrap">{marks.join(' · ')}</span>}
           </li>
         );

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { isEmptyHtml, type SoalMateri } from '../../../../contract';
+import { HURUF_OPSI, isEmptyHtml, type SoalMateri } from '../../../../contract';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
 import { PendingSaves } from '../../../components/PendingSaves';
@@ -9,7 +9,7 @@ import { StepBar, type Step } from '../../../components/StepBar';
 import { OptionList, type QuestionOption } from '../../../components/question/OptionList';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { TextAnswer } from '../../../components/question/TextAnswer';
-import { OPTION_LETTERS, isAnswered } from '../../../components/question/answered';
+import { isAnswered } from '../../../components/question/answered';
 import { decodeBase64Utf8 } from '../../../lib/base64';
 import { selectPendingCount, selectSisaWaktu } from '../../../lib/run/slice';
 import { text } from '../../../text';
@@ -22,7 +22,7 @@ import { selectTryoutMateri } from '../selectors';
 /** Each option shown only when its text is non-empty: a question may have fewer than five. */
 export function materiOptions(soal: SoalMateri): QuestionOption[] {
   const texts = [soal.a, soal.b, soal.c, soal.d, soal.e].map(decodeBase64Utf8);
-  return OPTION_LETTERS.map((letter, index) => ({ letter, html: texts[index] })).filter(
+  return HURUF_OPSI.map((letter, index) => ({ letter, html: texts[index] })).filter(
     (option) => !isEmptyHtml(option.html),
   );
 }

@@ -1,16 +1,15 @@
-import { isEmptyHtml, type SoalPaket } from '../../../../contract';
+import { HURUF_OPSI, isEmptyHtml, type SoalPaket } from '../../../../contract';
 import { OptionList, type QuestionOption } from '../../../components/question/OptionList';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { StatementTable } from '../../../components/question/StatementTable';
 import { TextAnswer } from '../../../components/question/TextAnswer';
-import { OPTION_LETTERS } from '../../../components/question/answered';
 import { questionText } from '../../../components/sheetText';
 
 /** Options A–D, and E when the five-choice rule (the student's programme) allows it; an option the question does not have
  * (a four-option question for a five-choice student) is never shown, so it cannot be picked. */
 export function paketOptions(soal: SoalPaket, fiveChoices: boolean): QuestionOption[] {
   const texts = [soal.a, soal.b, soal.c, soal.d, soal.e];
-  return OPTION_LETTERS.slice(0, fiveChoices ? 5 : 4)
+  return HURUF_OPSI.slice(0, fiveChoices ? 5 : 4)
     .map((letter, index) => ({ letter, html: texts[index] }))
     .filter((option) => !isEmptyHtml(option.html));
 }
