@@ -8,7 +8,7 @@
 import { findJadwalPesertaAttempts } from '../../../src/server/db/jadwal';
 import { siswaOfSesi } from '../../../src/server/db/sesi';
 import { hashToken } from '../../../src/server/plugins/auth';
-import { findSaveTarget } from '../../../src/server/features/tryoutPaket/queries/saveTarget';
+import { findSaveTarget } from '../../../src/server/features/tryoutPaket/tulis';
 import { listClocks } from '../../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { readBatchRows } from '../../../src/server/lib/metrics';
 import { buildSeededTestApp, loginAs, startKategori, type SeededTestContext } from '../../helpers/seeded';

@@ -8,14 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../src/server/config';
-import { createDb } from '../../../src/server/db/createDb';
+import { createDb, directPostgresOf } from '../../../src/server/db/createDb';
 import type { Executor } from '../../../src/server/db/executor';
 import { findJadwalPesertaAttempts } from '../../../src/server/db/jadwal';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { siswaOfSesi } from '../../../src/server/db/sesi';
 import { seedDemo, type SeedSummary } from '../../../src/server/demo';
-import { findSaveTarget } from '../../../src/server/features/tryoutPaket/queries/saveTarget';
-import { simpanBersama } from '../../../src/server/features/tryoutPaket/simpanBersama';
+import { findSaveTarget } from '../../../src/server/features/tryoutPaket/tulis';
+import { simpanBersama } from '../../../src/server/features/tryoutPaket/tulis/simpanBersama';
 import { hashToken } from '../../../src/server/plugins/auth';
 import { buildTestApp, postgresTestOptions, testClock, type TestContext } from '../../helpers/buildTestApp';
 import { loginAs, startKategori } from '../../helpers/seeded';
@@ -83,7 +83,9 @@ const statements: [string, string, () => Promise<unknown>][] = [
       const now = t.clock.now();
       const clock = { idHasilTo, idMapel, sisaWaktu: 600, status: 0, openedAt: now - 1000, lastSeenAt: now };
       const alone = () => Promise.reject(new Error('the shared write failed'));
-      return simpanBersama(t.db, { idJawaban, jawaban: 'A', now, clock }, alone);
+      const pg = directPostgresOf(t.db);
+      if (!pg) throw new Error('the shared write is PostgreSQL’s');
+      return simpanBersama(pg, { idJawaban, jawaban: 'A', now, clock }, alone);
     },
   ],
 ];

@@ -1,5 +1,5 @@
 /**
- * First starts written together (src/server/features/tryoutPaket/queries/mulaiSekaligus.ts): the first starts of
+ * First starts written together (src/server/features/tryoutPaket/tulis/mulaiSekaligus.ts): the first starts of
  * one turn of the event loop each get their own attempt, clocks and first subject's rows, on PostgreSQL from one
  * statement; a start whose row fails fails alone; two starts of one attempt in one turn make one attempt. Each start
  * takes the start's own way (start.ts): the shared statement, else buatAttempt. Runs on SQLite, and on
@@ -7,13 +7,10 @@
  */
 import type { KategoriRingkas } from '../../../../src/server/demo';
 import { startBatchRows } from '../../../../src/server/lib/metrics';
-import {
-  buatAttempt,
-  type AttemptBaruInput,
-} from '../../../../src/server/features/tryoutPaket/queries/hasilTo';
+import type { AttemptBaruInput } from '../../../../src/server/features/tryoutPaket/queries/hasilTo';
 import { listJawaban, listJawabanGroup } from '../../../../src/server/features/tryoutPaket/queries/jawaban';
 import { listClocks } from '../../../../src/server/features/tryoutPaket/queries/mapelWaktu';
-import { mulaiSekaligus } from '../../../../src/server/features/tryoutPaket/queries/mulaiSekaligus';
+import { mulaiPercobaan } from '../../../../src/server/features/tryoutPaket/tulis';
 import { buildSeededTestApp, type SeededTestContext } from '../../../helpers/seeded';
 import { onPostgres } from '../../../helpers/pgRoundTrips';
 
@@ -57,10 +54,7 @@ function inputOf(idSiswa: number, idKategori = kategori.id): AttemptBaruInput {
 }
 
 /** A first start's writing as start.ts does it: the shared statement, else (SQLite, a lost race) buatAttempt. */
-async function mulaiBaru(input: AttemptBaruInput) {
-  const sekaligus = await mulaiSekaligus(t.db, input);
-  return sekaligus ? { id: sekaligus.id, baru: sekaligus } : buatAttempt(t.db, input);
-}
+const mulaiBaru = (input: AttemptBaruInput) => mulaiPercobaan(t.db, input);
 
 async function mulai(input: AttemptBaruInput): Promise<number> {
   return (await mulaiBaru(input)).id;

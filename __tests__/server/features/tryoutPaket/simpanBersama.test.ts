@@ -1,21 +1,17 @@
 /**
- * Answer saves written together (src/server/features/tryoutPaket/simpanBersama.ts): the saves of one turn of the
+ * Answer saves written together (src/server/features/tryoutPaket/tulis/simpanBersama.ts): the saves of one turn of the
  * event loop are all written, on PostgreSQL by one statement; a save whose row fails fails alone; of two saves of one
  * answer the later wins, and two charged clocks of one subject merge (the remaining time only goes down). Runs on
  * SQLite, and on PostgreSQL when DATABASE_URL says so.
  */
 import type { SoalPaket, StartPaketContent } from '../../../../src/contract/tryoutPaket';
-import { transaction } from '../../../../src/server/db/transaction';
 import { saveBatchRows } from '../../../../src/server/lib/metrics';
-import { writeClock, type ClockWrite } from '../../../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import {
-  simpanBersama,
+  simpanJawaban,
+  type ClockWrite,
   type TulisanJawaban,
-} from '../../../../src/server/features/tryoutPaket/simpanBersama';
-import {
-  tulisPenanda,
-  writeStatementAnswer,
-} from '../../../../src/server/features/tryoutPaket/queries/jawaban';
+} from '../../../../src/server/features/tryoutPaket/tulis';
+import { tulisJawabanSendiri } from '../../../../src/server/features/tryoutPaket/tulis/sendiri';
 import { sql } from 'kysely';
 import { buildSeededTestApp, loginAs, saveAnswer, type SeededTestContext } from '../../../helpers/seeded';
 import { waitFor } from '../../../helpers/waitFor';
@@ -59,31 +55,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/**
- * What the save's own way writes: its clock, its statements and its answer (a statement question's marker from its
- * statements as stored) in one transaction, as simpan.ts does.
- */
-function sendiri(tulisan: TulisanJawaban): () => Promise<void> {
-  return () =>
-    transaction(t.db, async (trx) => {
-      if (tulisan.clock) await writeClock(trx, tulisan.clock);
-      const idJawaban = tulisan.idJawaban;
-      if (tulisan.pernyataan) {
-        for (const p of tulisan.pernyataan) await writeStatementAnswer(trx, { ...p, idJawaban });
-        await tulisPenanda(trx, idJawaban, tulisan.now);
-        return;
-      }
-      await trx
-        .updateTable('jawaban')
-        .set({ jawaban: tulisan.jawaban, updated_at: tulisan.now })
-        .where('id', '=', idJawaban)
-        .execute();
-    });
-}
-
 /** The saves, all asked for in this turn of the event loop; each one's outcome. */
 function simpanSemua(tulisan: TulisanJawaban[]): Promise<PromiseSettledResult<void>[]> {
-  return Promise.allSettled(tulisan.map((w) => simpanBersama(t.db, w, sendiri(w))));
+  return Promise.allSettled(tulisan.map((w) => simpanJawaban(t.db, w)));
 }
 
 async function storedJawaban(ids: number[]): Promise<Map<number, string>> {
@@ -338,7 +312,7 @@ describe('answer saves written together', () => {
       pernyataan: [],
     };
     const ways = {
-      alone: () => sendiri(markerAlone)(),
+      alone: () => tulisJawabanSendiri(t.db, markerAlone),
       together: async () => {
         const before = await batches();
         const [outcome] = await simpanSemua([markerAlone]);

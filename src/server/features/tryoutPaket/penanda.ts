@@ -1,7 +1,7 @@
 /**
  * The marker of a statement question: its answer is 'Z' once any of its statements is answered (neither '0' nor
  * blank) and '0' while none is. Stated once, in SQL that both dialects read alike: the saves' shared write
- * (simpanBersama.ts) must compute it inside the statement that writes the statements, and a save's own transaction
+ * (tulis/simpanBersama.ts) must compute it inside the statement that writes the statements, and a save's own transaction
  * (`tulisPenanda` in queries/jawaban.ts) uses the same text, so the two ways cannot drift apart.
  */
 

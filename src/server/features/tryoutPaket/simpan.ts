@@ -1,8 +1,6 @@
 /** `PUT /siswa/tryout/saveanswer/id/:id`: an idempotent answer save on the server's clock. */
 import type { SaveAnswerPaketBody } from '../../../contract/tryoutPaket';
 import type { Config } from '../../config';
-import { prepareQuery } from '../../db/compiledQuery';
-import { batchedStatement, batchedTransaction } from '../../db/batching/groupCommit';
 import { allowsFiveChoices } from '../../domain/studentType';
 import { isPastGrace, isWindowOver } from '../../domain/timing';
 import type { Siswa } from '../../db/siswa';
@@ -11,14 +9,12 @@ import { parseAnswer, type AnswerChange } from './jawaban';
 import { acakDari, jawabanPaket, opsiDiacak, type Acak } from '../../domain/acak';
 import type { JadwalRow } from '../../db/jadwal';
 import { berteksSoal } from './isiPaket';
-import { clearStatementAnswers, tulisPenanda, writeStatementAnswer } from './queries/jawaban';
-import { findSaveTarget } from './queries/saveTarget';
+import { findSaveTarget, simpanJawaban } from './tulis';
 import { type Executor } from '../../db/executor';
 import { isWallClock } from './konteks';
-import { simpanBersama } from './simpanBersama';
 import { gagal } from '../../lib/respons';
 import { PESAN, tipeTidakSesuai } from './teks';
-import { antrianOf, chargeIsKept, isRevealed, sameClock, saveClock, settleClocks } from './waktu';
+import { antrianOf, chargeIsKept, isRevealed, sameClock, settleClocks } from './waktu';
 
 type SaveResult = { status: true; message: string } | ReturnType<typeof gagal>;
 
@@ -86,36 +82,16 @@ export async function saveAnswerPaket(
 
   // Several saves within one second charge nothing: the clock as stored is already the clock of now.
   const clockChanged = clock.status === 0 && !sameClock(clock, before) && chargeIsKept(clocks[index]);
-  // Written with the other saves of this turn (one commit for them all); an answer alone is one statement, atomic
-  // by itself, a changed clock or a statement question are several, undone together should one fail.
-  const commit = clockChanged || row.type === 3 ? batchedTransaction : batchedStatement;
-  const jawabanTeks = change.kind === 'text' ? change.jawaban : '0';
-  const tulisSendiri = () =>
-    commit(q, async (trx) => {
-      if (clockChanged) await saveClock(trx, attempt.id, row.id_mapel, clock);
-      if (row.type === 3) {
-        // Only the statement asked for is written, so two saves of one question in flight do not undo each other.
-        if (change.kind === 'statement') {
-          await writeStatementAnswer(trx, {
-            idJawabanGroup: change.idJawabanGroup,
-            idJawaban: row.id,
-            jawaban: change.jawaban,
-          });
-        } else if (change.kind === 'cancelGroup') {
-          await clearStatementAnswers(trx, row.id);
-        }
-        await tulisPenanda(trx, row.id, now);
-      } else {
-        await updateJawaban(trx, row.id, jawabanTeks, now);
-      }
-    });
-  // On PostgreSQL the save joins the turn's multi-row statement (simpanBersama.ts), a statement question's too.
-  const clockWrite = clockChanged ? { idHasilTo: attempt.id, idMapel: row.id_mapel, ...clock } : null;
-  const tulisan = { idJawaban: row.id, jawaban: jawabanTeks, now, clock: clockWrite };
-  await simpanBersama(
+  // Written with the other saves of this turn (tulis/: one statement on PostgreSQL, one commit on SQLite).
+  const tulisan = {
+    idJawaban: row.id,
+    jawaban: change.kind === 'text' ? change.jawaban : '0',
+    now,
+    clock: clockChanged ? { idHasilTo: attempt.id, idMapel: row.id_mapel, ...clock } : null,
+  };
+  await simpanJawaban(
     q,
     row.type === 3 ? { ...tulisan, pernyataan: pernyataanDitulis(change, statements) } : tulisan,
-    tulisSendiri,
   );
   return { status: true, message: PESAN.jawabanTersimpan };
 }
@@ -147,13 +123,4 @@ async function kePaket(
     kind: 'text',
     jawaban: jawabanPaket(acak, { ...soal, id: soal.id_soal }, berteks, change.jawaban),
   };
-}
-
-const updateJawabanQuery = prepareQuery(
-  (q: Executor, p: { idJawaban: number; jawaban: string; now: number }) =>
-    q.updateTable('jawaban').set({ jawaban: p.jawaban, updated_at: p.now }).where('id', '=', p.idJawaban),
-);
-
-function updateJawaban(q: Executor, idJawaban: number, jawaban: string, now: number): Promise<number> {
-  return updateJawabanQuery.run(q, { idJawaban, jawaban, now });
 }

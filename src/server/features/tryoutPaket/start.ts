@@ -20,11 +20,10 @@ import { allowsFiveChoices } from '../../domain/studentType';
 import { durasiDetik } from '../../domain/timing';
 import type { Siswa } from '../../db/siswa';
 import { isWallClock, kategoriContextDenganAttempts } from './konteks';
-import { buatAttempt, createAnswerRows, findAttempt, type AttemptBaruInput } from './queries/hasilTo';
+import { createAnswerRows, findAttempt } from './queries/hasilTo';
 import { listClocks } from './queries/mapelWaktu';
 import { listJawaban, listJawabanGroup } from './queries/jawaban';
-import { mulaiSekaligus, type AttemptBaru } from './queries/mulaiSekaligus';
-import { directSqliteOf } from '../../db/createDb';
+import { mulaiPercobaan, type AttemptBaru } from './tulis';
 import { type SoalLembar } from '../../soal/soalMapel';
 import { berteksOf, kunciE, lembarSoal, mapelKategori, punyaSoal } from './isiPaket';
 import { gagal } from '../../lib/respons';
@@ -82,7 +81,7 @@ export async function startPaket(
   // of a turn, on SQLite buatAttempt's inserts (no rows: a racing start won, whose attempt is read below).
   const dibuat: { id: number; baru?: AttemptBaru } = existing
     ? { id: existing.id }
-    : await tulisStart(q, baru);
+    : await mulaiPercobaan(q, baru);
   const sekaligus = dibuat.baru;
   const idHasilTo = dibuat.id;
   const attempt =
@@ -127,16 +126,6 @@ export async function startPaket(
       soal: toSoalPaket(soal, jawaban, jawabanGroup, fiveChoices, acak),
     },
   };
-}
-
-/**
- * A first start: its attempt id, and its rows when this start wrote them (none when a racing start won). On
- * PostgreSQL the first starts of a turn go as one statement first; what it did not write (a race, a transaction,
- * a batch that failed) takes buatAttempt's inserts, as every start on SQLite does.
- */
-async function tulisStart(q: Executor, baru: AttemptBaruInput): Promise<{ id: number; baru?: AttemptBaru }> {
-  const sekaligus = directSqliteOf(q) ? undefined : await mulaiSekaligus(q, baru);
-  return sekaligus ? { id: sekaligus.id, baru: sekaligus } : buatAttempt(q, baru);
 }
 
 /**

@@ -8,12 +8,11 @@ import {
   type ClockRules,
   type SubjectClock,
 } from '../../domain/timing';
-import { listClocks, writeClock, type MapelWaktu } from './queries/mapelWaktu';
+import { listClocks, type MapelWaktu } from './queries/mapelWaktu';
 import { type JadwalRow } from '../../db/jadwal';
 import { type MapelRow } from './queries/mapel';
 import { type Executor } from '../../db/executor';
-import { batchedStatement } from '../../db/batching/groupCommit';
-import { simpanWaktuBersama } from './simpanBersama';
+import { simpanWaktu } from './tulis';
 
 export interface MapelClock {
   mapel: MapelRow;
@@ -103,7 +102,7 @@ export function chargeIsKept(clock: MapelClock): boolean {
 /**
  * Writes a subject's clock, committed with the other writes of the same turn of the event loop (a status report is
  * one upsert: alone it was a commit of its own, and with a second worker on SQLite a wait for the write lock). On
- * PostgreSQL it joins the answer saves' shared statement (simpanBersama.ts), on SQLite the turn's shared commit.
+ * PostgreSQL it joins the answer saves' shared statement, on SQLite the turn's shared commit (tulis/).
  */
 export function saveClock(
   q: Executor,
@@ -111,8 +110,7 @@ export function saveClock(
   idMapel: number,
   clock: SubjectClock,
 ): Promise<void> {
-  const write = { idHasilTo, idMapel, ...clock };
-  return simpanWaktuBersama(q, write, () => batchedStatement(q, (w) => writeClock(w, write)));
+  return simpanWaktu(q, { idHasilTo, idMapel, ...clock });
 }
 
 /** `antrian` and `antrian_str` of the subjects, from their settled clocks. */

@@ -6,7 +6,7 @@ import { batchedTransaction } from '../../../db/batching/groupCommit';
 import type { HasilToTable } from '../../../db/types';
 import type { MapelWaktu } from './mapelWaktu';
 import { attemptsStarted } from '../../../lib/metrics';
-import type { AttemptBaru } from './mulaiSekaligus';
+import type { AttemptBaru } from '../tulis/mulaiSekaligus';
 
 export type HasilTo = Selectable<HasilToTable>;
 

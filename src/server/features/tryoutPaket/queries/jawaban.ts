@@ -46,15 +46,6 @@ export function writeStatementAnswer(
   return statementAnswerWrite.run(q, input);
 }
 
-const statementsClear = prepareQuery((q: Executor, p: { idJawaban: number }) =>
-  q.updateTable('jawaban_group').set({ jawaban: '0' }).where('id_jawaban', '=', p.idJawaban),
-);
-
-/** Every statement of a question cleared. */
-export function clearStatementAnswers(q: Executor, idJawaban: number): Promise<number> {
-  return statementsClear.run(q, { idJawaban });
-}
-
 const penandaWrite = prepareQuery((q: Executor, p: { idJawaban: number; now: number }) =>
   q
     .updateTable('jawaban')

@@ -7,21 +7,20 @@
  * should it fail, none of it was written, and every save of the batch is written again alone (`sendiri`), so a row
  * that fails fails its own request and no other; a statement question's saves then one after the other, in order.
  *
- * On SQLite, and inside a transaction, every save takes its own way (`sendiri`), which SQLite groups itself.
+ * On SQLite, and inside a transaction, every save takes its own way (sendiri.ts), which SQLite groups itself: the
+ * choice is made in index.ts.
  */
-import type { Kysely } from 'kysely';
-import { directPostgresOf, type DirectPostgres } from '../../db/createDb';
-import { larikParameter } from '../../db/larikParameter';
-import type { Database } from '../../db/types';
+import type { DirectPostgres } from '../../../db/createDb';
+import { larikParameter } from '../../../db/larikParameter';
 import {
   antrianPutaran,
   bersamaAtauSendiri,
   dalamJalanPerProses,
   sePutaran,
-} from '../../db/batching/sePutaran';
-import { saveBatchRows } from '../../lib/metrics';
-import type { ClockWrite } from './queries/mapelWaktu';
-import { penandaSql } from './penanda';
+} from '../../../db/batching/sePutaran';
+import { saveBatchRows } from '../../../lib/metrics';
+import { penandaSql } from '../penanda';
+import { gabungWaktu, gabungWaktuSql, type ClockWrite } from './gabungWaktu';
 import { satuPerSoal, urutanPernyataan, type UrutanPernyataan } from './urutanPernyataan';
 
 /** One save's writes: its answer, and its subject's clock when the save charged time. */
@@ -73,8 +72,8 @@ const DALAM_JALAN = 2;
 
 /**
  * The answers written with `UPDATE … FROM unnest(…)`, the clocks with one multi-row upsert in a data-modifying
- * CTE of the same statement. A clock is merged as writeClock (queries/mapelWaktu.ts) merges it: the remaining time only goes
- * down, the last charged moment only forward, the opening moment stays the first, a closed subject never changes.
+ * CTE of the same statement. A clock is merged into the stored one by the same SQL as a clock written alone
+ * (gabungWaktu.ts).
  * Statement answers are another CTE; as every part of the statement reads the rows as they were before it, a
  * statement question's marker (penanda.ts) is taken from its stored statements with this statement's own writes put
  * over them.
@@ -83,13 +82,7 @@ const SIMPAN_BERSAMA_SQL = `WITH waktu AS (
   INSERT INTO mapel_waktu AS mw (id_hasil_to, id_mapel, sisa_waktu, status, opened_at, last_seen_at)
   SELECT * FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}, ${larikParameter(3, 'int4')},
     ${larikParameter(4, 'int4')}, ${larikParameter(5, 'int8')}, ${larikParameter(6, 'int8')})
-  ON CONFLICT (id_hasil_to, id_mapel) DO UPDATE SET
-    sisa_waktu = LEAST(excluded.sisa_waktu, mw.sisa_waktu),
-    status = excluded.status,
-    opened_at = COALESCE(mw.opened_at, excluded.opened_at),
-    last_seen_at = CASE WHEN excluded.status = 1 OR mw.last_seen_at IS NULL
-      OR excluded.last_seen_at > mw.last_seen_at THEN excluded.last_seen_at ELSE mw.last_seen_at END
-  WHERE mw.status = 0
+  ON CONFLICT (id_hasil_to, id_mapel) ${gabungWaktuSql('mw')}
 ),
 p AS (
   SELECT * FROM unnest(${larikParameter(10, 'int4')}, ${larikParameter(11, 'int4')}, ${larikParameter(12, 'text')})
@@ -108,16 +101,14 @@ FROM unnest(${larikParameter(7, 'int4')}, ${larikParameter(8, 'text')}, ${larikP
 WHERE jawaban.id = v.id`;
 
 /**
- * Writes one save: on PostgreSQL with the other saves of this turn (see above), else by `sendiri`, the save's own
- * way. Resolves once the save is committed.
+ * Writes one save with the other saves of this turn (see above); `sendiri` writes it alone should the shared
+ * statement fail. Resolves once the save is committed.
  */
 export function simpanBersama(
-  q: Kysely<Database>,
+  pg: DirectPostgres,
   tulisan: TulisanJawaban,
   sendiri: () => Promise<void>,
 ): Promise<void> {
-  const pg = directPostgresOf(q);
-  if (!pg) return sendiri();
   return new Promise<void>((resolve, reject) => {
     if (tulisan.pernyataan === undefined) {
       serahkan(pg, { tulisan, sendiri, resolve, reject });
@@ -142,16 +133,14 @@ export function simpanBersama(
 }
 
 /**
- * Writes a subject's clock: on PostgreSQL with the saves of this turn (see above), acknowledged as they are, once
- * the statement has committed; else by `sendiri`.
+ * Writes a subject's clock with the saves of this turn (see above), acknowledged as they are, once the statement
+ * has committed; by `sendiri` should it fail.
  */
 export function simpanWaktuBersama(
-  q: Kysely<Database>,
+  pg: DirectPostgres,
   clock: ClockWrite,
   sendiri: () => Promise<void>,
 ): Promise<void> {
-  const pg = directPostgresOf(q);
-  if (!pg) return sendiri();
   return new Promise<void>((resolve, reject) =>
     serahkan(pg, { tulisan: { clock }, sendiri, resolve, reject }),
   );
@@ -193,7 +182,7 @@ function tulisBersama(pg: DirectPostgres, batch: readonly Menunggu[]): Promise<v
 /**
  * The statement's arrays. Each row appears once (an upsert may not change a row twice in one statement): of two
  * saves of one answer (or one statement) the later wins, as it would one after the other; two clocks of one subject are merged as the
- * statement merges a clock into the stored one. Rows are sorted by key, so two statements in flight (two workers)
+ * statement merges a clock into the stored one (gabungWaktu.ts). Rows are sorted by key, so two statements in flight (two workers)
  * lock the rows they share in the same order.
  */
 function parameterOf(tulisan: readonly (TulisanJawaban | TulisanWaktu)[]): unknown[] {
@@ -208,7 +197,7 @@ function parameterOf(tulisan: readonly (TulisanJawaban | TulisanWaktu)[]): unkno
     if (!t.clock) continue;
     const key = `${t.clock.idHasilTo}:${t.clock.idMapel}`;
     const before = clocks.get(key);
-    clocks.set(key, before ? gabungClock(before, t.clock) : t.clock);
+    clocks.set(key, before ? gabungWaktu(before, t.clock) : t.clock);
   }
   const rows = [...jawaban.values()].sort((a, b) => a.idJawaban - b.idJawaban);
   const waktu = [...clocks.values()].sort((a, b) => a.idHasilTo - b.idHasilTo || a.idMapel - b.idMapel);
@@ -228,22 +217,4 @@ function parameterOf(tulisan: readonly (TulisanJawaban | TulisanWaktu)[]): unkno
     grup.map((p) => p.jawaban),
     rows.map((t) => t.pernyataan !== undefined),
   ];
-}
-
-function gabungClock(a: ClockWrite, b: ClockWrite): ClockWrite {
-  const closed = a.status === 1 ? a : b.status === 1 ? b : null;
-  return {
-    ...a,
-    sisaWaktu: Math.min(a.sisaWaktu, b.sisaWaktu),
-    status: closed ? 1 : 0,
-    openedAt: pilih(a.openedAt, b.openedAt, Math.min),
-    lastSeenAt: closed ? closed.lastSeenAt : pilih(a.lastSeenAt, b.lastSeenAt, Math.max),
-  };
-}
-
-/** `pick` of two moments, either of which may be missing. */
-function pilih(a: number | null, b: number | null, pick: (x: number, y: number) => number): number | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return pick(a, b);
 }

@@ -11,8 +11,8 @@ import { larikParameter } from '../../../db/larikParameter';
 import type { Executor } from '../../../db/executor';
 import type { JadwalRow } from '../../../db/jadwal';
 import { mapelKategori } from '../isiPaket';
-import type { MapelRow } from './mapel';
-import type { MapelWaktu } from './mapelWaktu';
+import type { MapelRow } from '../queries/mapel';
+import type { MapelWaktu } from '../queries/mapelWaktu';
 
 /**
  * The attempt's clocks as one text, `id_mapel,sisa_waktu,status,opened_at,last_seen_at` per clock joined by `;`

@@ -14,8 +14,7 @@
  * statement committed. Should it fail, nothing of it was written, and each start of the batch is written again
  * alone, so a row that fails fails its own start only.
  */
-import { directPostgresOf, type DirectPostgres } from '../../../db/createDb';
-import type { Executor } from '../../../db/executor';
+import type { DirectPostgres } from '../../../db/createDb';
 import {
   antrianPutaran,
   bersamaAtauSendiri,
@@ -23,8 +22,8 @@ import {
   sePutaran,
 } from '../../../db/batching/sePutaran';
 import { attemptsStarted, startBatchRows } from '../../../lib/metrics';
-import type { AttemptBaruInput } from './hasilTo';
-import type { MapelWaktu } from './mapelWaktu';
+import type { AttemptBaruInput } from '../queries/hasilTo';
+import type { MapelWaktu } from '../queries/mapelWaktu';
 
 /** The rows a first start wrote, as the start reads them back otherwise. */
 export interface AttemptBaru {
@@ -108,13 +107,13 @@ const antrian = antrianPutaran<DirectPostgres, Menunggu>();
 const DALAM_JALAN = 2;
 
 /**
- * Creates the attempt with its clocks and first subject's rows, with the other first starts of this turn (see
- * above). Undefined when this cannot be done here (SQLite, or a transaction) or when the attempt already exists:
- * the caller takes buatAttempt's path.
+ * Creates the attempt with its clocks and first subject's rows (at least one subject), with the other first starts
+ * of this turn (see above). Undefined when the attempt already exists: the caller takes buatAttempt's path.
  */
-export function mulaiSekaligus(q: Executor, input: AttemptBaruInput): Promise<AttemptBaru | undefined> {
-  const pg = directPostgresOf(q);
-  if (!pg || input.mapel.length === 0) return Promise.resolve(undefined);
+export function mulaiSekaligus(
+  pg: DirectPostgres,
+  input: AttemptBaruInput,
+): Promise<AttemptBaru | undefined> {
   return new Promise((resolve, reject) => {
     sePutaran(
       antrian,
