@@ -1,4 +1,5 @@
 import { text } from '../../text';
+import { formatJumlah } from '../../lib/format';
 
 /**
  * The result pages' words: only those pages (and their components) show them, so they load with them, not with
@@ -19,7 +20,7 @@ export const hasilText = {
   sedangDihitung: 'Hasil sedang dihitung',
   progresDihitung: (dinilai: number, jumlah: number) =>
     jumlah > 0
-      ? `Hasil sedang dihitung: ${dinilai.toLocaleString('id-ID')} dari ${jumlah.toLocaleString('id-ID')} lembar jawaban sudah dinilai (${Math.floor((100 * dinilai) / jumlah)}%). Halaman ini dimuat ulang sendiri.`
+      ? `Hasil sedang dihitung: ${formatJumlah(dinilai)} dari ${formatJumlah(jumlah)} lembar jawaban sudah dinilai (${Math.floor((100 * dinilai) / jumlah)}%). Halaman ini dimuat ulang sendiri.`
       : 'Hasil sedang dihitung. Halaman ini dimuat ulang sendiri.',
   no: 'No',
   paket: 'Paket',
