@@ -1,5 +1,6 @@
 /** The operator's tool run as the CLI runs it (`jalankan`), on a test database, in a working directory. */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Executor } from '../../src/server/db/executor';
 import type { Database } from '../../src/server/db/types';
@@ -46,4 +47,16 @@ export async function counts(db: Executor): Promise<Record<string, number>> {
 export function writeJson(dir: string, name: string, data: unknown): string {
   writeFileSync(path.join(dir, name), JSON.stringify(data, null, 2));
   return name;
+}
+
+/** A fresh working folder for each test (the operator's files), removed after it: `path` is the current test's. */
+export function folderPerTest(): { readonly path: string } {
+  const folder = { path: '' };
+  beforeEach(() => {
+    folder.path = mkdtempSync(path.join(tmpdir(), 'siaptes-operator-'));
+  });
+  afterEach(() => {
+    rmSync(folder.path, { recursive: true, force: true });
+  });
+  return folder;
 }

@@ -2,11 +2,10 @@
  * The operator's import-paket run as the CLI runs it, on the demo data and the suite's database: a package in, the
  * changes a started package refuses, every mistake of a file named, the README's example and the JSON Schema in step.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SCHEMA_PATH } from '../../../src/server/cli/siaptesPerintah';
-import { counts, runner, writeJson } from '../../helpers/operatorRun';
+import { counts, folderPerTest, runner, writeJson } from '../../helpers/operatorRun';
 import { paketJsonSchema, type PaketFile } from '../../../src/server/operator/paketFormat';
 import { parseCsv } from '../../../src/server/operator/csv';
 import { periksaPaketFile } from '../../../src/server/operator/periksaPaket';
@@ -15,13 +14,7 @@ import { paketContoh } from '../../helpers/operatorFixtures';
 
 jest.setTimeout(60_000); // whole imports, closes and exports; PostgreSQL on a shared, busy machine
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'siaptes-operator-'));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = folderPerTest();
 
 describe('import-paket on the demo data', () => {
   let ctx: SeededTestContext;
@@ -43,8 +36,8 @@ describe('import-paket on the demo data', () => {
   };
 
   it('an imported package appears in the enrolled student’s schedules and can be started; re-import changes nothing', async () => {
-    const run = runner(ctx, dir);
-    const file = writeJson(dir, 'paket77.json', paketContoh(ctx.clock.now(), ['reguler']));
+    const run = runner(ctx, folder.path);
+    const file = writeJson(folder.path, 'paket77.json', paketContoh(ctx.clock.now(), ['reguler']));
     const imported = await run('import-paket', file);
     expect(imported).toMatchObject({ code: 0, err: '' });
     expect(imported.out).toMatch(
@@ -91,10 +84,10 @@ describe('import-paket on the demo data', () => {
 
   /** Imports Paket #`nomor` for reguler, who then starts its first category. */
   async function importAndStart(nomor: number, ubah: (p: PaketFile) => void = () => {}) {
-    const run = runner(ctx, dir);
+    const run = runner(ctx, folder.path);
     const paket = paketContoh(ctx.clock.now(), ['reguler'], { paket: nomor });
     ubah(paket);
-    expect((await run('import-paket', writeJson(dir, `paket${nomor}.json`, paket))).code).toBe(0);
+    expect((await run('import-paket', writeJson(folder.path, `paket${nomor}.json`, paket))).code).toBe(0);
     const { login, list } = await jadwalOf('reguler');
     const idJadwal = list.find((j) => j.paket === nomor)!.id;
     const { hash } = await ctx.db
@@ -158,7 +151,7 @@ describe('import-paket on the demo data', () => {
       expect(before).toEqual(['1:A', '2:Jakarta', '3:/Y', '3:/N', '4:0,5']);
       const changed = structuredClone(paket);
       change(changed);
-      const refused = await run('import-paket', writeJson(dir, `ubah${nomor}.json`, changed));
+      const refused = await run('import-paket', writeJson(folder.path, `ubah${nomor}.json`, changed));
       expect(refused.code).toBe(1);
       expect(refused.err).toContain(`ubah${nomor}.json kategori[0].mapel[0].${reason}; 1 attempt(s) exist`);
       expect(await keysOf(idJadwal)).toEqual(before);
@@ -193,7 +186,7 @@ describe('import-paket on the demo data', () => {
     const tukar = structuredClone(paket);
     const soal = tukar.kategori[0].mapel[0].soal;
     [soal[0], soal[1]] = [soal[1], soal[0]];
-    const swapped = await run('import-paket', writeJson(dir, 'tukar.json', tukar));
+    const swapped = await run('import-paket', writeJson(folder.path, 'tukar.json', tukar));
     expect(swapped.code).toBe(1);
     expect(swapped.err.split('\n').filter((l) => l.startsWith('tukar.json'))).toEqual([
       `tukar.json kategori[0].mapel[0].soal[0]: soal 1 of Penalaran Umum: is question 2 of the package as imported; ${moved}${fixed}`,
@@ -202,7 +195,7 @@ describe('import-paket on the demo data', () => {
 
     const tambah = structuredClone(paket);
     tambah.kategori[0].mapel[0].soal.unshift({ type: 2, soal: '<p>Soal baru.</p>', kunci: 'baru' });
-    const added = await run('import-paket', writeJson(dir, 'tambah.json', tambah));
+    const added = await run('import-paket', writeJson(folder.path, 'tambah.json', tambah));
     expect(added.code).toBe(1);
     expect(added.err).toContain(
       `tambah.json kategori[0].mapel[0].soal: Penalaran Umum: the subject has 4 questions, the file 5${fixed}`,
@@ -213,7 +206,7 @@ describe('import-paket on the demo data', () => {
 
     const hapus = structuredClone(paket);
     hapus.kategori[0].mapel[0].soal.splice(1, 1);
-    const removed = await run('import-paket', writeJson(dir, 'hapus.json', hapus));
+    const removed = await run('import-paket', writeJson(folder.path, 'hapus.json', hapus));
     expect(removed.code).toBe(1);
     expect(removed.err).toContain(
       `hapus.json kategori[0].mapel[0].soal: Penalaran Umum: the subject has 4 questions, the file 3${fixed}`,
@@ -233,7 +226,7 @@ describe('import-paket on the demo data', () => {
 
     const typo = structuredClone(paket);
     typo.kategori[0].mapel[0].soal[1].soal = '<p>Ibu kota negara Indonesia adalah …</p>';
-    expect((await run('import-paket', writeJson(dir, 'typo.json', typo))).code).toBe(0);
+    expect((await run('import-paket', writeJson(folder.path, 'typo.json', typo))).code).toBe(0);
     // The server kept the package's questions since the start: the import's new version replaces them at once.
     expect(await shown()).toContain('<p>Ibu kota negara Indonesia adalah …</p>');
     const soal = await ctx.db
@@ -250,7 +243,7 @@ describe('import-paket on the demo data', () => {
     const kunci = structuredClone(typo);
     kunci.kategori[0].mapel[0].soal[0].kunci = 'B';
     kunci.kategori[0].mapel[0].soal.pop();
-    const refused = await run('import-paket', writeJson(dir, 'kunci.json', kunci));
+    const refused = await run('import-paket', writeJson(folder.path, 'kunci.json', kunci));
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(
       'kunci.json kategori[0].mapel[0].soal[0].kunci: soal 1 of Penalaran Umum: the key changes from A to B; ' +
@@ -279,7 +272,7 @@ describe('import-paket on the demo data', () => {
     bad.jadwal.tgl_akhir = bad.jadwal.tgl_awal.replace(/^(\d{4})/, (y) => String(Number(y) - 1)); // 4: ends before it starts
     // 5: siapa.ini is nobody
     const before = await counts(ctx.db);
-    const result = await runner(ctx, dir)('import-paket', writeJson(dir, 'lima.json', bad));
+    const result = await runner(ctx, folder.path)('import-paket', writeJson(folder.path, 'lima.json', bad));
     expect(result.code).toBe(1);
     const lines = result.err.split('\n').filter((line) => line.startsWith('lima.json'));
     expect(lines).toEqual(
@@ -300,15 +293,19 @@ describe('import-paket on the demo data', () => {
 
   it('a dry run reports what it would do and writes nothing', async () => {
     const before = await counts(ctx.db);
-    const file = writeJson(dir, 'coba.json', paketContoh(ctx.clock.now(), ['reguler'], { paket: 80 }));
-    const result = await runner(ctx, dir)('import-paket', file, '--dry-run');
+    const file = writeJson(
+      folder.path,
+      'coba.json',
+      paketContoh(ctx.clock.now(), ['reguler'], { paket: 80 }),
+    );
+    const result = await runner(ctx, folder.path)('import-paket', file, '--dry-run');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^Dry run, nothing written: would have created schedule id \d+: 2 categories/);
     expect(await counts(ctx.db)).toEqual(before);
   });
 
   it('closes an event: IRT calibration, scores and ranks, item statistics with difficulty', async () => {
-    const run = runner(ctx, dir);
+    const run = runner(ctx, folder.path);
     const idJadwal = ctx.seed.jadwal.eventSelesai.id;
     const closed = await run('close', String(idJadwal));
     expect(closed.code).toBe(0);
@@ -319,7 +316,7 @@ describe('import-paket on the demo data', () => {
 
     const butir = await run('export-butir', String(idJadwal), '--out', 'butir.csv');
     expect(butir.code).toBe(0);
-    const table = parseCsv(readFileSync(path.join(dir, 'butir.csv'), 'utf8'));
+    const table = parseCsv(readFileSync(path.join(folder.path, 'butir.csv'), 'utf8'));
     expect(table.header).toEqual([
       'kategori',
       'mapel',
@@ -370,7 +367,7 @@ describe('import-paket on the demo data', () => {
   });
 
   it('export-butir flags a planted wrong key by the option the best students chose', async () => {
-    const run = runner(ctx, dir);
+    const run = runner(ctx, folder.path);
     const idJadwal = ctx.seed.jadwal.eventSelesai.id;
     // A type 1 question whose key the answers were simulated from; the operator's file then names another letter.
     const soal = await ctx.db

@@ -2,10 +2,9 @@
  * The operator's import-siswa run as the CLI runs it (`npm run siaptes -- import-siswa`), on the suite's database
  * (SQLite, or PostgreSQL when DATABASE_URL says so): students in, passwords handed out once, bad rows named.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { counts, runner } from '../../helpers/operatorRun';
+import { counts, folderPerTest, runner } from '../../helpers/operatorRun';
 import { parseCsv } from '../../../src/server/operator/csv';
 import { imporSiswa } from '../../../src/server/operator/imporSiswa';
 import { FileBermasalah } from '../../../src/server/operator/masalah';
@@ -15,13 +14,7 @@ import { SISWA_CSV } from '../../helpers/operatorFixtures';
 
 jest.setTimeout(60_000); // whole imports, closes and exports; PostgreSQL on a shared, busy machine
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'siaptes-operator-'));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = folderPerTest();
 
 describe('import-siswa', () => {
   let ctx: TestContext;
@@ -33,13 +26,13 @@ describe('import-siswa', () => {
   });
 
   it('creates students, hands out generated passwords once, and updates them on re-import', async () => {
-    const run = runner(ctx, dir);
-    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
+    const run = runner(ctx, folder.path);
+    writeFileSync(path.join(folder.path, 'kelas.csv'), SISWA_CSV);
     const first = await run('import-siswa', 'kelas.csv');
     expect(first).toMatchObject({ code: 0, err: '' });
     expect(first.out).toContain('Students: 3 created, 0 updated.');
 
-    const passwords = parseCsv(readFileSync(path.join(dir, 'kelas-passwords.csv'), 'utf8'));
+    const passwords = parseCsv(readFileSync(path.join(folder.path, 'kelas-passwords.csv'), 'utf8'));
     expect(passwords.header).toEqual(['username', 'nama_lengkap', 'password']);
     expect(passwords.records.map((r) => r.values.get('username'))).toEqual(['citra.dewi', 'dodi']);
     expect(passwords.records[0].values.get('nama_lengkap')).toBe('Citra Dewi, S.');
@@ -59,12 +52,15 @@ describe('import-siswa', () => {
 
     // Re-import with one name changed: same rows, the name updated, no new password list, Citra's kept.
     const before = await counts(ctx.db);
-    rmSync(path.join(dir, 'kelas-passwords.csv'));
-    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV.replace('Dodi Firmansyah', 'Dodi Firmansyah Putra'));
+    rmSync(path.join(folder.path, 'kelas-passwords.csv'));
+    writeFileSync(
+      path.join(folder.path, 'kelas.csv'),
+      SISWA_CSV.replace('Dodi Firmansyah', 'Dodi Firmansyah Putra'),
+    );
     const again = await run('import-siswa', 'kelas.csv');
     expect(again.out).toContain('Students: 0 created, 3 updated.');
     expect(await counts(ctx.db)).toEqual(before);
-    expect(existsSync(path.join(dir, 'kelas-passwords.csv'))).toBe(false);
+    expect(existsSync(path.join(folder.path, 'kelas-passwords.csv'))).toBe(false);
     const dodi = await ctx.db
       .selectFrom('siswa')
       .select('nama_lengkap')
@@ -75,11 +71,11 @@ describe('import-siswa', () => {
   });
 
   it('a password set by the operator ends every open session of that student; the others keep theirs', async () => {
-    const run = runner(ctx, dir);
-    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
+    const run = runner(ctx, folder.path);
+    writeFileSync(path.join(folder.path, 'kelas.csv'), SISWA_CSV);
     expect((await run('import-siswa', 'kelas.csv')).code).toBe(0);
     const citraPassword = parseCsv(
-      readFileSync(path.join(dir, 'kelas-passwords.csv'), 'utf8'),
+      readFileSync(path.join(folder.path, 'kelas-passwords.csv'), 'utf8'),
     ).records[0].values.get('password') as string;
     // Budi on two devices, Citra on one; each token has been used (and so is known to this process).
     const budiPhone = await loginAs(ctx.app, 'budi.santoso', 'rahasia123');
@@ -95,7 +91,7 @@ describe('import-siswa', () => {
 
     // Budi gets a new password; Citra's row is re-imported without one.
     writeFileSync(
-      path.join(dir, 'ganti.csv'),
+      path.join(folder.path, 'ganti.csv'),
       [
         'username,nama_lengkap,lembaga,id_program,password',
         'budi.santoso,Budi Santoso,SMA Harapan,7,rahasiaBaru99',
@@ -115,9 +111,9 @@ describe('import-siswa', () => {
   });
 
   it('reports every bad row with its line and writes nothing', async () => {
-    const run = runner(ctx, dir);
+    const run = runner(ctx, folder.path);
     writeFileSync(
-      path.join(dir, 'salah.csv'),
+      path.join(folder.path, 'salah.csv'),
       [
         'username,nama_lengkap,lembaga,id_program,email,password',
         ',Tanpa Nama Pengguna,SMA Harapan,7,,',
@@ -160,8 +156,8 @@ describe('import-siswa', () => {
     await expect(loginAs(ctx.app, 'sintetis.satu', '!')).rejects.toThrow(/login sintetis.satu failed/);
 
     // A student of the institution with the same username is never turned into one; nothing is written.
-    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
-    expect((await runner(ctx, dir)('import-siswa', 'kelas.csv')).code).toBe(0);
+    writeFileSync(path.join(folder.path, 'kelas.csv'), SISWA_CSV);
+    expect((await runner(ctx, folder.path)('import-siswa', 'kelas.csv')).code).toBe(0);
     const before = await counts(ctx.db);
     const clash = [
       'username,nama_lengkap,lembaga,id_program',
@@ -188,10 +184,10 @@ describe('import-siswa', () => {
   });
 
   it('a dry run counts without writing', async () => {
-    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
-    const result = await runner(ctx, dir)('import-siswa', 'kelas.csv', '--dry-run');
+    writeFileSync(path.join(folder.path, 'kelas.csv'), SISWA_CSV);
+    const result = await runner(ctx, folder.path)('import-siswa', 'kelas.csv', '--dry-run');
     expect(result.out).toContain('3 new and 0 existing student(s); 2 password(s) would be generated');
     expect((await counts(ctx.db)).siswa).toBe(0);
-    expect(existsSync(path.join(dir, 'kelas-passwords.csv'))).toBe(false);
+    expect(existsSync(path.join(folder.path, 'kelas-passwords.csv'))).toBe(false);
   });
 });

@@ -2,23 +2,16 @@
  * The operator's close and export-hasil run as the CLI runs them, on a known class: running attempts ended and
  * scored, one row per student with rank and PTN status.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runner, writeJson } from '../../helpers/operatorRun';
+import { folderPerTest, runner, writeJson } from '../../helpers/operatorRun';
 import { parseCsv } from '../../../src/server/operator/csv';
 import { buildTestApp, type TestContext } from '../../helpers/buildTestApp';
 import { paketContoh, SISWA_CSV } from '../../helpers/operatorFixtures';
 
 jest.setTimeout(60_000); // whole imports, closes and exports; PostgreSQL on a shared, busy machine
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'siaptes-operator-'));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const folder = folderPerTest();
 
 describe('close and export-hasil on a known class', () => {
   let ctx: TestContext;
@@ -95,8 +88,8 @@ describe('close and export-hasil on a known class', () => {
   }
 
   it('ends running attempts, scores them and exports one row per student with rank and PTN status', async () => {
-    const run = runner(ctx, dir);
-    writeFileSync(path.join(dir, 'kelas.csv'), SISWA_CSV);
+    const run = runner(ctx, folder.path);
+    writeFileSync(path.join(folder.path, 'kelas.csv'), SISWA_CSV);
     expect((await run('import-siswa', 'kelas.csv')).code).toBe(0);
     const paket = paketContoh(ctx.clock.now(), [], {
       ptn: {
@@ -125,7 +118,7 @@ describe('close and export-hasil on a known class', () => {
       },
     });
     paket.jadwal.peserta = { lembaga: ['SMA Harapan'] };
-    const imported = await run('import-paket', writeJson(dir, 'paket.json', paket));
+    const imported = await run('import-paket', writeJson(folder.path, 'paket.json', paket));
     expect(imported.out).toContain('3 enrolled students');
     const idJadwal = Number(/schedule id (\d+)/.exec(imported.out)![1]);
 
@@ -276,7 +269,7 @@ describe('close and export-hasil on a known class', () => {
   });
 
   it('names a schedule that does not exist', async () => {
-    const result = await runner(ctx, dir)('export-hasil', '9999');
+    const result = await runner(ctx, folder.path)('export-hasil', '9999');
     expect(result).toMatchObject({
       code: 1,
       err: expect.stringContaining('there is no schedule with id 9999'),
