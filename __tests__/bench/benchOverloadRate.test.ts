@@ -5,7 +5,7 @@
 import type { LoadResult } from '../../src/bench/load';
 import type { OverloadResult } from '../../src/bench/overload';
 import { reofferedRate, saveRateOf } from '../../src/bench/overloadPhase';
-import { overloadLines, type OverloadReport } from '../../src/bench/report';
+import { overloadLines, type OverloadReport } from '../../src/bench/overloadReport';
 
 const savePhase = (acknowledged: number, errors: number, satOutMs: number): LoadResult => ({
   requests: acknowledged + errors,

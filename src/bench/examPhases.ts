@@ -15,7 +15,8 @@ import {
 } from './overloadPhase';
 import { json, type PhaseContext, type PhaseResult } from './phaseContext';
 import { runOverloadProcess } from './processes';
-import { OVERLOAD_P99_TARGET_MS, type OverloadReport, type PhaseRow } from './report';
+import { OVERLOAD_P99_TARGET_MS, type OverloadReport } from './overloadReport';
+import type { PhaseRow } from './report';
 
 export interface ExamOutcome {
   rows: PhaseRow[];

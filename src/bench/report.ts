@@ -1,11 +1,11 @@
 /** The bench's Markdown: one table per database run, every figure beside the baseline of the same run. */
-import { perRequestUs, type CpuSpent, type DatabaseCpu } from './cpu';
+import { perRequestUs, type DatabaseCpu } from './cpu';
+import { cpuTable, type CpuRow } from './cpuReport';
 import type { LoadResult } from './load';
-import type { MachineBusy } from './machineCpu';
-import type { OverloadResult } from './overload';
-import type { SaveRate } from './overloadPhase';
+import { overloadLines, type OverloadReport } from './overloadReport';
 import type { PhaseResult } from './phaseContext';
 import type { RankingView } from './rankingViews';
+import { errorsByText, fixed, machineCell, row, speedCell } from './reportCells';
 import type { SpeedProbe } from './speedProbe';
 import type { ScryptFloor } from './scryptFloor';
 
@@ -41,81 +41,6 @@ export function closeRow(close: TimedClose): string {
     '—',
   ]);
 }
-
-/** The overload phase: twice the sustainable save rate offered, whatever the server answers. */
-export interface OverloadReport {
-  /** Saves per second the answer-save phase sustained, what it shed, and how long its connections sat out. */
-  savePhase: SaveRate;
-  /**
-   * The runs before `result`, each of which accepted more than half (the first at twice the answer-save phase's
-   * rate, each next at twice what the one before accepted); empty when the first run was a true 2×.
-   */
-  earlierRuns: OverloadResult[];
-  result: OverloadResult;
-  /** Acknowledged saves of this phase whose value is not in the database afterwards. */
-  lost: number;
-  /** CPU the server's and the database's processes spent during the phase. */
-  cpu?: CpuSpent;
-  /** The machine's CPU speed probed around the last run. */
-  speed?: SpeedProbe;
-  /** How busy the machine was during the last run. */
-  machine?: MachineBusy;
-}
-
-/** Accepted saves within this p99 (ms) while overloaded: the load shedding's target. */
-export const OVERLOAD_P99_TARGET_MS = 100;
-
-/**
- * The overload phase's lines: what was offered, what was accepted and how fast (timed from when the generator sent
- * each save; the generator's own lateness to its schedule, on the same shared cores, apart), what was shed, what was
- * lost.
- */
-export function overloadLines(o: OverloadReport | null): string[] {
-  if (!o) return ['Overload phase: not run', ''];
-  const r = o.result;
-  const verdict = r.acceptedP99 <= OVERLOAD_P99_TARGET_MS ? 'within' : 'OVER';
-  const shed = o.savePhase.shed;
-  const phase =
-    shed === 0
-      ? 'saves the answer-save phase acknowledged; it shed none'
-      : `saves the answer-save phase acknowledged; it SHED ${shed} calls, its connections sat out ` +
-        `${fixed(o.savePhase.satOutShare * 100)} % of it as Retry-After asked: the rate understates the server's`;
-  const runs = o.earlierRuns.length + 1;
-  const again = o.earlierRuns.map(
-    (run, i) =>
-      `  ${i === 0 ? 'first run at 2× that' : `run ${i + 1} at 2× what run ${i} accepted`}: offered ` +
-      `${fixed(run.offeredPerSecond)}/s, accepted ${run.acknowledged.length} (${share(run)} %), more than half: not ` +
-      `twice what the server sustains. Offered again at twice what it accepted`,
-  );
-  if (runs > 1) again.push(`  the figures above are run ${runs}'s`);
-  if (moreThanHalf(r))
-    again.push(
-      `  run ${runs} too accepted more than half, and no more runs are made: NOT a true 2×, its p99 is no 2× figure`,
-    );
-  return [
-    `Overload (answer saves at 2× the sustainable rate, open loop): sustainable ${fixed(o.savePhase.perSecond)}/s ` +
-      `(${phase}), offered ${fixed(r.offeredPerSecond)}/s, ${r.sent} sent; ` +
-      `accepted ${r.acknowledged.length} (${share(r)} %), ` +
-      `from sent p50 ${fixed(r.acceptedP50)} ms, p99 ${fixed(r.acceptedP99)} ms (${verdict} the target of ` +
-      `${OVERLOAD_P99_TARGET_MS} ms), max ${fixed(r.acceptedMax)} ms; shed (503) ${r.shed}; ` +
-      `other answers ${r.other}; connection errors ${r.errored}; unanswered ${r.unanswered}; ` +
-      `acknowledged and lost ${o.lost}` +
-      (o.speed ? `; CPU probe ${speedCell(o.speed)} ms` : '') +
-      (o.machine ? `; machine busy cores (others) ${machineCell(o.machine)}` : ''),
-    `  the generator (its connections opened and each used once before the clock, as students mid-exam hold ` +
-      `theirs): its own lateness to its schedule: p99 ${fixed(r.lateP99)} ms, max ${fixed(r.lateMax)} ms ` +
-      `(accepted p99 from when due, lateness included: ${fixed(r.acceptedDueP99)} ms)`,
-    `  accepted saves slower than ${OVERLOAD_P99_TARGET_MS} ms / accepted, per second of the phase: ` +
-      r.acceptedBySecond.map((n, i) => `${r.slowBySecond[i]}/${n}`).join(', '),
-    ...again,
-    '',
-  ];
-}
-
-const moreThanHalf = (r: OverloadResult) => r.acknowledged.length * 2 > r.sent;
-
-/** The share (%) of the sent saves a run accepted. */
-const share = (r: OverloadResult) => fixed((r.acknowledged.length / Math.max(r.sent, 1)) * 100, 1);
 
 export interface RunReport {
   title: string;
@@ -154,33 +79,6 @@ export interface RunReport {
   } | null;
 }
 
-const fixed = (value: number, digits = 0) => value.toFixed(digits);
-
-function row(cells: (string | number)[]): string {
-  return `| ${cells.join(' | ')} |`;
-}
-
-/** Which statuses the errors had, e.g. ` (503: 150, connection: 2)`; nothing when there were none. */
-export function errorsByText(r: Pick<LoadResult, 'errorsBy'>): string {
-  const kinds = Object.entries(r.errorsBy);
-  return kinds.length === 0 ? '' : ` (${kinds.map(([kind, count]) => `${kind}: ${count}`).join(', ')})`;
-}
-
-/** The CPU probe's milliseconds before / after a phase; a dash where none was taken. */
-function speedCell(speed: SpeedProbe | undefined): string {
-  return speed ? `${fixed(speed.beforeMs, 1)} / ${fixed(speed.afterMs, 1)}` : '—';
-}
-
-/**
- * The machine's busy cores during a phase and, in parentheses, the part no watched process spent; a dash where the
- * machine was not read.
- */
-function machineCell(machine: MachineBusy | undefined): string {
-  if (!machine) return '—';
-  const others = machine.otherCores === null ? '' : ` (${fixed(machine.otherCores, 2)})`;
-  return `${fixed(machine.busyCores, 2)}${others}`;
-}
-
 function loadRow(label: string, r: PhaseResult, ratio: string, probe = false): string {
   return row([
     label,
@@ -205,55 +103,6 @@ export function rankingViewsLine(views: readonly RankingView[]): string {
   const largest = Math.max(...views.map((v) => v.bytes));
   const each = views.map((v) => `${v.view} ${fixed(v.bytes / 1024, 1)} KB`).join('; ');
   return `Ranking view (one page as the SPA fetches it), largest: ${fixed(largest / 1024, 1)} KB of JSON (target ≤ 30 KB) — ${each}`;
-}
-
-/** A phase's CPU: what it spent, over how many requests answered and how many seconds of load (null: unknown). */
-export interface CpuRow {
-  phase: string;
-  requests: number;
-  seconds: number | null;
-  cpu: CpuSpent;
-}
-
-/**
- * The CPU per request of each phase: the capacity model's figures (README "Capacity model"). Busy cores are the
- * CPU time over the load's seconds: near the machine's cores, the phase was bound by CPU.
- */
-export function cpuTable(rows: readonly CpuRow[], databaseCpu: DatabaseCpu): string[] {
-  const database = {
-    postmaster: 'the PostgreSQL postmaster and its backends',
-    'in the app (SQLite)': 'SQLite works inside the server process: its CPU is in the app column',
-    'not on this machine': 'not measured (the database is not on this machine)',
-  }[databaseCpu];
-  const lines = [
-    `CPU per request (user + system time from /proc around each phase; app: every server process, workers ` +
-      `included; database: ${database}; load generator: the bench's other processes, on the same cores):`,
-    '',
-    row([
-      'phase',
-      'requests',
-      'app µs per request',
-      'database µs per request',
-      'load generator µs per request',
-      'busy cores (app + database + generator)',
-    ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:']),
-  ];
-  for (const r of rows) {
-    const us = perRequestUs(r.cpu, r.requests);
-    const ms = r.cpu.appMs + (r.cpu.databaseMs ?? 0) + r.cpu.generatorMs;
-    lines.push(
-      row([
-        r.phase,
-        r.requests,
-        us ? fixed(us.appUs) : '—',
-        us && us.databaseUs !== null ? fixed(us.databaseUs) : databaseCpu === 'postmaster' ? '—' : 'in app',
-        us ? fixed(us.generatorUs) : '—',
-        r.seconds ? (ms / 1000 / r.seconds).toFixed(2) : '—',
-      ]),
-    );
-  }
-  return [...lines, ''];
 }
 
 /** The CPU rows of a run: every measured phase, and the overload phase over the requests it answered. */
