@@ -5,17 +5,14 @@
  * (a rig costs a PostgreSQL, a seed and two node starts); each test asserts one drill's figures, in any order.
  * Needs Debian's postgresql, nginx and faketime: without them the suite fails saying how to install them.
  */
+import { closeHolderKilled, postgresRestart, rollingRestart } from '../../src/bench/drill/drills';
 import {
   clockOff,
-  closeHolderKilled,
-  postgresRestart,
   revokedSession,
-  rollingRestart,
   type ClockFigures,
-  type DrillContext,
-  type DrillRow,
   type RevokeFigures,
-} from '../../src/bench/drill/drills';
+} from '../../src/bench/drill/nodeDrills';
+import type { DrillContext, DrillRow } from '../../src/bench/drill/underLoad';
 import { requireNginx } from '../../src/bench/drill/nginx';
 import { drillTable } from '../../src/bench/drill/report';
 import { libfaketime, startRig, type Rig } from '../../src/bench/drill/rig';

@@ -13,16 +13,9 @@ import { parseArgs } from 'node:util';
 import { closeDb, createDb } from '../../server/db/createDb';
 import { distinctSaves, storedSaves } from '../answers';
 import { seedBenchEvent } from '../seedEvent';
-import {
-  clockOff,
-  closeHolderKilled,
-  killOneNode,
-  postgresRestart,
-  revokedSession,
-  rollingRestart,
-  type DrillContext,
-  type DrillRow,
-} from './drills';
+import { closeHolderKilled, killOneNode, postgresRestart, rollingRestart } from './drills';
+import { clockOff, revokedSession } from './nodeDrills';
+import type { DrillContext, DrillRow } from './underLoad';
 import { drillTable } from './report';
 import { libfaketime, startFleet, startRig } from './rig';
 import { startAttempts, startSaveLoad } from './students';

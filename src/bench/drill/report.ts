@@ -1,5 +1,5 @@
 /** The drills' table: one line per fault, then each drill's own figures and whatever went wrong. */
-import type { DrillRow } from './drills';
+import type { DrillRow } from './underLoad';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
