@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { closeDb, createDb } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { requestJson, startServerProcess, type Answer } from '../helpers/serverProcess';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(120_000);
 
@@ -28,6 +29,7 @@ describe('SIGTERM while logins wait and new connections arrive', () => {
   let logins: Outcome[];
   let reads: Outcome[];
   let readyDuringDrain: Outcome;
+  let readyTurnedAfterMs: number;
   let exitCode: number | null;
   let stoppedAfterMs: number;
 
@@ -66,8 +68,13 @@ describe('SIGTERM while logins wait and new connections arrive', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      readyDuringDrain = await settle(requestJson(fresh(), server.port, 'GET', '/readyz', undefined));
+      // Until the signal has reached the process: then /readyz must answer 503, not stop answering.
+      readyDuringDrain = await waitFor(
+        () => settle(requestJson(fresh(), server.port, 'GET', '/readyz', undefined)),
+        (outcome) => !('status' in outcome) || outcome.status !== 200,
+        DRAIN_MS,
+      );
+      readyTurnedAfterMs = Date.now() - signalledAt;
       // New connections all through the drain period.
       const readsDone: Promise<Outcome>[] = [];
       while (Date.now() - signalledAt < DRAIN_MS - 200) {
@@ -98,6 +105,7 @@ describe('SIGTERM while logins wait and new connections arrive', () => {
     expect(describeOutcome(readyDuringDrain)).toBe(
       '503 - {"status":false,"message":"Server sedang berhenti"}',
     );
+    expect(readyTurnedAfterMs).toBeLessThan(1500);
   });
 
   it('answers every new connection of the drain period: none reset', () => {

@@ -7,6 +7,7 @@ import { seedBenchEvent, type BenchEvent } from '../../src/bench/seedEvent';
 import { closeDb, createDb } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { requestJson, startServerProcess, type ServerProcess } from '../helpers/serverProcess';
+import { waitFor } from '../helpers/waitFor';
 
 jest.setTimeout(180_000);
 
@@ -82,7 +83,7 @@ async function startAttempts(server: ServerProcess, event: BenchEvent): Promise<
 
 /**
  * One keep-alive client per student saving its answers over and over (a new choice each round) until the server
- * refuses or has gone; SIGTERM after `signalAfterMs`.
+ * refuses or has gone; SIGTERM once more answers than students are acknowledged.
  */
 async function saveThroughStop(
   server: ServerProcess,
@@ -141,7 +142,10 @@ async function saveThroughStop(
     }
   };
   const clients = students.map(client);
-  await new Promise((done) => setTimeout(done, 1500));
+  // Mid-stream: once more answers than students are acknowledged (what the assertions count), not after a fixed time.
+  const acknowledgedAnswers = () =>
+    students.flatMap((student) => student.questions).filter((q) => q.acknowledged !== null).length;
+  await waitFor(acknowledgedAnswers, (n) => n > STUDENTS, 30_000);
   signalled = true;
   server.child.kill('SIGTERM');
   await Promise.all(clients);
