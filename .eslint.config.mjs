@@ -33,6 +33,9 @@ const BELOW_THE_ROUTES =
 const LIB_BELOW_DB =
   'lib/ is below db/ (db/ builds on lib/) and imports nothing of it: move the piece that needs the database up into db/ or a feature.';
 
+const RAW_DRIVER =
+  "The database drivers are db/'s and the hot path's (features/tryoutPaket/tulis/): query through the Executor, or add the write there.";
+
 const DB_ROOMS =
   "db/'s rooms: migrations/ and batching/ build on the handle and schema (createDb, executor, types, transaction) only, not on the read models or on each other.";
 
@@ -244,6 +247,30 @@ export default tseslint.config(
               except: ['./domain', './features', './app.ts'],
               message:
                 'Domain rules stay free of I/O: they import only other rules of domain/ and the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The drivers under the handle (pg, better-sqlite3, and createDb's way to them) are db/'s and the hot path's
+  // (features/tryoutPaket/tulis/): every other feature and the routes' layers query through the Executor.
+  {
+    files: ['src/server/features/**/*.ts', 'src/server/plugins/**/*.ts', 'src/server/app.ts'],
+    ignores: ['src/server/features/tryoutPaket/tulis/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'pg', message: RAW_DRIVER },
+            { name: 'better-sqlite3', message: RAW_DRIVER },
+          ],
+          patterns: [
+            {
+              group: ['**/db/createDb'],
+              importNames: ['directSqliteOf', 'directPostgresOf', 'DirectSqlite', 'DirectPostgres'],
+              message: RAW_DRIVER,
             },
           ],
         },

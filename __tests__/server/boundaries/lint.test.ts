@@ -143,6 +143,31 @@ describe('server lint zones', () => {
     ).toEqual([`Unexpected path "../batching/sePutaran" imported in restricted zone. ${DB_ROOMS}`]);
   });
 
+  it("refuse a feature reaching the database's drivers, but let the hot path's home (tulis/) do it", () => {
+    const RAW_DRIVER =
+      "The database drivers are db/'s and the hot path's (features/tryoutPaket/tulis/): query through the Executor, or add the write there.";
+    expect(
+      restrictedIn(
+        'src/server/features/tryoutPaket/probe.ts',
+        [
+          "import { directSqliteOf, dialectOf } from '../../db/createDb';",
+          "import pg from 'pg';",
+          'export const probe = [directSqliteOf, dialectOf, pg];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      `'directSqliteOf' import from '../../db/createDb' is restricted from being used by a pattern. ${RAW_DRIVER}`,
+      `'pg' import is restricted from being used. ${RAW_DRIVER}`,
+    ]);
+    expect(
+      restrictedIn(
+        'src/server/features/tryoutPaket/tulis/probe.ts',
+        "import { directPostgresOf } from '../../../db/createDb';\nexport const probe = directPostgresOf;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuse a feature importing the operator or the demo', () => {
     const FEATURE =
       'A feature builds on lib/, domain/, db/ and the shared layers (scoring/, soal/, pdf/, plugins/), not on the operator, the demo or the tools.';
