@@ -6,7 +6,7 @@ import { KONTEN_PREFIX } from '../konten/kontenStore';
 import { loadAttemptAnswers } from '../scoring/hasilMapel';
 import { soalDenganKunci, soalTanpaKunci, type SoalLembar } from '../soal/soalMapel';
 import type { GambarPdf } from './drawRich';
-import type { PdfQuestion } from './documents';
+import { htmlOf, type PdfQuestion } from './documents';
 import { imageSources } from './richRuns';
 
 function question(row: SoalLembar, index: number): PdfQuestion {
@@ -83,16 +83,6 @@ export async function pembahasanKategori(
 }
 
 const KONTEN_SRC = new RegExp(`^${KONTEN_PREFIX}([0-9a-f]{64})$`);
-
-/** Every piece of HTML a question shows in a PDF. */
-function htmlOf(question: PdfQuestion): string[] {
-  return [
-    question.soal,
-    ...Object.values(question.options),
-    ...question.statements.map((s) => s.pernyataan),
-    question.pembahasan ?? '',
-  ];
-}
 
 /** The stored images (`/konten/<sha256>`) the questions show, read in one query before the PDF is drawn. */
 export async function gambarPdf(db: Executor, questions: readonly PdfQuestion[]): Promise<GambarPdf> {

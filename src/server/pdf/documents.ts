@@ -29,6 +29,16 @@ export interface PdfQuestion {
   pembahasan?: string;
 }
 
+/** Every piece of HTML a question shows in a PDF: its images are fetched and its formulas rendered before drawing. */
+export function htmlOf(question: PdfQuestion): string[] {
+  return [
+    question.soal,
+    ...Object.values(question.options),
+    ...question.statements.map((s) => s.pernyataan),
+    question.pembahasan ?? '',
+  ];
+}
+
 export interface SoalDocument {
   paket: number;
   kategori: string;

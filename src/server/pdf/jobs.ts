@@ -2,10 +2,10 @@
 import type { GambarPdf } from './drawRich';
 import {
   hasilPdf,
+  htmlOf,
   pembahasanPdf,
   soalPdf,
   type HasilDocument,
-  type PdfQuestion,
   type PembahasanDocument,
   type SoalDocument,
 } from './documents';
@@ -28,15 +28,6 @@ function sebagaiBuffer(gambar: GambarPdf): GambarPdf {
       },
     ]),
   );
-}
-
-function htmlSoal(question: PdfQuestion): string[] {
-  return [
-    question.soal,
-    ...Object.values(question.options),
-    ...question.statements.map((s) => s.pernyataan),
-    question.pembahasan ?? '',
-  ];
 }
 
 export interface Rumus {
@@ -65,7 +56,7 @@ export function rumusJob(job: PdfJob): Rumus[] {
       : job.jenis === 'pembahasan'
         ? job.data.mapel.flatMap((m) => m.soal)
         : [];
-  return rumusDalam(questions.flatMap(htmlSoal));
+  return rumusDalam(questions.flatMap(htmlOf));
 }
 
 /** The job's formulas this process has not typeset or been given yet, by cache key. */
