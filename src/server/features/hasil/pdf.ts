@@ -39,13 +39,22 @@ interface PermintaanPdf {
   now: number;
 }
 
+/**
+ * The student's schedule and category a PDF is asked for, once `terkunciPada` (the event's lock of what this PDF
+ * shows) lets it be read: 403 with when it opens otherwise.
+ */
+async function kategoriTerbuka(db: Executor, input: PermintaanPdf, terkunciPada: typeof kunciTerkunci) {
+  const jadwal = await findJadwalOf(db, input.siswa.id, input.idJadwal);
+  const kategori = await findKategori(db, jadwal.id, input.hash);
+  const terkunci = terkunciPada(jadwal, input.now);
+  if (terkunci) throw new HttpError(403, terkunci.message, terkunci.dibuka_pada);
+  return { jadwal, kategori };
+}
+
 /** `GET /pdf/pembahasan/:idjadwal/:kategoriHash`: questions, keys, the student's answers and explanations. */
 export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Promise<BerkasPdf> {
   const { siswa } = input;
-  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
-  const kategori = await findKategori(db, jadwal.id, input.hash);
-  const terkunci = kunciTerkunci(jadwal, input.now);
-  if (terkunci) throw new HttpError(403, terkunci.message, terkunci.dibuka_pada);
+  const { jadwal, kategori } = await kategoriTerbuka(db, input, kunciTerkunci);
   await akhiriJadwalBerakhir(db, { jadwal }, input.now);
   const idHasilTo = (await endedAttempts(db, siswa.id, { idKategori: kategori.id })).get(kategori.id);
   // Keys and explanations never leave the server before the category is finished.
@@ -74,10 +83,7 @@ export async function pembahasanPdfSiswa(db: Executor, input: PermintaanPdf): Pr
  * TO Akbar event only once it is over). */
 export async function hasilPdfSiswa(db: Executor, input: PermintaanPdf): Promise<BerkasPdf> {
   const { siswa } = input;
-  const jadwal = await findJadwalOf(db, siswa.id, input.idJadwal);
-  const kategori = await findKategori(db, jadwal.id, input.hash);
-  const terkunci = hasilTerkunci(jadwal, input.now);
-  if (terkunci) throw new HttpError(403, terkunci.message, terkunci.dibuka_pada);
+  const { jadwal, kategori } = await kategoriTerbuka(db, input, hasilTerkunci);
   await segarkanHasil(db, [jadwal.id], input.now);
   const [hasil] = await hasilKategoriSiswa(db, siswa.id, { idJadwal: jadwal.id, idKategori: kategori.id });
   if (!hasil || hasil.mapel.length === 0) throw new HttpError(404, PESAN.detailTidakAda);
