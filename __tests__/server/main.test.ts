@@ -1,12 +1,15 @@
 /**
  * The demo policy at the real start-up (README "The two commands", "Demo accounts"): src/server/main.ts run as
- * `npm start` runs it, on a SQLite file. Unset SIAPTES_DEMO seeds an empty database, SIAPTES_DEMO=0 leaves it empty,
- * and a database that has students is never seeded. The rule alone (demoAllowed, seedDemoAtStart) is demo.test's.
+ * `npm start` runs it. On a SQLite file, unset SIAPTES_DEMO seeds an empty database, SIAPTES_DEMO=0 leaves it empty,
+ * and a database that has students is never seeded; on PostgreSQL (when the suite runs there, in a database of its
+ * own) unset never seeds, SIAPTES_DEMO=1 does. The rule alone (demoAllowed, seedDemoAtStart) is demo.test's.
  */
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { closeDb, createDb } from '../../src/server/db/createDb';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { DEMO } from '../../src/server/demo';
@@ -22,8 +25,11 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What a start of the server leaves: whether the demo's reguler logs in, and the usernames in the database. */
-async function startOn(file: string, demo: string): Promise<{ demoLogin: boolean; usernames: string[] }> {
-  const server = await startServerProcess({ DATABASE_URL: `file:${file}`, SIAPTES_DEMO: demo });
+async function startOn(
+  databaseUrl: string,
+  demo: string,
+): Promise<{ demoLogin: boolean; usernames: string[] }> {
+  const server = await startServerProcess({ DATABASE_URL: databaseUrl, SIAPTES_DEMO: demo });
   const agent = new http.Agent();
   let demoLogin: boolean;
   try {
@@ -38,7 +44,7 @@ async function startOn(file: string, demo: string): Promise<{ demoLogin: boolean
     agent.destroy();
     await server.stop();
   }
-  const db = await createDb(`file:${file}`);
+  const db = await createDb(databaseUrl);
   try {
     const rows = await db.selectFrom('siswa').select('username').where('is_synthetic', '=', 0).execute();
     return { demoLogin, usernames: rows.map((row) => row.username).sort() };
@@ -48,13 +54,16 @@ async function startOn(file: string, demo: string): Promise<{ demoLogin: boolean
 }
 
 it('SIAPTES_DEMO unset: an empty SQLite database is seeded with the demo accounts', async () => {
-  const started = await startOn(path.join(dir, 'siaptes.db'), '');
+  const started = await startOn(`file:${path.join(dir, 'siaptes.db')}`, '');
   expect(started.demoLogin).toBe(true);
   expect(started.usernames).toEqual(Object.values(DEMO.usernames).sort());
 });
 
 it('SIAPTES_DEMO=0: an empty SQLite database stays empty', async () => {
-  expect(await startOn(path.join(dir, 'siaptes.db'), '0')).toEqual({ demoLogin: false, usernames: [] });
+  expect(await startOn(`file:${path.join(dir, 'siaptes.db')}`, '0')).toEqual({
+    demoLogin: false,
+    usernames: [],
+  });
 });
 
 it('SIAPTES_DEMO unset: a database that has a student is not seeded', async () => {
@@ -66,5 +75,41 @@ it('SIAPTES_DEMO unset: a database that has a student is not seeded', async () =
   } finally {
     await closeDb(db);
   }
-  expect(await startOn(file, '')).toEqual({ demoLogin: false, usernames: ['siswa.sekolah'] });
+  expect(await startOn(`file:${file}`, '')).toEqual({ demoLogin: false, usernames: ['siswa.sekolah'] });
+});
+
+const postgresUrl = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '')
+  ? process.env.DATABASE_URL
+  : undefined;
+
+(postgresUrl ? describe : describe.skip)('on PostgreSQL, in a database of its own', () => {
+  let name: string;
+  let url: string;
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  beforeEach(async () => {
+    name = `siaptes_start_${randomBytes(4).toString('hex')}`;
+    await admin(`CREATE DATABASE ${name}`);
+    const own = new URL(postgresUrl as string);
+    own.pathname = `/${name}`;
+    url = own.toString();
+  });
+  afterEach(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+
+  it('SIAPTES_DEMO unset: an empty PostgreSQL database is not seeded', async () => {
+    expect(await startOn(url, '')).toEqual({ demoLogin: false, usernames: [] });
+  });
+
+  it('SIAPTES_DEMO=1: an empty PostgreSQL database is seeded', async () => {
+    const started = await startOn(url, '1');
+    expect(started.demoLogin).toBe(true);
+    expect(started.usernames).toEqual(Object.values(DEMO.usernames).sort());
+  });
 });
