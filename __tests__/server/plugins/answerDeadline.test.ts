@@ -6,18 +6,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAnswerDeadline } from '../../../src/server/plugins/answerDeadline';
 import { registerErrorHandling } from '../../../src/server/plugins/errors';
 import { captureLog } from '../../helpers/logCapture';
+import { waitFor } from '../../helpers/waitFor';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the answer deadline at 200 ms', () => {
   let app: FastifyInstance;
   const log = captureLog();
+  let lateWorkDone = false;
   beforeAll(async () => {
     app = Fastify({ logger: { stream: log.stream } });
     registerErrorHandling(app);
     registerAnswerDeadline(app, 200);
     app.get('/api/lambat', async () => {
       await wait(600);
+      lateWorkDone = true;
       return { status: true };
     });
     app.get('/api/cepat', async () => ({ status: true }));
@@ -42,7 +45,12 @@ describe('the answer deadline at 200 ms', () => {
     const lines = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toContainEqual(expect.objectContaining({ reason: 'answer_deadline', level: 40 }));
     // The late work's own answer goes nowhere and ends nothing.
-    await wait(500);
+    await waitFor(
+      () => lateWorkDone,
+      (done) => done,
+      10_000,
+    );
+    expect(lateWorkDone).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/cepat' })).statusCode).toBe(200);
   });
 
