@@ -19,7 +19,8 @@ const NEWLINE = 10;
 const RETURN = 13;
 const ZERO = 48; // '0'
 const ONE = 49; // '1'
-const decoder = new TextDecoder();
+// The BOM of the file is skipped by hand; any other stays in its line, as when the whole text was decoded.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 function splitLine(line: string, separator: string): string[] {
   return line.split(separator).map((cell) =>
