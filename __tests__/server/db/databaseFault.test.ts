@@ -3,6 +3,7 @@
  * answered 503 `{status: false, message}` with Retry-After and a log line naming its request id and the fault, the
  * process goes on, and calls are served again once the cause is gone.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { Client } from 'pg';
@@ -11,9 +12,10 @@ import type { Executor } from '../../../src/server/db/executor';
 import { databaseFaultOf } from '../../../src/server/db/fault';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { seedDemo, DEMO } from '../../../src/server/demo';
-import { buildTestApp, type TestContext } from '../../helpers/buildTestApp';
+import { buildTestApp, postgresTestOptions, type TestContext } from '../../helpers/buildTestApp';
 import { captureLog } from '../../helpers/logCapture';
 import { loginAs } from '../../helpers/seeded';
+import { waitFor } from '../../helpers/waitFor';
 
 const postgresUrl = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL ?? '')
   ? (process.env.DATABASE_URL as string)
@@ -163,9 +165,18 @@ describe('SQLite whose disk is full', () => {
 
 (postgresUrl ? describe : describe.skip)('PostgreSQL ending the pool’s connections', () => {
   let t: TestContext;
+  /** Errors of idle connections the pool was told of (each ended backend's 57P01). */
+  let idleErrors = 0;
   beforeAll(async () => {
+    const db = await createDb(postgresUrl as string, {
+      schema: `test_${randomBytes(6).toString('hex')}`,
+      ...postgresTestOptions(),
+      onIdleConnectionError: () => (idleErrors += 1),
+    });
+    await migrateToLatest(db);
     t = await buildTestApp({
-      seed: (db) => seedDemo(db, { participants: 5, now: Date.now() }).then(() => undefined),
+      db,
+      seed: (seeded) => seedDemo(seeded, { participants: 5, now: Date.now() }).then(() => undefined),
     });
   });
   afterAll(() => t.close());
@@ -191,7 +202,13 @@ describe('SQLite whose disk is full', () => {
     } finally {
       await admin.end();
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once the pool has heard of the four ended connections: a login then finds none of them.
+    await waitFor(
+      () => idleErrors,
+      (n) => n >= 4,
+      10_000,
+    );
+    expect(idleErrors).toBe(4);
     const again = await loginAs(t.app, 'reguler');
     expect(again.siswa.username).toBe('reguler');
   });
