@@ -100,7 +100,8 @@ describe('the scrypt pool', () => {
       expect(hashers).toHaveLength(1);
       const [hasher] = hashers;
       expect(Number(statOf(hasher)[16])).toBe(10);
-      expect(Number(statOf(process.pid)[16])).toBe(0);
+      // Below the event loop's process whatever nice the suite itself was started with (`nice npm test`).
+      expect(Number(statOf(process.pid)[16])).toBeLessThan(10);
       // 2^14 works in 16 MB (4,096 pages): mapped afresh for each hash, its pages would all be faulted in again.
       const faultsBefore = Number(statOf(hasher)[7]);
       await expect(pool.run(job(2 ** 14))).resolves.toHaveLength(32);
