@@ -4,7 +4,7 @@
  * one of them.
  */
 import type { Executor } from '../../src/server/db/executor';
-import { createAnswerRows } from '../../src/server/features/tryoutPaket/queries/hasilTo';
+import { createAnswerRows } from '../../src/server/features/tryoutPaket/tulis';
 import { buildTestApp, testClock, type TestContext } from './buildTestApp';
 import { withRoundTrips } from './pgRoundTrips';
 import { insertJadwal, insertKategori, insertMapel, insertSiswaMasuk, insertSoal } from './serverRows';

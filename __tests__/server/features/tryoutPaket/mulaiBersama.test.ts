@@ -7,7 +7,7 @@
  */
 import type { KategoriRingkas } from '../../../../src/server/demo';
 import { startBatchRows } from '../../../../src/server/lib/metrics';
-import type { AttemptBaruInput } from '../../../../src/server/features/tryoutPaket/queries/hasilTo';
+import type { AttemptBaruInput } from '../../../../src/server/features/tryoutPaket/tulis';
 import { listJawaban, listJawabanGroup } from '../../../../src/server/features/tryoutPaket/queries/jawaban';
 import { listClocks } from '../../../../src/server/features/tryoutPaket/queries/mapelWaktu';
 import { mulaiPercobaan } from '../../../../src/server/features/tryoutPaket/tulis';

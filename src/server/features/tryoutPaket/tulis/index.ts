@@ -5,7 +5,7 @@
  * - PostgreSQL: the writes of one turn of the event loop go as one statement (simpanBersama.ts for saves and
  *   clocks, mulaiSekaligus.ts for first starts), one round trip and one commit for them all. A write that cannot
  *   join (inside a transaction) or whose shared statement failed goes on its own.
- * - SQLite: each write on its own (sendiri.ts, buatAttempt), committed with the turn's others by the group commit
+ * - SQLite: each write on its own (sendiri.ts, mulaiSendiri.ts), committed with the turn's others by the group commit
  *   (db/batching/groupCommit.ts).
  *
  * The rules each write follows are written once per database side by side: the clock merge once in SQL for both
@@ -13,14 +13,15 @@
  */
 import { directPostgresOf } from '../../../db/createDb';
 import type { Executor } from '../../../db/executor';
-import { buatAttempt, type AttemptBaruInput } from '../queries/hasilTo';
 import type { ClockWrite } from './gabungWaktu';
 import { mulaiSekaligus, type AttemptBaru } from './mulaiSekaligus';
+import { buatAttempt, type AttemptBaruInput } from './mulaiSendiri';
 import { simpanBersama, simpanWaktuBersama, type TulisanJawaban } from './simpanBersama';
 import { tulisJawabanSendiri, tulisWaktuSendiri } from './sendiri';
 
 export type { ClockWrite } from './gabungWaktu';
 export type { AttemptBaru } from './mulaiSekaligus';
+export { createAnswerRows, type AttemptBaruInput } from './mulaiSendiri';
 export type { TulisanJawaban } from './simpanBersama';
 export { findSaveTarget } from './saveTarget';
 

@@ -4,7 +4,7 @@
  * commit. Only what the database drew comes back (the ids, and each answer row's question and blank, as arrays):
  * the clocks are what the start handed in, built here as the statement writes them, since building each row's
  * JSON in PostgreSQL cost a fifth of the statement's time (a statement of 11 starts: 5.00 ms with the JSON, 4.56 ms
- * with arrays, 3.68 ms returning nothing). What buatAttempt (hasilTo.ts) writes in a transaction of four inserts;
+ * with arrays, 3.68 ms returning nothing). What buatAttempt (mulaiSendiri.ts) writes in a transaction of four inserts;
  * SQLite, which has no data-modifying CTE, keeps that path (its transactions cost no round trip).
  *
  * The first starts of one turn of the event loop go together in that one statement (a group commit, as the saves
@@ -22,7 +22,7 @@ import {
   sePutaran,
 } from '../../../db/batching/sePutaran';
 import { attemptsStarted, startBatchRows } from '../../../lib/metrics';
-import type { AttemptBaruInput } from '../queries/hasilTo';
+import type { AttemptBaruInput } from './mulaiSendiri';
 import type { MapelWaktu } from '../queries/mapelWaktu';
 
 /** The rows a first start wrote, as the start reads them back otherwise. */
