@@ -304,41 +304,32 @@ function schema(deps: PerintahDeps, args: Argumen): number {
   return 0;
 }
 
+/** Each command by the word that names it. */
+const PERINTAH = new Map<string, (deps: PerintahDeps, args: Argumen) => number | Promise<number>>([
+  ['import-siswa', importSiswa],
+  ['import-paket', importPaket],
+  ['convert-soal', convertSoal],
+  ['export-hasil', (deps, args) => ekspor(deps, args, 'hasil')],
+  ['export-butir', (deps, args) => ekspor(deps, args, 'butir')],
+  ['close', close],
+  ['jadwal', (deps) => daftarJadwal(deps)],
+  ['schema', schema],
+  ['demo', demo],
+  ['backup', backup],
+  ['laporan', laporan],
+]);
+
 export async function jalankan(argv: readonly string[], deps: PerintahDeps): Promise<number> {
   const [command, ...rest] = argv;
   try {
     const args = parseArgs(rest);
-    switch (command) {
-      case 'import-siswa':
-        return await importSiswa(deps, args);
-      case 'import-paket':
-        return await importPaket(deps, args);
-      case 'convert-soal':
-        return await convertSoal(deps, args);
-      case 'export-hasil':
-        return await ekspor(deps, args, 'hasil');
-      case 'export-butir':
-        return await ekspor(deps, args, 'butir');
-      case 'close':
-        return await close(deps, args);
-      case 'jadwal':
-        return await daftarJadwal(deps);
-      case 'schema':
-        return schema(deps, args);
-      case 'demo':
-        return await demo(deps, args);
-      case 'backup':
-        return await backup(deps, args);
-      case 'laporan':
-        return await laporan(deps, args);
-      case undefined:
-      case 'help':
-      case '--help':
-        deps.konsol.out(BANTUAN);
-        return 0;
-      default:
-        throw new SalahPakai(`unknown command "${command}"`);
+    if (command === undefined || command === 'help' || command === '--help') {
+      deps.konsol.out(BANTUAN);
+      return 0;
     }
+    const perintah = PERINTAH.get(command);
+    if (!perintah) throw new SalahPakai(`unknown command "${command}"`);
+    return await perintah(deps, args);
   } catch (error) {
     if (error instanceof FileBermasalah) {
       deps.konsol.err(
