@@ -5,10 +5,14 @@
  * PostgreSQL one statement, merged in JavaScript first; on SQLite one commit), and the JavaScript merge alone. Runs on
  * SQLite, and on PostgreSQL when DATABASE_URL says so: the expected clocks are literals, so both databases give them.
  */
-import type { StartPaketContent } from '../../../../../src/contract/tryoutPaket';
 import { simpanWaktu, type ClockWrite } from '../../../../../src/server/features/tryoutPaket/tulis';
 import { gabungWaktu } from '../../../../../src/server/features/tryoutPaket/tulis/gabungWaktu';
-import { buildSeededTestApp, loginAs, type SeededTestContext } from '../../../../helpers/seeded';
+import {
+  buildSeededTestApp,
+  loginAs,
+  startKategori,
+  type SeededTestContext,
+} from '../../../../helpers/seeded';
 
 let t: SeededTestContext;
 let idHasilTo: number;
@@ -16,17 +20,9 @@ let idMapel: number;
 
 beforeAll(async () => {
   t = await buildSeededTestApp({ participants: 2 });
-  const login = await loginAs(t.app, 'reguler');
   const jadwal = t.seed.jadwal.berjalan;
-  const kategori = jadwal.kategori[0];
-  const start = await t.app.inject({
-    method: 'POST',
-    url: `/api/siswa/tryout/start/id/${jadwal.id}/kategori/${kategori.hash}`,
-    headers: { key: login.token },
-    payload: { id_siswa: login.siswa.id },
-  });
-  idHasilTo = (start.json() as { content: StartPaketContent }).content.id_hasil_to;
-  idMapel = kategori.mapel[0].id;
+  idHasilTo = (await startKategori(t.app, await loginAs(t.app, 'reguler'), jadwal)).id_hasil_to;
+  idMapel = jadwal.kategori[0].mapel[0].id;
 }, 120_000);
 
 afterAll(async () => {
@@ -49,7 +45,11 @@ const jamOf = (c: ClockWrite): Jam => [c.sisaWaktu, c.status, c.openedAt, c.last
 
 /** The subject's clock set to `stored` (none: no row). */
 async function simpanan(stored: Jam | null): Promise<void> {
-  await t.db.deleteFrom('mapel_waktu').where('id_hasil_to', '=', idHasilTo).where('id_mapel', '=', idMapel).execute();
+  await t.db
+    .deleteFrom('mapel_waktu')
+    .where('id_hasil_to', '=', idHasilTo)
+    .where('id_mapel', '=', idMapel)
+    .execute();
   if (stored === null) return;
   const [sisa_waktu, status, opened_at, last_seen_at] = stored;
   await t.db
@@ -70,11 +70,40 @@ async function tersimpan(): Promise<Jam> {
 
 // [what, stored clock (null: none), clocks written in this order, the clock then stored]
 const cases: [string, Jam | null, Jam[], Jam][] = [
-  ['the remaining time only goes down', [600, 0, 1000, 5000], [[590, 0, 1000, 6000], [595, 0, 1000, 5500]], [590, 0, 1000, 6000]],
-  ['the last charged moment only forward', [600, 0, 1000, 5000], [[580, 0, 1000, 4000]], [580, 0, 1000, 5000]],
+  [
+    'the remaining time only goes down',
+    [600, 0, 1000, 5000],
+    [
+      [590, 0, 1000, 6000],
+      [595, 0, 1000, 5500],
+    ],
+    [590, 0, 1000, 6000],
+  ],
+  [
+    'the last charged moment only forward',
+    [600, 0, 1000, 5000],
+    [[580, 0, 1000, 4000]],
+    [580, 0, 1000, 5000],
+  ],
   ['a close records its own moment', [600, 0, 1000, 5000], [[0, 1, 1000, 4500]], [0, 1, 1000, 4500]],
-  ['the opening moment stays the first', [600, 0, null, null], [[600, 0, 3000, 3000], [600, 0, 2000, 2000]], [600, 0, 3000, 3000]],
-  ['a closed subject never changes', null, [[50, 1, 2000, 9000], [40, 0, 1000, 9500]], [50, 1, 2000, 9000]],
+  [
+    'the opening moment stays the first',
+    [600, 0, null, null],
+    [
+      [600, 0, 3000, 3000],
+      [600, 0, 2000, 2000],
+    ],
+    [600, 0, 3000, 3000],
+  ],
+  [
+    'a closed subject never changes',
+    null,
+    [
+      [50, 1, 2000, 9000],
+      [40, 0, 1000, 9500],
+    ],
+    [50, 1, 2000, 9000],
+  ],
   ['a subject closed and stored stays so', [0, 1, 1000, 7000], [[300, 0, 900, 8000]], [0, 1, 1000, 7000]],
 ];
 
