@@ -8,7 +8,7 @@ import {
   bersamaAtauSendiri,
   dalamJalanPerProses,
   sePutaran,
-} from '../../../src/server/db/batching/sePutaran';
+} from '../../../../src/server/db/batching/sePutaran';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -5,14 +5,14 @@
  * statement; a key that fails fails its own look-up only. Runs on SQLite, and on PostgreSQL when DATABASE_URL says
  * so.
  */
-import { findJadwalPesertaAttempts } from '../../../src/server/db/jadwal';
-import { siswaOfSesi } from '../../../src/server/db/sesi';
-import { hashToken } from '../../../src/server/plugins/auth';
-import { findSaveTarget } from '../../../src/server/features/tryoutPaket/tulis';
-import { listClocks } from '../../../src/server/features/tryoutPaket/queries/mapelWaktu';
-import { readBatchRows } from '../../../src/server/lib/metrics';
-import { buildSeededTestApp, loginAs, startKategori, type SeededTestContext } from '../../helpers/seeded';
-import { onPostgres } from '../../helpers/pgRoundTrips';
+import { findJadwalPesertaAttempts } from '../../../../src/server/db/jadwal';
+import { siswaOfSesi } from '../../../../src/server/db/sesi';
+import { hashToken } from '../../../../src/server/plugins/auth';
+import { findSaveTarget } from '../../../../src/server/features/tryoutPaket/tulis';
+import { listClocks } from '../../../../src/server/features/tryoutPaket/queries/mapelWaktu';
+import { readBatchRows } from '../../../../src/server/lib/metrics';
+import { buildSeededTestApp, loginAs, startKategori, type SeededTestContext } from '../../../helpers/seeded';
+import { onPostgres } from '../../../helpers/pgRoundTrips';
 
 let t: SeededTestContext;
 let idHasilTo: number;

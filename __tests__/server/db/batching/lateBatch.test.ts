@@ -5,13 +5,13 @@
  * check phase. (On PostgreSQL a write is not batched; these run on an in-memory SQLite whatever DATABASE_URL says.)
  */
 import { sql } from 'kysely';
-import { closeDb, createDb } from '../../../src/server/db/createDb';
-import type { Executor } from '../../../src/server/db/executor';
+import { closeDb, createDb } from '../../../../src/server/db/createDb';
+import type { Executor } from '../../../../src/server/db/executor';
 import {
   batchedStatement,
   batchedTransaction,
   commitLateBatches,
-} from '../../../src/server/db/batching/groupCommit';
+} from '../../../../src/server/db/batching/groupCommit';
 
 let db: Executor;
 const catatan = (k: Executor) => k.withTables<{ catatan: { id: number; isi: string } }>();
