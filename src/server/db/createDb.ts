@@ -213,7 +213,7 @@ export interface DirectSqlite {
 const directSqlite = new WeakMap<Kysely<Database>, DirectSqlite>();
 
 /** The SQLite connection of a database's root Kysely instance; undefined for PostgreSQL and for transactions. */
-export function directSqliteOf(q: Kysely<Database>): DirectSqlite | undefined {
+export function directSqliteOf(q: Executor): DirectSqlite | undefined {
   return directSqlite.get(q);
 }
 
@@ -243,7 +243,7 @@ export interface DirectPostgres {
 const directPostgres = new WeakMap<Kysely<Database>, DirectPostgres>();
 
 /** The pool of a PostgreSQL database's root Kysely instance; undefined for SQLite and for transactions. */
-export function directPostgresOf(q: Kysely<Database>): DirectPostgres | undefined {
+export function directPostgresOf(q: Executor): DirectPostgres | undefined {
   return directPostgres.get(q);
 }
 
@@ -362,7 +362,7 @@ function listenForSessions(
 const listeners = new WeakMap<Kysely<Database>, SesiListener>();
 
 /** The session listener of a PostgreSQL database's root Kysely instance, when it has one. */
-export function sesiListenerOf(q: Kysely<Database>): SesiListener | undefined {
+export function sesiListenerOf(q: Executor): SesiListener | undefined {
   return listeners.get(q);
 }
 

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { Executor } from '../db/executor';
 import type { CsvTable } from '../operator/csv';
 import { type SiswaDemo, tabelSiswa } from './tabelSiswa';
 
@@ -90,7 +89,7 @@ export function demoAccountsTabel(): CsvTable {
  * not one: a demo account also has its demo e-mail address.
  */
 export async function demoAccountsIn(
-  db: Kysely<Database>,
+  db: Executor,
 ): Promise<{ id: number; username: string; password_hash: string }[]> {
   const rows = await db
     .selectFrom('siswa')

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Executor } from '../db/executor';
 import { chunks } from '../db/batch';
-import type { Database } from '../db/types';
 import { demoAccountsIn } from './accounts';
 import { JADWAL } from './catalog';
 
@@ -17,7 +15,7 @@ export interface DemoRemoved {
 }
 
 /** Package and per-topic attempts of these students. */
-async function attemptsOf(db: Kysely<Database>, siswa: number[]): Promise<number> {
+async function attemptsOf(db: Executor, siswa: number[]): Promise<number> {
   let total = 0;
   for (const chunk of chunks(siswa)) {
     for (const table of ['hasil_to', 'materi_hasil'] as const) {

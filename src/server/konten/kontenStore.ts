@@ -3,8 +3,7 @@
  * own origin at `/konten/<sha256>`. Kept in the database so every server of one database has every image.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
+import type { Executor } from '../db/executor';
 
 export const KONTEN_PREFIX = '/konten/';
 
@@ -25,11 +24,7 @@ export function berkas(bytes: Buffer, contentType: string): Berkas {
 export const alamatKonten = (sha256: string) => `${KONTEN_PREFIX}${sha256}`;
 
 /** Stores the files not stored yet (the same bytes are the same key: a stored one is never rewritten). */
-export async function simpanKonten(
-  db: Kysely<Database>,
-  files: readonly Berkas[],
-  now: number,
-): Promise<number> {
+export async function simpanKonten(db: Executor, files: readonly Berkas[], now: number): Promise<number> {
   const unik = [...new Map(files.map((f) => [f.sha256, f])).values()];
   let baru = 0;
   for (const f of unik) {
@@ -50,7 +45,7 @@ export async function simpanKonten(
 }
 
 export async function bacaKonten(
-  db: Kysely<Database>,
+  db: Executor,
   sha256: string,
 ): Promise<{ contentType: string; bytes: Buffer } | null> {
   const row = await db

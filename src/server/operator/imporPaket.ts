@@ -4,7 +4,7 @@
  * order, subject order, question number), so ids and links stay; with attempts only texts may change.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { chunks, insertRowsReturningIds } from '../db/batch';
 import type { Executor } from '../db/executor';
 import type { Database } from '../db/types';
@@ -54,7 +54,7 @@ interface Rencana {
 
 /** Every problem of the file and against the database; the plan when there is none. */
 async function rencanakan(
-  db: Kysely<Database>,
+  db: Executor,
   fileName: string,
   data: unknown,
   rules: InstitutionRules,

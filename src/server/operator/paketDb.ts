@@ -1,8 +1,7 @@
 /** What the database already holds of a package: its schedule row, the tree of its questions, its attempts. */
-import type { Kysely } from 'kysely';
+import type { Executor } from '../db/executor';
 import { chunks } from '../db/batch';
 import { kelompokkan } from '../lib/kelompok';
-import type { Database } from '../db/types';
 import { dalamUrutan } from '../db/urutan';
 
 export interface GroupAda {
@@ -46,7 +45,7 @@ async function inChunks<T>(ids: number[], load: (chunk: number[]) => Promise<T[]
 }
 
 /** The schedules of a package id (normally none or one). */
-export async function jadwalPaket(db: Kysely<Database>, paket: number) {
+export async function jadwalPaket(db: Executor, paket: number) {
   return db
     .selectFrom('jadwal')
     .select(['id', 'is_event'])
@@ -55,11 +54,7 @@ export async function jadwalPaket(db: Kysely<Database>, paket: number) {
     .execute();
 }
 
-export async function muatPaketAda(
-  db: Kysely<Database>,
-  idJadwal: number,
-  isEvent: boolean,
-): Promise<PaketAda> {
+export async function muatPaketAda(db: Executor, idJadwal: number, isEvent: boolean): Promise<PaketAda> {
   const kategori = await db
     .selectFrom('kategori')
     .select(['id', 'hash', 'nama'])

@@ -3,9 +3,8 @@
  * choices A–D), whose university choices are given, and — once students have answered — that structure and keys
  * stay as they are. Every problem in one pass, with its place.
  */
-import type { Kysely } from 'kysely';
+import type { Executor } from '../db/executor';
 import { chunks } from '../db/batch';
-import type { Database } from '../db/types';
 import { allowsFiveChoices, type InstitutionRules } from '../domain/studentType';
 import { masalahDi } from './periksaPaket';
 import type { Masalah } from './masalah';
@@ -19,10 +18,7 @@ interface SiswaPeserta {
   minat: string;
 }
 
-async function siswaByUsername(
-  db: Kysely<Database>,
-  usernames: string[],
-): Promise<Map<string, SiswaPeserta>> {
+async function siswaByUsername(db: Executor, usernames: string[]): Promise<Map<string, SiswaPeserta>> {
   const out = new Map<string, SiswaPeserta>();
   for (const chunk of chunks([...new Set(usernames)])) {
     const rows = await db
@@ -37,7 +33,7 @@ async function siswaByUsername(
 
 /** The enrolled students: the union of the named students, programs and institutions. */
 export async function pesertaPaket(
-  db: Kysely<Database>,
+  db: Executor,
   paket: PaketFile,
   fileName: string,
   masalah: Masalah[],
@@ -106,7 +102,7 @@ export function periksaEmpatPilihan(
 }
 
 export async function periksaPtn(
-  db: Kysely<Database>,
+  db: Executor,
   paket: PaketFile,
   fileName: string,
   masalah: Masalah[],
