@@ -285,6 +285,23 @@ describe('the close of a schedule as a job', () => {
     expect(lease).toMatchObject({ dinilai: 12, jumlah: 12 });
   });
 
+  it('tells a waiting read how far the close is, from its lease', async () => {
+    expect(await ambilLease(t.two.db, t.fx.idJadwal, FIXTURE_NOW, 42_000)).toBe(true);
+    await t.two.db
+      .updateTable('penutupan')
+      .set({ dinilai: 2_500, jumlah: 10_000 })
+      .where('id_jadwal', '=', t.fx.idJadwal)
+      .execute();
+    const res = await ranking(t.one, t);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('42');
+    expect(res.json()).toEqual({
+      status: false,
+      message:
+        'Hasil sedang dihitung: 2.500 dari 10.000 lembar jawaban sudah dinilai. Silakan buka lagi dalam 42 detik.',
+    });
+  });
+
   it('lets result reads answer at once in the process that closes', async () => {
     let release = () => undefined as void;
     const working = new Promise<void>((resolve) => {

@@ -20,10 +20,20 @@ export function* callRead<Args extends unknown[], Result>(
   fn: (...args: Args) => Promise<Result>,
   ...args: Args
 ): SagaGenerator<Result> {
+  return yield* callReadUnless(() => false, fn, ...args);
+}
+
+/** callRead, except that a failure `handled` says its caller answers itself is thrown at once, not asked again. */
+export function* callReadUnless<Args extends unknown[], Result>(
+  handled: (error: unknown) => boolean,
+  fn: (...args: Args) => Promise<Result>,
+  ...args: Args
+): SagaGenerator<Result> {
   for (let failures = 1; ; failures += 1) {
     try {
       return yield* call(fn, ...args);
     } catch (error) {
+      if (handled(error)) throw error;
       const now = yield* call(clock.now);
       const failure = classifyFailure(error, now);
       if (failure.kind !== 'transport' || failures > READ_RETRIES) throw error;

@@ -14,10 +14,19 @@ import { jadwalBelumDitutup, PERKIRAAN_DASAR_MS, penutupanSekali, type Jam } fro
 const COBA_LAGI_MIN_S = 5;
 const COBA_LAGI_MAX_S = 300;
 
-/** A result read while the close runs: 503, the message, and when to come back. */
+const angka = new Intl.NumberFormat('id-ID');
+
+/** A result read while the close runs: 503, the message (with how far the close is), and when to come back. */
 export class HasilSedangDihitung extends HttpError {
-  constructor(readonly cobaLagiDetik: number) {
-    super(503, `Hasil sedang dihitung. Silakan buka lagi dalam ${cobaLagiDetik} detik.`, undefined, {
+  constructor(
+    readonly cobaLagiDetik: number,
+    progres: Pick<ProgresPenutupan, 'dinilai' | 'jumlah'> = { dinilai: 0, jumlah: 0 },
+  ) {
+    const sejauh =
+      progres.jumlah > 0
+        ? `: ${angka.format(progres.dinilai)} dari ${angka.format(progres.jumlah)} lembar jawaban sudah dinilai`
+        : '';
+    super(503, `Hasil sedang dihitung${sejauh}. Silakan buka lagi dalam ${cobaLagiDetik} detik.`, undefined, {
       'retry-after': String(cobaLagiDetik),
     });
   }
@@ -79,8 +88,10 @@ async function sedangDihitung(
   idJadwal: readonly number[],
   now: number,
 ): Promise<HasilSedangDihitung> {
-  const progres = await progresDihitung(db, idJadwal, now);
-  return new HasilSedangDihitung(Math.max(...[...progres.values()].map((p) => p.cobaLagiDetik)));
+  const progres = [...(await progresDihitung(db, idJadwal, now)).values()];
+  // The close the student waits longest for, and how far it is.
+  const terlama = progres.reduce((a, b) => (b.cobaLagiDetik > a.cobaLagiDetik ? b : a));
+  return new HasilSedangDihitung(terlama.cobaLagiDetik, terlama);
 }
 
 /**

@@ -18,6 +18,7 @@ import { loadContent } from '../../lib/loadContent';
 import { text } from '../../text';
 import { selectIdSiswa } from '../../session/events';
 import {
+  detailDitinggalkan,
   detailFailed,
   detailKey,
   detailLoaded,
@@ -53,9 +54,12 @@ import {
   reviewRequested,
 } from './slice';
 import { safely } from '../../lib/safely';
-import { callRead } from '../../lib/readRetry';
-import { terkunciOf } from '../../lib/terkunci';
+import { callRead, callReadUnless } from '../../lib/readRetry';
+import { isSedangDihitung, sedangDihitungOf, terkunciOf } from '../../lib/terkunci';
+import { clock } from '../../lib/clock';
+import { classifyFailure } from '../../lib/run/failure';
 import { selectHasilDihitung } from './selectors';
+import { hasilText } from './text';
 
 const t = text.hasil;
 
@@ -138,22 +142,49 @@ export function* loadHasil() {
 // ---------------------------------------------------------------------------------------------------------------
 // Category result detail
 
+/** How long a detail page waits before asking again when the server's 503 named no Retry-After. */
+const DETAIL_ULANG_MS = 5_000;
+
+/**
+ * A category's result. While its event's close runs the server answers 503 "Hasil sedang dihitung: x dari y…": the
+ * page shows that sentence (no error dialog) and asks again by itself after Retry-After, until the result is in or
+ * the student leaves the page.
+ */
 export function* loadDetail(action: PayloadAction<{ id: number; hash: string }>) {
   const { id, hash } = action.payload;
   const key = detailKey(id, hash);
   const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
   yield* put(detailLoading(key));
-  try {
-    const reply = yield* callRead(fetchHasilKategori, id, hash, idSiswa);
-    // A refusal means there is no result for this category: the page shows its empty state, or the sentence saying
-    // when a running TO Akbar event's result opens.
-    const terkunci = terkunciOf(reply);
-    if (terkunci !== null) yield* put(hasilTerkunciDiterima({ idjadwal: id, message: terkunci }));
-    yield* put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
-  } catch (error) {
-    yield* put(detailFailed(key));
-    yield* call(showCallError, error, t.actions.getDetailHasil);
+  for (;;) {
+    try {
+      const reply = yield* callReadUnless(isSedangDihitung, fetchHasilKategori, id, hash, idSiswa);
+      // A refusal means there is no result for this category: the page shows its empty state, or the sentence
+      // saying when a running TO Akbar event's result opens.
+      const terkunci = terkunciOf(reply);
+      if (terkunci !== null) yield* put(hasilTerkunciDiterima({ idjadwal: id, message: terkunci }));
+      yield* put(detailLoaded({ key, data: reply.status && 'content' in reply ? reply.content : null }));
+      return;
+    } catch (error) {
+      const dihitung = sedangDihitungOf(error);
+      if (dihitung === null) {
+        yield* put(detailFailed(key));
+        yield* call(showCallError, error, t.actions.getDetailHasil);
+        return;
+      }
+      yield* put(
+        hasilTerkunciDiterima({ idjadwal: id, message: `${dihitung} ${hasilText.dimuatUlangSendiri}` }),
+      );
+      yield* put(detailLoaded({ key, data: null }));
+      const now = yield* call(clock.now);
+      const failure = classifyFailure(error, now);
+      const waitMs = (failure.kind === 'transport' && failure.retryAfterMs) || DETAIL_ULANG_MS;
+      const { ditinggalkan } = yield* race({
+        waktu: delay(waitMs),
+        ditinggalkan: take(detailDitinggalkan.type),
+      });
+      if (ditinggalkan) return;
+    }
   }
 }
 

@@ -79,6 +79,8 @@ const hasilSlice = createSlice({
     hasilRequested() {},
     /** /hasil left: the lists are no longer asked for again while a close runs. */
     hasilDitinggalkan() {},
+    /** A category's result page left: it is no longer asked for again while its event's close runs. */
+    detailDitinggalkan() {},
     hasilListLoading(state, action: PayloadAction<HasilListName>) {
       state.listStatus[action.payload] = 'loading';
     },
@@ -186,6 +188,7 @@ const hasilSlice = createSlice({
 export const {
   hasilRequested,
   hasilDitinggalkan,
+  detailDitinggalkan,
   hasilListLoading,
   hasilListLoaded,
   hasilListFailed,

@@ -18,6 +18,7 @@ export const hasilText = {
     'Program kamu tidak termasuk Tryout Permateri, jadi tidak ada hasil Tryout Permateri di sini.',
   /** A schedule being closed: its row's cells, and the line above the table with the server's progress. */
   sedangDihitung: 'Hasil sedang dihitung',
+  dimuatUlangSendiri: 'Halaman ini dimuat ulang sendiri.',
   progresDihitung: (dinilai: number, jumlah: number) =>
     jumlah > 0
       ? `Hasil sedang dihitung: ${formatJumlah(dinilai)} dari ${formatJumlah(jumlah)} lembar jawaban sudah dinilai (${Math.floor((100 * dinilai) / jumlah)}%). Halaman ini dimuat ulang sendiri.`

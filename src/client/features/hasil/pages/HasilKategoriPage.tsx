@@ -14,7 +14,7 @@ import { formatNilai } from '../../../lib/format';
 import { idParam } from '../../../lib/routeParams';
 import { mapelColumns } from '../components/HasilTables';
 import { selectDetail, selectHasilTerkunci } from '../selectors';
-import { detailRequested } from '../slice';
+import { detailDitinggalkan, detailRequested } from '../slice';
 
 const t = hasilText;
 
@@ -34,6 +34,8 @@ export default function HasilKategoriPage() {
 
   useEffect(() => {
     if (id > 0 && hash !== '') dispatch(detailRequested({ id, hash }));
+    // While an event's close runs the saga asks again by itself: not once the page is left.
+    return () => void dispatch(detailDitinggalkan());
   }, [dispatch, id, hash]);
 
   if (id === 0 || hash === '') return <EmptyState message={t.detailTidakDitemukan} />;
