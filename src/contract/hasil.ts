@@ -3,7 +3,7 @@
  *
  * Encoding in the discussion: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML; `jawaban` and `kunci` are
  * plain text (a letter A..E for type 1, the text for types 2, 4, 5, 'Y'/'N' for type-3 statements; '' when blank). */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { Envelope, StatusMessage, defineCall, type CallBody, type CallResponse } from './common';
 import {
   CategoryHash,
@@ -23,23 +23,6 @@ import {
 // ---------------------------------------------------------------------------------------------------------------
 // Package result list
 
-/** Package result list item. `type` groups the chart ('UTBK', 'TO Akbar', ...); `date` is for display;
- * `kategori` is the category name and `kategoriHash` its hash (for the detail route). */
-const HasilListDasar = {
-  paket: Type.Number(),
-  type: Type.String(),
-  date: Type.String(),
-  idjadwal: Type.Number(),
-  ...KategoriPaket,
-};
-export const HasilListItem = Type.Object({
-  ...HasilListDasar,
-  persentase: Type.Number(),
-  nilai: Type.Number(),
-  rata_rata: Type.Number(),
-});
-export type HasilListItem = Static<typeof HasilListItem>;
-
 /**
  * A schedule whose close runs (its results are being computed): the answer sheets judged so far of all of them,
  * and in how many seconds to ask for the list again (the server's `Retry-After` of its result reads).
@@ -51,14 +34,33 @@ export const Dihitung = Type.Object({
 });
 export type Dihitung = Static<typeof Dihitung>;
 
-/** A category of a TO Akbar event still running: listed without any figure; `terkunci` is the sentence saying when
- * its result opens ("Hasil TO Akbar dibuka setelah ... WIB"); or, with `dihitung`, "Hasil sedang dihitung" while the
- * close of its schedule runs. */
-export const HasilListTerkunci = Type.Object({
-  ...HasilListDasar,
-  terkunci: Type.String(),
-  dihitung: Type.Optional(Dihitung),
-});
+/**
+ * A result list whose rows are `dasar` and then either their figures (`angka`), or, for a TO Akbar event still
+ * running, no figure: `terkunci` is the sentence saying when its result opens ("Hasil TO Akbar dibuka setelah ...
+ * WIB"); or, with `dihitung`, "Hasil sedang dihitung" while the close of its schedule runs.
+ */
+function DaftarHasil<D extends TProperties, A extends TProperties>(dasar: D, angka: A) {
+  const terbuka = Type.Object({ ...dasar, ...angka });
+  const terkunci = Type.Object({ ...dasar, terkunci: Type.String(), dihitung: Type.Optional(Dihitung) });
+  return { terbuka, terkunci, daftar: Envelope(Type.Array(Type.Union([terbuka, terkunci]))) };
+}
+
+/** Package result list item. `type` groups the chart ('UTBK', 'TO Akbar', ...); `date` is for display;
+ * `kategori` is the category name and `kategoriHash` its hash (for the detail route). */
+const hasilList = DaftarHasil(
+  {
+    paket: Type.Number(),
+    type: Type.String(),
+    date: Type.String(),
+    idjadwal: Type.Number(),
+    ...KategoriPaket,
+  },
+  { persentase: Type.Number(), nilai: Type.Number(), rata_rata: Type.Number() },
+);
+export const HasilListItem = hasilList.terbuka;
+export type HasilListItem = Static<typeof HasilListItem>;
+/** A category of a TO Akbar event still running, listed without any figure. */
+export const HasilListTerkunci = hasilList.terkunci;
 export type HasilListTerkunci = Static<typeof HasilListTerkunci>;
 
 /** `POST /siswa/tryout/hasil` — body id_siswa, type (list) — answer package result list. */
@@ -66,7 +68,7 @@ export const hasilListCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/hasil',
   body: Type.Object({ id_siswa: IdSiswa, type: Type.Literal('list') }),
-  response: Envelope(Type.Array(Type.Union([HasilListItem, HasilListTerkunci]))),
+  response: hasilList.daftar,
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -122,21 +124,14 @@ export const hasilJadwalCall = defineCall({
 // Scores with package (PTN tab)
 
 /** Score-with-package item. `id` is the schedule (jadwal) id. */
-const SkorPaketDasar = {
-  id: Type.Number(),
-  paket: Type.Number(),
-  tgl_selesai: Type.String(),
-  type: Type.String(),
-};
-export const SkorPaketItem = Type.Object({ ...SkorPaketDasar, skor: Type.Number() });
+const skorPaket = DaftarHasil(
+  { id: Type.Number(), paket: Type.Number(), tgl_selesai: Type.String(), type: Type.String() },
+  { skor: Type.Number() },
+);
+export const SkorPaketItem = skorPaket.terbuka;
 export type SkorPaketItem = Static<typeof SkorPaketItem>;
-
 /** A finished package of a TO Akbar event still running: no score; `terkunci` says when it opens. */
-export const SkorPaketTerkunci = Type.Object({
-  ...SkorPaketDasar,
-  terkunci: Type.String(),
-  dihitung: Type.Optional(Dihitung),
-});
+export const SkorPaketTerkunci = skorPaket.terkunci;
 export type SkorPaketTerkunci = Static<typeof SkorPaketTerkunci>;
 
 /** `POST /siswa/tryout/hasilskor` — body id_siswa — answer scores with package. */
@@ -144,7 +139,7 @@ export const hasilSkorCall = defineCall({
   method: 'POST',
   path: '/siswa/tryout/hasilskor',
   body: Type.Object({ id_siswa: IdSiswa }),
-  response: Envelope(Type.Array(Type.Union([SkorPaketItem, SkorPaketTerkunci]))),
+  response: skorPaket.daftar,
 });
 
 // ---------------------------------------------------------------------------------------------------------------
