@@ -23,53 +23,53 @@ export const httpRequestDuration = new client.Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
 });
 
-export const answersSaved = new client.Counter({
-  name: 'siaptes_answers_saved_total',
-  help: 'Answer saves acknowledged (written and committed), by kind of tryout',
-  labelNames: ['tryout'] as const,
-});
+/** A counter of ours, by `labelNames` (none: one figure). */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+  return new client.Counter({ name, help, labelNames });
+}
 
-export const savesRefused = new client.Counter({
-  name: 'siaptes_saves_refused_total',
-  help: 'Answer saves refused, by reason',
-  labelNames: ['tryout', 'reason'] as const,
-});
+/** Rows written or read by one shared statement of PostgreSQL's group commit and batched reads. */
+function batchRows<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+  return new client.Histogram({ name, help, labelNames, buckets: [1, 2, 4, 8, 16, 32, 64, 128] });
+}
 
-export const attemptsStarted = new client.Counter({
-  name: 'siaptes_attempts_started_total',
-  help: 'Attempts (hasil_to rows) created by a first start of a category',
-});
+export const answersSaved = counter(
+  'siaptes_answers_saved_total',
+  'Answer saves acknowledged (written and committed), by kind of tryout',
+  ['tryout'],
+);
+export const savesRefused = counter('siaptes_saves_refused_total', 'Answer saves refused, by reason', [
+  'tryout',
+  'reason',
+]);
+export const attemptsStarted = counter(
+  'siaptes_attempts_started_total',
+  'Attempts (hasil_to rows) created by a first start of a category',
+);
+export const logins = counter(
+  'siaptes_logins_total',
+  'Logins by outcome: ok, wrong (username or password), limited (too many attempts)',
+  ['outcome'],
+);
+export const sessionCacheLookups = counter(
+  'siaptes_session_cache_lookups_total',
+  "Session look-ups by the process's session cache (SQLite), by result: hit or miss",
+  ['result'],
+);
 
-export const logins = new client.Counter({
-  name: 'siaptes_logins_total',
-  help: 'Logins by outcome: ok, wrong (username or password), limited (too many attempts)',
-  labelNames: ['outcome'] as const,
-});
-
-export const sessionCacheLookups = new client.Counter({
-  name: 'siaptes_session_cache_lookups_total',
-  help: "Session look-ups by the process's session cache (SQLite), by result: hit or miss",
-  labelNames: ['result'] as const,
-});
-
-export const saveBatchRows = new client.Histogram({
-  name: 'siaptes_save_batch_rows',
-  help: 'Answer saves and clock writes written by one group-commit statement (PostgreSQL)',
-  buckets: [1, 2, 4, 8, 16, 32, 64, 128],
-});
-
-export const startBatchRows = new client.Histogram({
-  name: 'siaptes_start_batch_rows',
-  help: 'First starts written by one group-commit statement (PostgreSQL)',
-  buckets: [1, 2, 4, 8, 16, 32, 64, 128],
-});
-
-export const readBatchRows = new client.Histogram({
-  name: 'siaptes_read_batch_rows',
-  help: 'Look-ups read by one shared statement (PostgreSQL), by look-up',
-  labelNames: ['read'] as const,
-  buckets: [1, 2, 4, 8, 16, 32, 64, 128],
-});
+export const saveBatchRows = batchRows(
+  'siaptes_save_batch_rows',
+  'Answer saves and clock writes written by one group-commit statement (PostgreSQL)',
+);
+export const startBatchRows = batchRows(
+  'siaptes_start_batch_rows',
+  'First starts written by one group-commit statement (PostgreSQL)',
+);
+export const readBatchRows = batchRows(
+  'siaptes_read_batch_rows',
+  'Look-ups read by one shared statement (PostgreSQL), by look-up',
+  ['read'],
+);
 
 export const scoringDuration = new client.Histogram({
   name: 'siaptes_scoring_duration_seconds',
