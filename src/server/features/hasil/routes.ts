@@ -16,7 +16,8 @@ import {
 } from '../../../contract/hasil';
 import type { FeatureRoutes } from '../../context';
 import { sendPdf } from '../../pdf/reply';
-import { currentSiswa, requireSelf } from '../../plugins/auth';
+import { currentSiswa } from '../../plugins/auth';
+import { byIdSiswa, byIdsiswa, routeSiswa } from '../../plugins/siswaRoute';
 import { daftarHasil, hasilJadwal, hasilKategori, hasilSkor } from './nilai';
 import { pembahasanPaket } from './pembahasan';
 import { hasilPdfSiswa, pembahasanPdfSiswa } from './pdf';
@@ -27,54 +28,22 @@ const KategoriParams = Type.Object({ idjadwal: Id('schedule (jadwal) id'), kateg
 const pdfErrors = { '4xx': Failure, '5xx': Failure };
 
 export const hasilRoutes: FeatureRoutes = (app, { db, now }) => {
-  app.post(hasilListCall.path, { schema: hasilListCall.schema }, async (request) =>
-    daftarHasil(db, requireSelf(request, request.body.id_siswa), now()),
+  routeSiswa(app, hasilListCall, byIdSiswa, (siswa) => daftarHasil(db, siswa, now()));
+  routeSiswa(app, hasilKategoriCall, byIdSiswa, (siswa, { params }) =>
+    hasilKategori(db, { siswa, idJadwal: params.id, hash: params.kategori, now: now() }),
   );
-
-  app.post(hasilKategoriCall.path, { schema: hasilKategoriCall.schema }, async (request) =>
-    hasilKategori(db, {
-      siswa: requireSelf(request, request.body.id_siswa),
-      idJadwal: request.params.id,
-      hash: request.params.kategori,
-      now: now(),
-    }),
+  routeSiswa(app, hasilJadwalCall, byIdSiswa, (siswa, { params }) =>
+    hasilJadwal(db, { siswa, idJadwal: params.id, now: now() }),
   );
-
-  app.post(hasilJadwalCall.path, { schema: hasilJadwalCall.schema }, async (request) =>
-    hasilJadwal(db, {
-      siswa: requireSelf(request, request.body.id_siswa),
-      idJadwal: request.params.id,
-      now: now(),
-    }),
+  routeSiswa(app, hasilSkorCall, byIdSiswa, (siswa) => hasilSkor(db, siswa, now()));
+  routeSiswa(app, hasilPtnCall, byIdsiswa, (siswa, { body }) =>
+    statusPtn(db, { siswa, idJadwal: body.idjadwal, now: now() }),
   );
-
-  app.post(hasilSkorCall.path, { schema: hasilSkorCall.schema }, async (request) =>
-    hasilSkor(db, requireSelf(request, request.body.id_siswa), now()),
+  routeSiswa(app, generateHasilMapelCall, byIdsiswa, (siswa, { body }) =>
+    syncHasilMapel(db, { siswa, idJadwal: body.idjadwal, now: now() }),
   );
-
-  app.post(hasilPtnCall.path, { schema: hasilPtnCall.schema }, async (request) =>
-    statusPtn(db, {
-      siswa: requireSelf(request, request.body.idsiswa),
-      idJadwal: request.body.idjadwal,
-      now: now(),
-    }),
-  );
-
-  app.post(generateHasilMapelCall.path, { schema: generateHasilMapelCall.schema }, async (request) =>
-    syncHasilMapel(db, {
-      siswa: requireSelf(request, request.body.idsiswa),
-      idJadwal: request.body.idjadwal,
-      now: now(),
-    }),
-  );
-
-  app.post(pembahasanCall.path, { schema: pembahasanCall.schema }, async (request) =>
-    pembahasanPaket(db, {
-      siswa: requireSelf(request, request.body.idsiswa),
-      idJadwal: request.body.idjadwal,
-      idMapel: request.body.idmapel,
-      now: now(),
-    }),
+  routeSiswa(app, pembahasanCall, byIdsiswa, (siswa, { body }) =>
+    pembahasanPaket(db, { siswa, idJadwal: body.idjadwal, idMapel: body.idmapel, now: now() }),
   );
 
   for (const [dokumen, pdfSiswa] of [

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/tryoutMateri';
 import type { FeatureRoutes } from '../../context';
 import { requireSelf } from '../../plugins/auth';
+import { byIdSiswa, byPathIdsiswa, routeSiswa } from '../../plugins/siswaRoute';
 import { daftarHasilMateri, hasilMateri, pembahasanMateri } from './hasil';
 import { daftarMateri, kategoriMateri, mapelMateri } from './preview';
 import { endMateri, saveAnswerMateri, startMateri } from './ujian';
@@ -26,30 +27,15 @@ const SAVE_REFUSALS = new Map<string, string>([
 ]);
 
 export const tryoutMateriRoutes: FeatureRoutes = (app, { db, config, now }) => {
-  app.get(materiKategoriCall.path, { schema: materiKategoriCall.schema }, async (request) => {
-    requireSelf(request, request.params.idsiswa);
-    return kategoriMateri(db);
-  });
-
-  app.get(materiMapelCall.path, { schema: materiMapelCall.schema }, async (request) => {
-    requireSelf(request, request.params.idsiswa);
-    return mapelMateri(db, request.params.idkategori);
-  });
-
-  app.get(materiListCall.path, { schema: materiListCall.schema }, async (request) => {
-    const { idsiswa, idkategori, idmapel } = request.params;
-    return daftarMateri(db, { siswa: requireSelf(request, idsiswa), idkategori, idmapel, now: now() });
-  });
-
-  app.post(startMateriCall.path, { schema: startMateriCall.schema }, async (request) =>
-    startMateri(db, {
-      siswa: requireSelf(request, request.body.id_siswa),
-      idMateri: request.params.idmateri,
-      config,
-      now: now(),
-    }),
+  routeSiswa(app, materiKategoriCall, byPathIdsiswa, () => kategoriMateri(db));
+  routeSiswa(app, materiMapelCall, byPathIdsiswa, (_siswa, { params }) => mapelMateri(db, params.idkategori));
+  routeSiswa(app, materiListCall, byPathIdsiswa, (siswa, { params }) =>
+    daftarMateri(db, { siswa, idkategori: params.idkategori, idmapel: params.idmapel, now: now() }),
   );
-
+  routeSiswa(app, startMateriCall, byIdSiswa, (siswa, { params }) =>
+    startMateri(db, { siswa, idMateri: params.idmateri, config, now: now() }),
+  );
+  // The caller is checked inside the count: a save for another student counts as refused (forbidden).
   app.put(saveAnswerMateriCall.path, { schema: saveAnswerMateriCall.schema }, async (request) =>
     countSave(
       'materi',
@@ -63,33 +49,14 @@ export const tryoutMateriRoutes: FeatureRoutes = (app, { db, config, now }) => {
         }),
     ),
   );
-
-  app.post(endMateriCall.path, { schema: endMateriCall.schema }, async (request) =>
-    endMateri(db, {
-      siswa: requireSelf(request, request.body.id_siswa),
-      idMateri: request.params.idmateri,
-      body: request.body,
-      now: now(),
-    }),
+  routeSiswa(app, endMateriCall, byIdSiswa, (siswa, { params, body }) =>
+    endMateri(db, { siswa, idMateri: params.idmateri, body, now: now() }),
   );
-
-  app.post(hasilMateriListCall.path, { schema: hasilMateriListCall.schema }, async (request) =>
-    daftarHasilMateri(db, requireSelf(request, request.body.id_siswa), now()),
+  routeSiswa(app, hasilMateriListCall, byIdSiswa, (siswa) => daftarHasilMateri(db, siswa, now()));
+  routeSiswa(app, hasilMateriCall, byIdSiswa, (siswa, { params }) =>
+    hasilMateri(db, { siswa, idMateri: params.idmateri, now: now() }),
   );
-
-  app.post(hasilMateriCall.path, { schema: hasilMateriCall.schema }, async (request) =>
-    hasilMateri(db, {
-      siswa: requireSelf(request, request.body.id_siswa),
-      idMateri: request.params.idmateri,
-      now: now(),
-    }),
-  );
-
-  app.post(pembahasanMateriCall.path, { schema: pembahasanMateriCall.schema }, async (request) =>
-    pembahasanMateri(db, {
-      siswa: requireSelf(request, request.body.id_siswa),
-      idMateri: request.params.idmateri,
-      now: now(),
-    }),
+  routeSiswa(app, pembahasanMateriCall, byIdSiswa, (siswa, { params }) =>
+    pembahasanMateri(db, { siswa, idMateri: params.idmateri, now: now() }),
   );
 };
