@@ -277,7 +277,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.SIAPTES_VERSI': JSON.stringify(buildVersion()),
       }),
       new CopyPublicPlugin(),
-      new GzipSizePlugin(132),
+      new GzipSizePlugin(123),
       ...(production ? [serviceWorker(), new PrecompressPlugin()] : []),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },

@@ -4,6 +4,7 @@
  */
 import Cookies from 'universal-cookie';
 import { decryptValue, encryptValue } from './crypto';
+import { registerSessionReader } from './presence';
 
 export const SESSION_HOURS = 12;
 
@@ -94,3 +95,6 @@ export function clearSession(): void {
   const cookies = new Cookies(null, { path: '/' });
   for (const name of Object.values(COOKIE_NAMES)) cookies.remove(name, cookieOptions());
 }
+
+// The boot's reader of the session (session/presence.ts): whoever loads this module makes the session readable.
+registerSessionReader(readSession);

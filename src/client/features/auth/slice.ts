@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readSession, type Credential } from '../../session/cookies';
+import type { Credential } from '../../session/cookies';
+import { readSessionIfPresent } from '../../session/presence';
 import { loginSucceeded, sessionEnded } from '../../session/events';
 
 /**
@@ -16,7 +17,7 @@ export interface AuthState {
 }
 
 export function authStateFromCookies(): AuthState {
-  const session = readSession();
+  const session = readSessionIfPresent();
   return {
     isLoggedIn: session !== null,
     idSiswa: session?.id ?? null,
