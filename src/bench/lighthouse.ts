@@ -3,8 +3,9 @@
  * Lighthouse 12 in its default mobile mode (a Moto G Power: 4× CPU slowdown, slow 4G, simulated) over the
  * production build's /login and, logged in through the page as the demo student, /home, the sheet of a running
  * subject (/to/{id}/sheet/…), /hasil and a ranking: the median of the runs of each route (by performance score),
- * beside the machine's benchmarkIndex, with the JavaScript and CSS each route loads. Then the answer tap on the
- * sheet at 4× CPU (CDP Emulation.setCPUThrottlingRate): the Event Timing duration of each tap (input to the next
+ * beside the machine's benchmarkIndex, with the JavaScript and CSS each route loads. Then the sheet of a
+ * 100-question subject (a package the bench imports for the demo student, longSheet.ts) and the answer tap on it
+ * at 4× CPU (CDP Emulation.setCPUThrottlingRate): the Event Timing duration of each tap (input to the next
  * paint, as INP counts it), once the option shows as chosen. Drives Debian's Chromium; downloads no browser.
  *
  * Every logged-in run starts with an empty HTTP cache and no service worker (a first visit), keeping the cookies
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, startBuiltServer } from './childProcess';
 import { ensureBuild } from './build';
+import { LONG_SHEET, seedLongSheet } from './longSheet';
 import { percentile } from './percentile';
 import { ROOT } from './processes';
 
@@ -123,17 +125,17 @@ async function confirmDialog(page: Page, button: string): Promise<void> {
   await popup.waitFor({ state: 'detached' }).catch(() => undefined);
 }
 
-/** /to → package 2 → category TPS → its first subject's sheet; returns the sheet's path. */
-async function openSheet(page: Page, baseUrl: string): Promise<string> {
+/** /to → package `paket` → category TPS → its first subject's sheet; returns the sheet's path. */
+async function openSheet(page: Page, baseUrl: string, paket: number): Promise<string> {
   await page.goto(`${baseUrl}/to`);
   const ready = page.getByRole('table', { name: 'Siap Dikerjakan' });
   await ready.waitFor();
   await ready
-    .getByRole('row', { name: /Paket #2\b/ })
+    .getByRole('row', { name: new RegExp(`Paket #${paket}\\b`) })
     .getByRole('link', { name: 'Mulai' })
     .click();
   await page
-    .getByRole('article', { name: 'TPS', exact: true })
+    .getByRole('article', { name: LONG_SHEET.kategori, exact: true })
     .getByRole('button', { name: 'Mulai Sekarang' })
     .click();
   await confirmDialog(page, 'Ya, Mulai sekarang!');
@@ -184,7 +186,7 @@ interface Options {
   runs: number;
   /** Write each run's Lighthouse report (JSON) into this directory. */
   save: string | null;
-  /** Only these routes (comma-separated: /login, /home, sheet, /hasil, /rangking). */
+  /** Only these routes (comma-separated: /login, /home, sheet, /hasil, /rangking, sheet100). */
   only: string | null;
   /** Serve this build of the SPA instead of dist/public (the server's PUBLIC_DIR): another build as baseline. */
   publicDir: string | null;
@@ -216,11 +218,12 @@ async function main(): Promise<void> {
   ensureBuild(ROOT);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'siaptes-phone-'));
+  const databaseUrl = `file:${join(dataDir, 'phone.db')}`;
   const server = await startBuiltServer({
     root: ROOT,
     port,
     env: {
-      DATABASE_URL: `file:${join(dataDir, 'phone.db')}`,
+      DATABASE_URL: databaseUrl,
       SHED_EVENT_LOOP_DELAY_MS: '0',
       ...(publicDir ? { PUBLIC_DIR: publicDir } : {}),
     },
@@ -229,6 +232,7 @@ async function main(): Promise<void> {
     timeoutMs: 180_000,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  await seedLongSheet(databaseUrl, DEMO_USER);
   const debugPort = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'siaptes-phone-profile-'));
   let context: BrowserContext | null = null;
@@ -256,11 +260,14 @@ async function main(): Promise<void> {
     results.push(['/login', await measure('/login', '/login')]);
     await logIn(page, baseUrl);
     results.push(['/home', await measure('/home', '/home')]);
-    const sheet = await openSheet(page, baseUrl);
+    const sheet = await openSheet(page, baseUrl, 2);
     results.push(['/to/{id} sheet', await measure('sheet', sheet)]);
     results.push(['/hasil', await measure('/hasil', '/hasil')]);
     results.push(['/rangking', await measure('/rangking', '/rangking')]);
-    await page.goto(`${baseUrl}${sheet}`);
+    // The answer tap on the long sheet (a 100-question subject), where a sheet's size would show.
+    const longSheet = await openSheet(page, baseUrl, LONG_SHEET.paket);
+    results.push(['/to/{id} sheet, 100 questions', await measure('sheet100', longSheet)]);
+    await page.goto(`${baseUrl}${longSheet}`);
     await page.locator('main article[aria-label^="Soal "]').waitFor();
     const taps = await answerTaps(page);
 
