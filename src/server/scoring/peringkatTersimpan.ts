@@ -6,27 +6,26 @@ import { prepareQuery } from '../db/compiledQuery';
 import type { PeringkatPeserta } from './skorPaket';
 import type { Executor } from '../db/executor';
 
+/** A stored ranking (the package's, or a programme's) with each place's student name, as their profile now reads. */
+function tempatBernama(q: Executor, tabel: 'peringkat_paket' | 'peringkat_pilihan') {
+  return q
+    .selectFrom(tabel)
+    .innerJoin('siswa', 'siswa.id', `${tabel}.id_siswa`)
+    .select([`${tabel}.id_siswa`, 'siswa.nama_lengkap', `${tabel}.skor`, `${tabel}.peringkat`]);
+}
+
+/** A row of `tempatBernama` as a ranking's participant. */
+function sebagaiPeserta(r: { id_siswa: number; nama_lengkap: string; skor: number; peringkat: number }) {
+  return { id_siswa: r.id_siswa, nama: r.nama_lengkap, skor: Number(r.skor), peringkat: Number(r.peringkat) };
+}
+
 /** The package ranking in listing order (names as the students' profiles now read). */
 export async function peringkatPaketTersimpan(q: Executor, idJadwal: number): Promise<PeringkatPeserta[]> {
-  const rows = await peringkatPaketQuery.all(q, { idJadwal });
-  return rows.map((r) => ({
-    id_siswa: r.id_siswa,
-    nama: r.nama_lengkap,
-    skor: Number(r.skor),
-    peringkat: Number(r.peringkat),
-  }));
+  return (await peringkatPaketQuery.all(q, { idJadwal })).map(sebagaiPeserta);
 }
 
 const peringkatPaketQuery = prepareQuery((q: Executor, p: { idJadwal: number }) =>
-  q
-    .selectFrom('peringkat_paket')
-    .innerJoin('siswa', 'siswa.id', 'peringkat_paket.id_siswa')
-    .select([
-      'peringkat_paket.id_siswa',
-      'siswa.nama_lengkap',
-      'peringkat_paket.skor',
-      'peringkat_paket.peringkat',
-    ])
+  tempatBernama(q, 'peringkat_paket')
     .where('peringkat_paket.id_jadwal', '=', p.idJadwal)
     .orderBy('peringkat_paket.urutan'),
 );
@@ -39,27 +38,14 @@ export async function peringkatPilihanTersimpan(
   limit: number,
   offset = 0,
 ): Promise<PeringkatPeserta[]> {
-  const rows = await db
-    .selectFrom('peringkat_pilihan')
-    .innerJoin('siswa', 'siswa.id', 'peringkat_pilihan.id_siswa')
-    .select([
-      'peringkat_pilihan.id_siswa',
-      'siswa.nama_lengkap',
-      'peringkat_pilihan.skor',
-      'peringkat_pilihan.peringkat',
-    ])
+  const rows = await tempatBernama(db, 'peringkat_pilihan')
     .where('peringkat_pilihan.id_jadwal', '=', idJadwal)
     .where('peringkat_pilihan.id_prodi', '=', idProdi)
     .orderBy('peringkat_pilihan.urutan')
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((r) => ({
-    id_siswa: r.id_siswa,
-    nama: r.nama_lengkap,
-    skor: Number(r.skor),
-    peringkat: Number(r.peringkat),
-  }));
+  return rows.map(sebagaiPeserta);
 }
 
 /** The number of participants in a programme's ranking. */
