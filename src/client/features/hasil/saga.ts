@@ -52,6 +52,8 @@ import {
   reviewLoading,
   reviewMapelChosen,
   reviewRequested,
+  type HasilListName,
+  type ListPayload,
 } from './slice';
 import { safely } from '../../lib/safely';
 import { callRead, callReadUnless } from '../../lib/readRetry';
@@ -74,30 +76,29 @@ function isReviewMapel(content: PembahasanContent): content is PembahasanMapel {
 // ---------------------------------------------------------------------------------------------------------------
 // The three lists of /hasil
 
-export function* loadHasilPaket(idSiswa: number) {
-  yield* put(hasilListLoading('paket'));
-  yield* loadContent(fetchHasilList, [idSiswa], {
-    loaded: (items) => hasilListLoaded({ list: 'paket', items }),
-    failed: hasilListFailed('paket'),
-    action: t.actions.getHasilTryout,
-  });
-}
+type HasilListReply = Awaited<
+  ReturnType<typeof fetchHasilList | typeof fetchHasilMateri | typeof fetchHasilSkor>
+>;
 
-export function* loadHasilMateri(idSiswa: number) {
-  yield* put(hasilListLoading('materi'));
-  yield* loadContent(fetchHasilMateri, [idSiswa], {
-    loaded: (items) => hasilListLoaded({ list: 'materi', items }),
-    failed: hasilListFailed('materi'),
-    action: t.actions.getHasilMateri,
-  });
-}
+/** What each list of /hasil is read with, and the action a failed call names. */
+const DAFTAR_HASIL: Record<
+  HasilListName,
+  { fetch: (idSiswa: number) => Promise<HasilListReply>; action: string }
+> = {
+  paket: { fetch: fetchHasilList, action: t.actions.getHasilTryout },
+  materi: { fetch: fetchHasilMateri, action: t.actions.getHasilMateri },
+  skor: { fetch: fetchHasilSkor, action: t.actions.getHasilSkor },
+};
 
-export function* loadHasilSkor(idSiswa: number) {
-  yield* put(hasilListLoading('skor'));
-  yield* loadContent(fetchHasilSkor, [idSiswa], {
-    loaded: (items) => hasilListLoaded({ list: 'skor', items }),
-    failed: hasilListFailed('skor'),
-    action: t.actions.getHasilSkor,
+/** One of the three lists of /hasil: marked loading, then loaded or failed under its name. */
+function* loadHasilList(list: HasilListName, idSiswa: number) {
+  const { fetch, action } = DAFTAR_HASIL[list];
+  yield* put(hasilListLoading(list));
+  yield* loadContent(fetch, [idSiswa], {
+    // The items come from the list's own fetch (DAFTAR_HASIL), so they are that list's.
+    loaded: (items) => hasilListLoaded({ list, items } as ListPayload),
+    failed: hasilListFailed(list),
+    action,
   });
 }
 
@@ -135,7 +136,7 @@ export function* tungguPenutupan(idSiswa: number) {
 export function* loadHasil() {
   const idSiswa = yield* select(selectIdSiswa);
   if (idSiswa === null) return;
-  yield* all([call(loadHasilPaket, idSiswa), call(loadHasilMateri, idSiswa), call(loadHasilSkor, idSiswa)]);
+  yield* all((['paket', 'materi', 'skor'] as const).map((list) => call(loadHasilList, list, idSiswa)));
   yield* call(tungguPenutupan, idSiswa);
 }
 

@@ -66,7 +66,7 @@ export const hasilInitialState: HasilState = {
   hasilTerkunci: {},
 };
 
-type ListPayload =
+export type ListPayload =
   | { list: 'paket'; items: HasilState['listHasilPaket'] }
   | { list: 'materi'; items: HasilMateriItem[] }
   | { list: 'skor'; items: HasilState['listSkorPaket'] };
