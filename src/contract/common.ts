@@ -146,14 +146,26 @@ export function defineCall<
 }
 
 /**
- * Describe calls on one resource: the same method and path parameters (e.g. every call on one topic, under
- * `/materi/:idmateri`). Each call of the family then gives its path, its body and its answer.
+ * Describe calls that share their method and their path parameters or their body (e.g. every call on one topic,
+ * under `/materi/:idmateri`, or every call whose body names the student and a schedule). Each call of the family
+ * then gives its path, its answer, and what the family does not share (or its own instead).
  */
-export function callFamily<M extends HttpMethod, TP extends TObject>(shared: { method: M; params: TP }) {
-  return <P extends string, TR extends TSchema, TB extends TSchema | undefined = undefined>(
+export function callFamily<
+  M extends HttpMethod,
+  TP0 extends TObject | undefined = undefined,
+  TB0 extends TSchema | undefined = undefined,
+>(shared: { method: M; params?: TP0; body?: TB0 }) {
+  return <
+    P extends string,
+    TR extends TSchema,
+    TP extends TObject | undefined = TP0,
+    TB extends TSchema | undefined = TB0,
+  >(
     path: P,
-    call: { body?: TB; response: TR },
-  ): Call<M, P, TP, TB, TR> => defineCall<M, P, TR, TP, TB>({ ...shared, path, ...call });
+    call: { params?: TP; body?: TB; response: TR },
+  ): Call<M, P, TP, TB, TR> =>
+    // A part the call does not give is the family's: TP and TB default to the family's then.
+    defineCall<M, P, TR, TP, TB>({ ...(shared as { method: M; params?: TP; body?: TB }), path, ...call });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * Encoding in the discussion: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML; `jawaban` and `kunci` are
  * plain text (a letter A..E for type 1, the text for types 2, 4, 5, 'Y'/'N' for type-3 statements; '' when blank). */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { Envelope, StatusMessage, defineCall, type CallBody, type CallResponse } from './common';
+import { Envelope, StatusMessage, callFamily, defineCall, type CallBody, type CallResponse } from './common';
 import {
   CategoryHash,
   Flag,
@@ -95,15 +95,16 @@ export const HasilKategoriDetail = Type.Object({
 });
 export type HasilKategoriDetail = Static<typeof HasilKategoriDetail>;
 
-const DetailBody = Type.Object({ id_siswa: IdSiswa, type: Type.Literal('detail') });
+/** The two result details: POST, the body naming the student (`type` detail), the schedule in the path. */
+const callForDetail = callFamily({
+  method: 'POST',
+  body: Type.Object({ id_siswa: IdSiswa, type: Type.Literal('detail') }),
+});
 
 /** `POST /siswa/tryout/hasil/id/{id}/kategori/{kategori}` — body id_siswa, type (detail) — answer detail result.
  * `kategori` is the category hash. */
-export const hasilKategoriCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryout/hasil/id/:id/kategori/:kategori',
+export const hasilKategoriCall = callForDetail('/siswa/tryout/hasil/id/:id/kategori/:kategori', {
   params: Type.Object({ id: IdJadwal, kategori: CategoryHash('the category hash') }),
-  body: DetailBody,
   response: Envelope(HasilKategoriDetail),
 });
 
@@ -112,11 +113,8 @@ export const HasilJadwalKategori = Type.Object({ ...KategoriPaket, ...NilaiMapel
 
 /** `POST /siswa/tryout/hasil/id/{id}` — body id_siswa, type (detail) — answer not shown (decided: every category
  * of the schedule with its subject rows). */
-export const hasilJadwalCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryout/hasil/id/:id',
+export const hasilJadwalCall = callForDetail('/siswa/tryout/hasil/id/:id', {
   params: Type.Object({ id: IdJadwal }),
-  body: DetailBody,
   response: Envelope(Type.Object({ paket: Type.Number(), kategori: Type.Array(HasilJadwalKategori) })),
 });
 
@@ -170,25 +168,18 @@ export const HasilPtn = Type.Object({
 });
 export type HasilPtn = Static<typeof HasilPtn>;
 
-const JadwalBody = Type.Object(IdSiswaJadwal);
+/** The PTN status and its Sync: POST, the body naming the student and the schedule. */
+const callOnJadwal = callFamily({ method: 'POST', body: Type.Object(IdSiswaJadwal) });
 
 /** `POST /siswa/tryout/hasilptn` — body idsiswa, idjadwal — answer my_ptn, list_pilihan. A missing score summary
  * answers `{status: false, message}` (the client then offers Sync). */
-export const hasilPtnCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryout/hasilptn',
-  body: JadwalBody,
-  response: Envelope(HasilPtn),
-});
+export const hasilPtnCall = callOnJadwal('/siswa/tryout/hasilptn', { response: Envelope(HasilPtn) });
 export type HasilPtnBody = CallBody<typeof hasilPtnCall>;
 export type HasilPtnResponse = CallResponse<typeof hasilPtnCall>;
 
 /** `POST /siswa/tryout/generatehasilmapel` — body idsiswa, idjadwal — answer not shown (sync). Answer
  * `{status, message}`. */
-export const generateHasilMapelCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryout/generatehasilmapel',
-  body: JadwalBody,
+export const generateHasilMapelCall = callOnJadwal('/siswa/tryout/generatehasilmapel', {
   response: StatusMessage,
 });
 export type GenerateHasilMapelBody = CallBody<typeof generateHasilMapelCall>;

@@ -93,12 +93,12 @@ export type MateriSession = Static<typeof MateriSession>;
 
 const IdMateriParams = Type.Object({ idmateri: Id('topic (materi) id') });
 
-/** The calls on one topic (its start, end, result and discussion): POST, the topic in the path. */
-const callOnMateri = callFamily({ method: 'POST', params: IdMateriParams });
+/** The calls on one topic (its start, end, result and discussion): POST, the topic in the path, a body naming the
+ * student (the end adds its answers). */
+const callOnMateri = callFamily({ method: 'POST', params: IdMateriParams, body: IdSiswaBody });
 
 /** `POST /siswa/tryoutmateri/start/materi/{idmateri}` — body id_siswa — answer idmateri, max_soal, waktu, soals. */
 export const startMateriCall = callOnMateri('/siswa/tryoutmateri/start/materi/:idmateri', {
-  body: IdSiswaBody,
   response: Envelope(MateriSession),
 });
 
@@ -167,7 +167,6 @@ export const HasilMateriDetail = Type.Object({
 /** `POST /siswa/tryoutmateri/hasil/materi/{idmateri}` — body id_siswa — answer not shown (decided: the topic's
  * score with benar/salah/kosong counts). */
 export const hasilMateriCall = callOnMateri('/siswa/tryoutmateri/hasil/materi/:idmateri', {
-  body: IdSiswaBody,
   response: Envelope(HasilMateriDetail),
 });
 
@@ -186,6 +185,5 @@ export type PembahasanMateri = Static<typeof PembahasanMateri>;
 /** `POST /siswa/tryoutmateri/pembahasan/materi/{idmateri}` — body id_siswa — answer per-topic discussion
  * (only once the topic is done). */
 export const pembahasanMateriCall = callOnMateri('/siswa/tryoutmateri/pembahasan/materi/:idmateri', {
-  body: IdSiswaBody,
   response: Envelope(PembahasanMateri),
 });
