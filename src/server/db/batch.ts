@@ -24,10 +24,26 @@ export type KolomPg<T extends Table> = {
   [K in keyof Insertable<Database[T]>]-?: 'integer' | 'bigint' | 'double precision' | 'text';
 };
 
+/** One element of a PostgreSQL array literal: numbers as they are, anything else quoted as node-postgres does. */
+function arrayElement(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * A column's values as the text of a PostgreSQL array (`{1,2,NULL,"irt"}`), bound as one string: node-postgres
+ * would quote and escape every element of a JS array with two regular expressions, seconds of this process's time
+ * for the 700,000 subject rows of an event's close. PostgreSQL reads the same array either way.
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  return `{${values.map(arrayElement).join(',')}}`;
+}
+
 /**
  * PostgreSQL: the rows as a relation `(SELECT … FROM unnest($1::integer[], …) AS v(col, …))`: one bound array per
  * column, however many rows (a 500-row VALUES slice binds one parameter per cell, and 100,000 rows took 200
- * statements).
+ * statements), each sent as the text of the array (arrayLiteral).
  */
 export function unnestRows<T extends Table>(
   columns: KolomPg<T>,
@@ -36,7 +52,7 @@ export function unnestRows<T extends Table>(
   const names = Object.keys(columns) as (keyof Insertable<Database[T]> & string)[];
   const arrays = names.map(
     (name) =>
-      sql`CAST(${rows.map((row) => (row as Record<string, unknown>)[name] ?? null)} AS ${sql.raw(columns[name])}[])`,
+      sql`CAST(${arrayLiteral(rows.map((row) => (row as Record<string, unknown>)[name]))} AS ${sql.raw(columns[name])}[])`,
   );
   const list = sql.join(names.map((name) => sql.ref(name)));
   return {

@@ -41,10 +41,10 @@ function jsonPairs(db: Executor, key: RawBuilder<unknown>, answer: RawBuilder<un
 }
 
 /**
- * The statement answers of some attempts, as answersOf: [id_soal_group, answer] pairs per attempt. Only the answers
- * to the statement questions are joined (`idSoal`): the planner then reaches their statements by index, where a
- * join from every answer of the slice hashed the whole statement table once per slice (most of a close on
- * PostgreSQL at 10,000 students).
+ * The statement answers of some attempts: one row per answer to a statement question (`idSoal`), holding its
+ * [id_soal_group, answer] pairs as a JSON array. The pairs are looked up per answer (a correlated subquery, by the
+ * index on jawaban_group.id_jawaban): a join let PostgreSQL hash the whole statement table once per slice, at
+ * 100,000 students a scan of a million rows a hundred times per category (most of a close).
  */
 async function groupAnswersOf(
   db: Executor,
@@ -53,16 +53,16 @@ async function groupAnswersOf(
 ): Promise<PairsRow[]> {
   const pairs = jsonPairs(db, sql`jawaban_group.id_soal_group`, sql`jawaban_group.jawaban`);
   const { rows } = await sql<PairsRow>`
-    SELECT jawaban.id_hasil_to, ${pairs} AS pairs FROM jawaban
-    JOIN jawaban_group ON jawaban_group.id_jawaban = jawaban.id
-    WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) AND jawaban.id_soal IN (${sql.join(idSoal)})
-    GROUP BY jawaban.id_hasil_to`.execute(db);
+    SELECT jawaban.id_hasil_to,
+      (SELECT ${pairs} FROM jawaban_group WHERE jawaban_group.id_jawaban = jawaban.id) AS pairs
+    FROM jawaban
+    WHERE jawaban.id_hasil_to IN (${sql.join(ids)}) AND jawaban.id_soal IN (${sql.join(idSoal)})`.execute(db);
   return rows;
 }
 
-/** SQLite hands the JSON over as text, PostgreSQL's driver already parsed. */
+/** SQLite hands the JSON over as text, PostgreSQL's driver already parsed (null: an aggregate of no rows). */
 function parsePairs(value: unknown): [number, string][] {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as [number, string][];
+  return ((typeof value === 'string' ? JSON.parse(value) : value) ?? []) as [number, string][];
 }
 
 export interface AttemptRef {

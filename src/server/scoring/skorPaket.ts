@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
 import { findJadwal, isPeserta, type JadwalRow } from '../db/jadwal';
-import { competitionRanks, packageTotal } from '../domain/ranking';
+import { competitionRanks, round2 } from '../domain/ranking';
 import { HttpError } from '../lib/httpError';
 import { kelompokkan } from '../lib/kelompok';
 
@@ -143,7 +143,11 @@ export async function finishedJadwal(
   }));
 }
 
-/** Totals (mean of subject scores, 2 decimals) of every student who finished the package and has scores. */
+/**
+ * Totals (mean of subject scores, 2 decimals) of every student who finished the package and has scores. The sums
+ * and counts come from SQL (one row per student, not per subject: 100,000 rather than 700,000 at an event); the
+ * scores are integers, so the sum is exact and the mean the one packageTotal takes of the list.
+ */
 export async function packageScores(
   db: Executor,
   idJadwal: number,
@@ -152,9 +156,15 @@ export async function packageScores(
   let query = db
     .selectFrom('hasil_mapel')
     .innerJoin('siswa', 'siswa.id', 'hasil_mapel.id_siswa')
-    .select(['hasil_mapel.id_siswa', 'siswa.nama_lengkap', 'hasil_mapel.nilai'])
+    .select([
+      'hasil_mapel.id_siswa',
+      'siswa.nama_lengkap',
+      (eb) => eb.fn.sum<number>('hasil_mapel.nilai').as('jumlah'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
     .where('hasil_mapel.id_jadwal', '=', idJadwal)
-    .where('hasil_mapel.id_siswa', 'in', finishedStudents(db, idJadwal));
+    .where('hasil_mapel.id_siswa', 'in', finishedStudents(db, idJadwal))
+    .groupBy(['hasil_mapel.id_siswa', 'siswa.nama_lengkap']);
   if (idProdi !== undefined) {
     query = query.where('hasil_mapel.id_siswa', 'in', (eb) =>
       eb
@@ -164,16 +174,10 @@ export async function packageScores(
     );
   }
   const rows = await query.execute();
-  const byStudent = new Map<number, { nama: string; nilai: number[] }>();
-  for (const row of rows) {
-    const entry = byStudent.get(row.id_siswa) ?? { nama: row.nama_lengkap, nilai: [] };
-    entry.nilai.push(Number(row.nilai));
-    byStudent.set(row.id_siswa, entry);
-  }
-  return [...byStudent].map(([id_siswa, { nama, nilai }]) => ({
-    id_siswa,
-    nama,
-    skor: packageTotal(nilai) ?? 0,
+  return rows.map((row) => ({
+    id_siswa: row.id_siswa,
+    nama: row.nama_lengkap,
+    skor: round2(Number(row.jumlah) / Number(row.n)),
   }));
 }
 
