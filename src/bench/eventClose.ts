@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { closeDb, createDb } from '../server/db/createDb';
 import type { Options } from './options';
 import { ROOT } from './processes';
-import { closeRow, type TimedClose } from './report';
+import { closeOnlyLines, type TimedClose } from './report';
 import { seedBenchEvent } from './seedEvent';
 import type { Target } from './targets';
 
@@ -44,16 +44,7 @@ export async function closeOnly(target: Target, opts: Options): Promise<string> 
     log(`seeded in ${(seedMs / 1000).toFixed(1)} s; closing`);
     const close = timeEventClose(target.databaseUrl, event.closed.id, event.students.length);
     const databaseMb = await target.size(db);
-    return [
-      `### ${target.label}: the close of an event of ${opts.students} students`,
-      '',
-      '| phase | requests | per second | p50 ms | p99 ms | errors / refused | ratio to its baseline |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      closeRow(close),
-      '',
-      `Seeding (bulk INSERT … SELECT): ${(seedMs / 1000).toFixed(1)} s; database size: ${databaseMb.toFixed(1)} MB`,
-      '',
-    ].join('\n');
+    return closeOnlyLines({ label: target.label, close, seedMs, databaseMb }).join('\n');
   } finally {
     await closeDb(db);
     await target.drop();

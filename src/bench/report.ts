@@ -50,6 +50,39 @@ export function closeRow(close: TimedClose): string {
   );
 }
 
+/** What a close-only run measured besides the close: the seeding before it and the database's size after it. */
+export interface CloseOnlyRun {
+  label: string;
+  close: TimedClose;
+  seedMs: number;
+  databaseMb: number;
+}
+
+/**
+ * A close-only run's table: the event's size beside its close time (seconds), whether the command succeeded, and
+ * what the seeding took.
+ */
+export function closeOnlyLines(run: CloseOnlyRun): string[] {
+  const { close } = run;
+  return [
+    `### ${run.label}: the close of an event of ${close.participants} students`,
+    '',
+    row(['students', 'close s (`siaptes close`)', 'errors', 'seeding s', 'database MB']),
+    row(['---:', '---:', '---:', '---:', '---:']),
+    row([
+      close.participants,
+      fixed(close.ms / 1000, 1),
+      close.ok ? 0 : 1,
+      fixed(run.seedMs / 1000, 1),
+      fixed(run.databaseMb, 1),
+    ]),
+    '',
+    'Close: scores, calibration, ranks and choice statuses written by the built `siaptes close` in its own ' +
+      'process, start-up included; seeding: bulk INSERT … SELECT before it.',
+    '',
+  ];
+}
+
 export interface RunReport {
   title: string;
   baselines: {
