@@ -41,10 +41,14 @@ describe('login page', () => {
     await user.click(await screen.findByRole('button', { name: 'Masuk' }));
     expect(screen.getByText('Masukkan Username')).toBeInTheDocument();
     expect(screen.getByText('Masukkan Password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Masukkan Username');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Masukkan Password');
+    expect(screen.getByLabelText('Password')).toBeInvalid();
 
     await user.type(screen.getByLabelText('Username'), 'reguler');
     await user.click(screen.getByRole('button', { name: 'Masuk' }));
     expect(screen.queryByText('Masukkan Username')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeValid();
     expect(screen.getByText('Masukkan Password')).toBeInTheDocument();
     expect(login).not.toHaveBeenCalled();
   });

@@ -1,10 +1,48 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/Icon';
 import { externalLinks } from '../../../links';
 import { PRODUCT_NAME, text } from '../../../text';
 import { holdPassword } from '../../../session/pendingLogin';
 import { loginRequested, selectLoginAttempts, selectLoginProcessing } from '../slice';
+
+/** The login form's two fields, each labelled `text.login[id]` and, when missing, `text.login[id + 'Required']`. */
+type LoginFieldId = 'username' | 'password';
+
+/** The props of a login field's input: named by its id, marked invalid (and pointing at its message) when missing. */
+function fieldInput(id: LoginFieldId, value: string, setValue: (value: string) => void, missing: boolean) {
+  return {
+    id,
+    name: id,
+    className: `form-control${missing ? ' is-invalid' : ''}`,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(event.target.value),
+    'aria-invalid': missing,
+    'aria-describedby': missing ? `${id}-error` : undefined,
+  };
+}
+
+/** A required field of the login form: its label, its input (`children`) and, when it is missing, the message. */
+function RequiredField(props: {
+  id: LoginFieldId;
+  missing: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.id} className="form-label">
+        {text.login[props.id]}
+      </label>
+      {props.children}
+      {props.missing && (
+        <div id={`${props.id}-error`} className="invalid-feedback d-block">
+          {text.login[`${props.id}Required`]}
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** Login screen, with its field validation. */
 export default function LoginPage() {
@@ -43,41 +81,18 @@ export default function LoginPage() {
           <h1 className="h4 text-center mb-1">{text.login.title}</h1>
           <p className="text-center text-body-secondary mb-4">{text.login.subtitle}</p>
           <form onSubmit={submit} noValidate>
-            <div className="mb-3">
-              <label htmlFor="username" className="form-label">
-                {text.login.username}
-              </label>
+            <RequiredField id="username" missing={usernameMissing} className="mb-3">
               <input
-                id="username"
-                name="username"
+                {...fieldInput('username', username, setUsername, usernameMissing)}
                 autoComplete="username"
-                className={`form-control${usernameMissing ? ' is-invalid' : ''}`}
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-                aria-invalid={usernameMissing}
-                aria-describedby={usernameMissing ? 'username-error' : undefined}
               />
-              {usernameMissing && (
-                <div id="username-error" className="invalid-feedback d-block">
-                  {text.login.usernameRequired}
-                </div>
-              )}
-            </div>
-            <div className="mb-4">
-              <label htmlFor="password" className="form-label">
-                {text.login.password}
-              </label>
+            </RequiredField>
+            <RequiredField id="password" missing={passwordMissing} className="mb-4">
               <div className="input-group has-validation">
                 <input
-                  id="password"
-                  name="password"
+                  {...fieldInput('password', password, setPassword, passwordMissing)}
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="current-password"
-                  className={`form-control${passwordMissing ? ' is-invalid' : ''}`}
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  aria-invalid={passwordMissing}
-                  aria-describedby={passwordMissing ? 'password-error' : undefined}
                 />
                 <button
                   type="button"
@@ -89,12 +104,7 @@ export default function LoginPage() {
                   <Icon name={showPassword ? 'eyeOff' : 'eye'} size={20} />
                 </button>
               </div>
-              {passwordMissing && (
-                <div id="password-error" className="invalid-feedback d-block">
-                  {text.login.passwordRequired}
-                </div>
-              )}
-            </div>
+            </RequiredField>
             <button type="submit" className="btn btn-primary w-100" disabled={processing}>
               {processing ? (
                 <>
