@@ -2,6 +2,7 @@
  * spread into its objects in place (`Type.Object({ id_soal, soal, ...OpsiSoal, ... })`), so every object keeps its
  * own field order, which is the order the server writes its JSON in. Plain definitions, no $id/$ref. */
 import { Type, type Static } from '@sinclair/typebox';
+import { callFamily } from './common';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fields
@@ -18,6 +19,9 @@ export const IdSiswa = Id('the student id; must be the caller');
 
 /** A body holding only the caller's student id. */
 export const IdSiswaBody = Type.Object({ id_siswa: IdSiswa });
+
+/** The calls whose body only names the caller: POST, `IdSiswaBody`. */
+export const callForSiswa = callFamily({ method: 'POST', body: IdSiswaBody });
 
 /** A schedule (jadwal) id, in a path or a body. */
 export const IdJadwal = Id('schedule (jadwal) id');

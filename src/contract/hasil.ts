@@ -6,6 +6,7 @@
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { Envelope, StatusMessage, callFamily, defineCall, type CallBody, type CallResponse } from './common';
 import {
+  callForSiswa,
   CategoryHash,
   Flag,
   Id,
@@ -133,12 +134,7 @@ export const SkorPaketTerkunci = skorPaket.terkunci;
 export type SkorPaketTerkunci = Static<typeof SkorPaketTerkunci>;
 
 /** `POST /siswa/tryout/hasilskor` — body id_siswa — answer scores with package. */
-export const hasilSkorCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryout/hasilskor',
-  body: Type.Object({ id_siswa: IdSiswa }),
-  response: skorPaket.daftar,
-});
+export const hasilSkorCall = callForSiswa('/siswa/tryout/hasilskor', { response: skorPaket.daftar });
 
 // ---------------------------------------------------------------------------------------------------------------
 // PTN

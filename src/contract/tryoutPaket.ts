@@ -92,10 +92,11 @@ export const StartPaketContent = Type.Object({
 export type StartPaketContent = Static<typeof StartPaketContent>;
 
 /** The calls on one category of a schedule (its start and its end): POST, the schedule and the category's hash in
- * the path. */
+ * the path, a body naming the student. */
 const callOnKategori = callFamily({
   method: 'POST',
   params: Type.Object({ id: IdJadwal, categoryHash: CategoryHash() }),
+  body: IdSiswaBody,
 });
 
 /** The calls made inside a started category (its saves and its clock reports): PUT, the schedule alone in the
@@ -105,7 +106,6 @@ const callInKategori = callFamily({ method: 'PUT', params: Type.Object({ id: IdJ
 /** `POST /siswa/tryout/start/id/{id}/kategori/{categoryHash}` — body id_siswa — answer status, message,
  * content.id_hasil_to, content.soal. Idempotent: a second start returns the same attempt. */
 export const startPaketCall = callOnKategori('/siswa/tryout/start/id/:id/kategori/:categoryHash', {
-  body: IdSiswaBody,
   response: Envelope(StartPaketContent),
 });
 
@@ -158,7 +158,6 @@ export type StatusMapelBody = CallBody<typeof statusMapelCall>;
 
 /** `POST /siswa/tryout/end/id/{id}/kategori/{categoryHash}` — body id_siswa — answer status, message. */
 export const endPaketCall = callOnKategori('/siswa/tryout/end/id/:id/kategori/:categoryHash', {
-  body: IdSiswaBody,
   response: StatusMessage,
 });
 export type EndPaketBody = CallBody<typeof endPaketCall>;
