@@ -2,10 +2,11 @@
  *
  * Encoding: `soal`, `a`..`e` and `pembahasan` are base64 of UTF-8 HTML. `jawaban` (the student's answer) and
  * `kunci` (the key) are plain text: a letter A..E for type 1, the typed text for types 2 and 4, '' when blank. */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Envelope, StatusMessage, StatusOnly, callFamily, defineCall, type CallBody } from './common';
 import {
   AnswerText,
+  callForSiswa,
   Id,
   IdSiswa,
   IdSiswaBody,
@@ -19,17 +20,28 @@ import {
 // ---------------------------------------------------------------------------------------------------------------
 // Preview: categories → subjects → topics
 
+/** A level of the preview: GET, the student (and the levels chosen above it) in the path, its list in the answer. */
+function previewCall<P extends string, TP extends TObject, TC extends TProperties>(
+  path: P,
+  params: TP,
+  content: TC,
+) {
+  return defineCall({ method: 'GET', path, params, response: Envelope(Type.Object(content)) });
+}
+
+/** The preview's path parameters: the student, then the levels chosen above. */
+const PreviewParams = <T extends TProperties>(levels: T) => Type.Object({ idsiswa: IdSiswa, ...levels });
+
 /** Category item. */
 export const MateriKategori = Type.Object({ id: Type.Number(), name: Type.String() });
 export type MateriKategori = Static<typeof MateriKategori>;
 
 /** `GET /siswa/tryoutmateri/preview/idsiswa/{idsiswa}` — body none — answer content.kategori. */
-export const materiKategoriCall = defineCall({
-  method: 'GET',
-  path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa',
-  params: Type.Object({ idsiswa: IdSiswa }),
-  response: Envelope(Type.Object({ kategori: Type.Array(MateriKategori) })),
-});
+export const materiKategoriCall = previewCall(
+  '/siswa/tryoutmateri/preview/idsiswa/:idsiswa',
+  PreviewParams({}),
+  { kategori: Type.Array(MateriKategori) },
+);
 
 /** Subject item. */
 export const MateriMapel = Type.Object({
@@ -41,12 +53,11 @@ export type MateriMapel = Static<typeof MateriMapel>;
 
 /** `GET .../kategori/{idkategori}` (under /siswa/tryoutmateri/preview/idsiswa/{idsiswa}) — body none —
  * answer subjects; `kategori` is the category name. */
-export const materiMapelCall = defineCall({
-  method: 'GET',
-  path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori',
-  params: Type.Object({ idsiswa: IdSiswa, idkategori: Id() }),
-  response: Envelope(Type.Object({ mapel: Type.Array(MateriMapel), kategori: Type.String() })),
-});
+export const materiMapelCall = previewCall(
+  '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori',
+  PreviewParams({ idkategori: Id() }),
+  { mapel: Type.Array(MateriMapel), kategori: Type.String() },
+);
 
 /** Topic list item. `menit` minutes; `status` 1 means done. */
 export const MateriItem = Type.Object({
@@ -61,12 +72,11 @@ export type MateriItem = Static<typeof MateriItem>;
 
 /** `GET .../kategori/{idkategori}/mapel/{idmapel}` (under /siswa/tryoutmateri/preview/idsiswa/{idsiswa}) —
  * body none — answer topics; `mapel` is the subject name. */
-export const materiListCall = defineCall({
-  method: 'GET',
-  path: '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori/mapel/:idmapel',
-  params: Type.Object({ idsiswa: IdSiswa, idkategori: Id(), idmapel: Id() }),
-  response: Envelope(Type.Object({ materi: Type.Array(MateriItem), mapel: Type.String() })),
-});
+export const materiListCall = previewCall(
+  '/siswa/tryoutmateri/preview/idsiswa/:idsiswa/kategori/:idkategori/mapel/:idmapel',
+  PreviewParams({ idkategori: Id(), idmapel: Id() }),
+  { materi: Type.Array(MateriItem), mapel: Type.String() },
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Start / save / end
@@ -147,10 +157,7 @@ export const HasilMateriItem = Type.Object({
 export type HasilMateriItem = Static<typeof HasilMateriItem>;
 
 /** `POST /siswa/tryoutmateri/hasil` — body id_siswa — answer per-topic result list. */
-export const hasilMateriListCall = defineCall({
-  method: 'POST',
-  path: '/siswa/tryoutmateri/hasil',
-  body: IdSiswaBody,
+export const hasilMateriListCall = callForSiswa('/siswa/tryoutmateri/hasil', {
   response: Envelope(Type.Array(HasilMateriItem)),
 });
 
