@@ -3,7 +3,8 @@
  * student's university choices, who finished a package, their totals, and competition ranks — for the package
  * and for one university programme.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/types';
 import type { Executor } from '../db/executor';
 import { findJadwal, isPeserta, type JadwalRow } from '../db/jadwal';
 import { competitionRanks, round2 } from '../domain/ranking';
@@ -144,6 +145,20 @@ export async function finishedJadwal(
 }
 
 /**
+ * The sum and the number of a group's subject scores (`jumlah`, `n`): SQL sums, the division happens in
+ * rataRataNilai, so no dialect's AVG type matters.
+ */
+const jumlahNilai = [
+  (eb: ExpressionBuilder<Database, 'hasil_mapel'>) => eb.fn.sum<number>('hasil_mapel.nilai').as('jumlah'),
+  (eb: ExpressionBuilder<Database, 'hasil_mapel'>) => eb.fn.countAll<number>().as('n'),
+] as const;
+
+/** The mean of a group's subject scores, from the row jumlahNilai selected. */
+function rataRataNilai(row: { jumlah: number | string; n: number | string }): number {
+  return Number(row.jumlah) / Number(row.n);
+}
+
+/**
  * Totals (mean of subject scores, 2 decimals) of every student who finished the package and has scores. The sums
  * and counts come from SQL (one row per student, not per subject: 100,000 rather than 700,000 at an event); the
  * scores are integers, so the sum is exact and the mean the one packageTotal takes of the list.
@@ -156,12 +171,7 @@ export async function packageScores(
   let query = db
     .selectFrom('hasil_mapel')
     .innerJoin('siswa', 'siswa.id', 'hasil_mapel.id_siswa')
-    .select([
-      'hasil_mapel.id_siswa',
-      'siswa.nama_lengkap',
-      (eb) => eb.fn.sum<number>('hasil_mapel.nilai').as('jumlah'),
-      (eb) => eb.fn.countAll<number>().as('n'),
-    ])
+    .select(['hasil_mapel.id_siswa', 'siswa.nama_lengkap', ...jumlahNilai])
     .where('hasil_mapel.id_jadwal', '=', idJadwal)
     .where('hasil_mapel.id_siswa', 'in', finishedStudents(db, idJadwal))
     .groupBy(['hasil_mapel.id_siswa', 'siswa.nama_lengkap']);
@@ -177,7 +187,7 @@ export async function packageScores(
   return rows.map((row) => ({
     id_siswa: row.id_siswa,
     nama: row.nama_lengkap,
-    skor: round2(Number(row.jumlah) / Number(row.n)),
+    skor: round2(rataRataNilai(row)),
   }));
 }
 
@@ -212,18 +222,13 @@ export async function rataRataKategori(db: Executor, kategoriIds: number[]): Pro
   const rows = await db
     .selectFrom('hasil_mapel')
     .innerJoin('hasil_to', 'hasil_to.id', 'hasil_mapel.id_hasil_to')
-    .select([
-      'hasil_to.id_kategori',
-      'hasil_mapel.id_hasil_to',
-      (eb) => eb.fn.sum<number>('hasil_mapel.nilai').as('jumlah'),
-      (eb) => eb.fn.countAll<number>().as('n'),
-    ])
+    .select(['hasil_to.id_kategori', 'hasil_mapel.id_hasil_to', ...jumlahNilai])
     .where('hasil_to.id_kategori', 'in', kategoriIds)
     .where('hasil_to.is_selesai', '=', 1)
     .groupBy(['hasil_to.id_kategori', 'hasil_mapel.id_hasil_to'])
     .execute();
   for (const [id, attempts] of kelompokkan(rows, (row) => row.id_kategori)) {
-    const means = attempts.map((row) => Number(row.jumlah) / Number(row.n));
+    const means = attempts.map(rataRataNilai);
     result.set(id, means.reduce((s, v) => s + v, 0) / means.length);
   }
   return result;
