@@ -74,7 +74,10 @@ export default tseslint.config(
   // Each tier gets only its own globals (and its own tsconfig: src/client, src/server, src/bench); tests and tools run in Node
   // and drive the browser.
   { files: ['src/client/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser } },
-  { files: ['src/server/**/*.ts', 'src/bench/**/*.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: ['src/server/**/*.ts', 'src/bench/**/*.ts', 'src/build/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['__tests__/**/*.{ts,tsx}', '*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -43,7 +43,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       // The server's tests (in folders that mirror src/server/) and the load lab's (src/bench/).
-      roots: ['<rootDir>/__tests__/server', '<rootDir>/__tests__/bench'],
+      roots: ['<rootDir>/__tests__/server', '<rootDir>/__tests__/bench', '<rootDir>/__tests__/build'],
       ...transformEsm,
       setupFiles: ['<rootDir>/__tests__/helpers/setupServer.ts'],
     },

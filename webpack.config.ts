@@ -10,6 +10,8 @@ import 'webpack-dev-server';
 import { GenerateSW } from 'workbox-webpack-plugin';
 
 const PUBLIC_DIR = path.resolve(__dirname, 'public');
+/** Bootstrap's style sheets, wherever node_modules really is (a worktree's may be a link). */
+const BOOTSTRAP_CSS = /[\\/]node_modules[\\/]bootstrap[\\/]dist[\\/]css[\\/]/;
 /** Files of public/ that other plugins emit (the HTML template and the favicon). */
 const PUBLIC_HANDLED_ELSEWHERE = new Set(['index.html', 'favicon.svg']);
 
@@ -89,11 +91,14 @@ class PrecompressPlugin {
 
 /**
  * Prints the gzipped size of every initial chunk of each entry, their total, and the JavaScript of the login
- * route (entry + the `page-login` chunk group). Fails the production build when the login route exceeds
- * `loginBudgetKb` (DESIGN size goal).
+ * route (entry + the `page-login` chunk group), and the CSS of the first load. Fails the production build when the
+ * login route exceeds `loginBudgetKb` (DESIGN size goal) or the first load's CSS `cssBudgetKb`.
  */
 class GzipSizePlugin {
-  constructor(private readonly loginBudgetKb: number) {}
+  constructor(
+    private readonly loginBudgetKb: number,
+    private readonly cssBudgetKb: number,
+  ) {}
 
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('GzipSizePlugin', (compilation) => {
@@ -124,6 +129,18 @@ class GzipSizePlugin {
       }
       lines.push(`entry ${entryName} total: ${total.toFixed(1)} KB gzip`);
       entryFiles = entryFiles.concat(jsFiles(entrypoint.chunks));
+    }
+    const cssKb = [...compilation.entrypoints.values()]
+      .flatMap((entrypoint) => entrypoint.chunks.flatMap((chunk) => [...chunk.files]))
+      .filter((file) => file.endsWith('.css'))
+      .reduce((sum, file) => sum + gzipKb(file), 0);
+    lines.push(`initial CSS: ${cssKb.toFixed(1)} KB gzip (budget ${this.cssBudgetKb} KB)`);
+    if (production && cssKb > this.cssBudgetKb) {
+      compilation.errors.push(
+        new webpack.WebpackError(
+          `the first load has ${cssKb.toFixed(1)} KB gzip of CSS, over ${this.cssBudgetKb} KB`,
+        ),
+      );
     }
     const loginGroup = compilation.namedChunkGroups.get('page-login');
     if (loginGroup) {
@@ -256,7 +273,24 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
             },
           },
         },
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        // Bootstrap's sheet holds only the rules of the classes the SPA can use (src/build/bootstrapPurgeLoader.ts).
+        {
+          test: /\.css$/,
+          include: BOOTSTRAP_CSS,
+          use: [
+            MiniCssExtractPlugin.loader,
+            'css-loader',
+            {
+              loader: path.resolve(__dirname, 'src/build/bootstrapPurgeLoader.ts'),
+              options: { clientDir: path.resolve(__dirname, 'src/client') },
+            },
+          ],
+        },
+        {
+          test: /\.css$/,
+          exclude: BOOTSTRAP_CSS,
+          use: [MiniCssExtractPlugin.loader, 'css-loader'],
+        },
         // KaTeX's fonts (katex.css, for the typeset math of questions): files of their own, cached by their hash.
         {
           test: /\.(woff2?|ttf)$/,
@@ -277,7 +311,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.SIAPTES_VERSI': JSON.stringify(buildVersion()),
       }),
       new CopyPublicPlugin(),
-      new GzipSizePlugin(123),
+      new GzipSizePlugin(123, 20),
       ...(production ? [serviceWorker(), new PrecompressPlugin()] : []),
     ],
     optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },
