@@ -12,6 +12,9 @@ const cellsOf = (line: string) =>
     .split(' | ')
     .map((cell) => cell.trim());
 
+/** The rows of a close-only run's table. */
+const tableOf = (lines: string[]) => lines.filter((line) => line.startsWith('|'));
+
 describe('close-only table', () => {
   const lines = closeOnlyLines({
     label: 'PostgreSQL, 1 worker',
@@ -19,7 +22,7 @@ describe('close-only table', () => {
     seedMs: 58_049,
     databaseMb: 1234.56,
   });
-  const table = lines.filter((line) => line.startsWith('|'));
+  const table = tableOf(lines);
 
   it('has a header, a separator and one row of the same width', () => {
     expect(table).toHaveLength(3);
@@ -40,13 +43,15 @@ describe('close-only table', () => {
   });
 
   it('counts a failed close as an error', () => {
-    const failed = closeOnlyLines({
-      label: 'SQLite, 1 process',
-      close: { ms: 500, ok: false, participants: 10 },
-      seedMs: 100,
-      databaseMb: 1,
-    });
-    expect(cellsOf(failed.filter((line) => line.startsWith('|'))[2])[2]).toBe('1');
+    const failed = tableOf(
+      closeOnlyLines({
+        label: 'SQLite, 1 process',
+        close: { ms: 500, ok: false, participants: 10 },
+        seedMs: 100,
+        databaseMb: 1,
+      }),
+    );
+    expect(cellsOf(failed[2])[2]).toBe('1');
   });
 });
 
