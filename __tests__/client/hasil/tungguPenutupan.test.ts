@@ -62,10 +62,10 @@ describe('/hasil while a close runs', () => {
     const s = server(
       [
         [lain, menunggu(5_000)],
-        [lain, menunggu(15_000)],
+        [lain, menunggu(20_000)],
         [lain, selesai],
       ],
-      [[skorMenunggu(5_000)], [skorMenunggu(15_000)], [{ ...skorDasar, skor: 600 }]],
+      [[skorMenunggu(5_000)], [skorMenunggu(20_000)], [{ ...skorDasar, skor: 600 }]],
     );
     let state: State = initial;
     const { storeState } = await expectSaga(loadHasil)
@@ -86,7 +86,9 @@ describe('/hasil while a close runs', () => {
     expect(s.calls.waits).toEqual([4, 4]);
     expect(s.calls.progres).toEqual([
       'Hasil sedang dihitung: 5.000 dari 20.000 lembar jawaban sudah dinilai (25%). Halaman ini dimuat ulang sendiri.',
-      'Hasil sedang dihitung: 15.000 dari 20.000 lembar jawaban sudah dinilai (75%). Halaman ini dimuat ulang sendiri.',
+      // Every sheet judged: the rest of the close (calibration, ranks, the writes) is said, not shown as 100 %.
+      'Hasil sedang dihitung: semua 20.000 lembar jawaban sudah dinilai, nilai dan peringkat sedang disimpan. ' +
+        'Halaman ini dimuat ulang sendiri.',
     ]);
     // The other schedule's result was listed all along; the closed one's now has its figures.
     const hasil = (storeState as State).hasil;

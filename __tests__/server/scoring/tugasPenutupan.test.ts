@@ -298,7 +298,7 @@ describe('the close of a schedule as a job', () => {
     expect(res.json()).toEqual({
       status: false,
       message:
-        'Hasil sedang dihitung: 2.500 dari 10.000 lembar jawaban sudah dinilai. Silakan buka lagi dalam 42 detik.',
+        'Hasil sedang dihitung: 2.500 dari 10.000 lembar jawaban sudah dinilai (25%). Silakan buka lagi dalam 42 detik.',
     });
   });
 

@@ -3,6 +3,7 @@
  * sedang dihitung", and when to come back (HTTP 503 with Retry-After), and starts the close in its own process
  * should no scheduler have yet; a list of a student's results shows how far each close is.
  */
+import { sejauhPenutupan } from '../../contract/progresPenutupan';
 import type { Executor } from '../db/executor';
 import { isWindowOver } from '../domain/timing';
 import { HttpError } from '../lib/httpError';
@@ -14,18 +15,13 @@ import { jadwalBelumDitutup, PERKIRAAN_DASAR_MS, penutupanSekali, type Jam } fro
 const COBA_LAGI_MIN_S = 5;
 const COBA_LAGI_MAX_S = 300;
 
-const angka = new Intl.NumberFormat('id-ID');
-
 /** A result read while the close runs: 503, the message (with how far the close is), and when to come back. */
 export class HasilSedangDihitung extends HttpError {
   constructor(
     readonly cobaLagiDetik: number,
     progres: Pick<ProgresPenutupan, 'dinilai' | 'jumlah'> = { dinilai: 0, jumlah: 0 },
   ) {
-    const sejauh =
-      progres.jumlah > 0
-        ? `: ${angka.format(progres.dinilai)} dari ${angka.format(progres.jumlah)} lembar jawaban sudah dinilai`
-        : '';
+    const sejauh = progres.jumlah > 0 ? `: ${sejauhPenutupan(progres.dinilai, progres.jumlah)}` : '';
     super(503, `Hasil sedang dihitung${sejauh}. Silakan buka lagi dalam ${cobaLagiDetik} detik.`, undefined, {
       'retry-after': String(cobaLagiDetik),
     });

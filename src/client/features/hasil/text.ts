@@ -1,5 +1,5 @@
 import { text } from '../../text';
-import { formatJumlah } from '../../lib/format';
+import { sejauhPenutupan } from '../../../contract/progresPenutupan';
 
 /**
  * The result pages' words: only those pages (and their components) show them, so they load with them, not with
@@ -21,7 +21,7 @@ export const hasilText = {
   dimuatUlangSendiri: 'Halaman ini dimuat ulang sendiri.',
   progresDihitung: (dinilai: number, jumlah: number) =>
     jumlah > 0
-      ? `Hasil sedang dihitung: ${formatJumlah(dinilai)} dari ${formatJumlah(jumlah)} lembar jawaban sudah dinilai (${Math.floor((100 * dinilai) / jumlah)}%). Halaman ini dimuat ulang sendiri.`
+      ? `Hasil sedang dihitung: ${sejauhPenutupan(dinilai, jumlah)}. Halaman ini dimuat ulang sendiri.`
       : 'Hasil sedang dihitung. Halaman ini dimuat ulang sendiri.',
   no: 'No',
   paket: 'Paket',
