@@ -1,4 +1,4 @@
-import { Gate } from '../../../src/server/lib/gate';
+import { Gate, GateFullError } from '../../../src/server/lib/gate';
 
 describe('Gate', () => {
   it('lets `capacity` in at once and the others in arrival order as places are left', async () => {
@@ -44,6 +44,24 @@ describe('Gate', () => {
     (await next)();
     expect(gate.state).toEqual({ holders: 0, waiting: 0 });
     await expect(gate.enter(controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('refuses at once one more than `maxWaiting` waiting, and takes one again when the line moves', async () => {
+    const gate = new Gate(1, { maxWaiting: 2 });
+    const leave = await gate.enter();
+    const second = gate.enter();
+    const third = gate.enter();
+    const refused = gate.enter().catch((error: unknown) => error);
+    expect(gate.state).toEqual({ holders: 1, waiting: 2 });
+    expect(await refused).toBeInstanceOf(GateFullError);
+    leave();
+    const leaveSecond = await second;
+    const fourth = gate.enter();
+    expect(gate.state).toEqual({ holders: 1, waiting: 2 });
+    leaveSecond();
+    (await third)();
+    (await fourth)();
+    expect(gate.state).toEqual({ holders: 0, waiting: 0 });
   });
 
   it('refuses a capacity below one', () => {

@@ -19,8 +19,8 @@ interface Answer {
 /** The signals, set by each test. */
 const state = { depth: 0, late: false, stopping: false, reads: 0, refusals: [] as string[] };
 /**
- * Requests to /api/hold wait here until released; those to a path ending in /soon are answered 100 ms later, in
- * /later 300 ms later.
+ * Requests to /api/hold (or ending in ?hold) wait here until released; those to a path ending in /soon are answered
+ * 100 ms later, in /later 300 ms later.
  */
 let held: (() => void)[] = [];
 let server: http.Server;
@@ -40,7 +40,7 @@ function build(limits: { maxInFlight: number; maxQueueDepth: number; saveTargetM
   gate.watchEventLoop(() => state.late);
   const app = (request: IncomingMessage, response: ServerResponse) => {
     const answer = () => response.end('{"status":true}');
-    if (request.url?.endsWith('/hold')) held.push(answer);
+    if (request.url?.endsWith('/hold') || request.url?.endsWith('?hold')) held.push(answer);
     else if (request.url?.endsWith('/soon')) request.resume().on('end', () => setTimeout(answer, 100));
     else if (request.url?.endsWith('/later')) request.resume().on('end', () => setTimeout(answer, 300));
     else request.resume().on('end', answer);
@@ -151,6 +151,24 @@ describe('at SHED_MAX_IN_FLIGHT=2', () => {
     } finally {
       one.destroy();
     }
+  });
+
+  it('leaves a login to the login gate: served while 2 are in flight, the loop lags and the queue is full', async () => {
+    const calls = await hold(2);
+    state.late = true;
+    state.depth = 10_000;
+    expect((await ask('/api/auth/login', 'POST', '{}')).status).toBe(200);
+    expect((await ask('/api/auth/login?x=1', 'POST', '{}')).status).toBe(200);
+    expect((await ask('/api/auth/logout', 'POST', '{}')).status).toBe(503);
+    expect(gate.shedReason('/api/auth/login')).toBeNull();
+    await releaseAll(calls);
+    state.late = false;
+    state.depth = 0;
+    // Logins waiting their turn take no place of the other calls in flight.
+    const logins = await hold(2, '/api/auth/login?hold');
+    expect(gate.inFlight()).toBe(0);
+    expect((await ask('/api/siswa/profil/user/id/1')).status).toBe(200);
+    await releaseAll(logins);
   });
 
   it('lets every call through while the server stops (answered with Connection: close there)', async () => {

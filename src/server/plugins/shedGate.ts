@@ -13,11 +13,19 @@
  * - the event loop lags (@fastify/under-pressure's figure, loadShedding.ts).
  * Only `/api/` calls are refused: the app's files and /healthz, /readyz, /metrics are always served. While the
  * server stops, every call goes to Fastify, which answers it with `Connection: close` (gracefulStop.ts).
+ *
+ * A login is neither judged nor counted here: its work is bounded by the login gate (features/auth/routes.ts), which
+ * lets two logins per hasher at a time do any work and keeps the others waiting, SHED_MAX_IN_FLIGHT at most. Judged
+ * here, the burst of a login storm made the loop late by itself, and the late loop refused most of the burst (780 of
+ * 1,000 logins, each refusal costing the loop what taking it would have): students pressed Login again while the
+ * hashers had work for minutes. Counted here, a thousand logins waiting their turn for a hasher left the other
+ * students' saves a few dozen places in flight.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory, FastifyServerOptions } from 'fastify';
 import { saveAnswerPaketCall } from '../../contract/tryoutPaket';
 import { saveAnswerMateriCall } from '../../contract/tryoutMateri';
+import { loginCall } from '../../contract/auth';
 import { savesRefused } from '../lib/metrics';
 import { saveLimit } from '../lib/saveLimit';
 import { REQUEST_ID_HEADER } from './requestId';
@@ -115,6 +123,12 @@ const SHED_BODY = Buffer.from(JSON.stringify({ status: false, message: SHED_MESS
 
 const saveTryoutOf = (url: string) => SAVE_PREFIXES.find(([prefix]) => url.startsWith(prefix))?.[1];
 
+const LOGIN_URL = `/api${loginCall.path}`;
+
+/** An API call this gate judges and counts: every one but the login, which its own gate bounds. */
+const judged = (url: string) =>
+  url.startsWith('/api/') && !(url === LOGIN_URL || url.startsWith(`${LOGIN_URL}?`));
+
 /** Counts a refused answer save in siaptes_saves_refused_total by its signal (other calls are not counted). */
 export function countShedSave(url: string, signal: ShedSignal): void {
   const tryout = saveTryoutOf(url);
@@ -150,6 +164,7 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
       )
     : null;
   const shedReason = (url: string): ShedSignal | null => {
+    if (!judged(url)) return null;
     if (settings.maxInFlight > 0 && inFlight >= settings.maxInFlight) return 'shed_in_flight';
     if (saves && loop && saveTryoutOf(url)) {
       const readThisTurn = loop.saveRead();
@@ -169,7 +184,7 @@ export function shedGate(settings: ShedGateSettings): ShedGate {
   const serverFactory: FastifyServerFactory = (handler, options: FastifyServerOptions) => {
     const server = http.createServer((raw, response) => {
       settings.onRequestRead?.();
-      if (raw.url?.startsWith('/api/') && !settings.stopping()) {
+      if (raw.url !== undefined && judged(raw.url) && !settings.stopping()) {
         const refused = shedReason(raw.url);
         if (refused) {
           if (saves && saveTryoutOf(raw.url) && refused !== 'shed_save_limit')

@@ -471,3 +471,40 @@ describe('the per-address login limit', () => {
     }
   });
 });
+
+describe("the login gate's line", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // One hasher: two logins at work at a time, and a line of one behind them.
+    t = await buildTestApp({ seed: seedSiswa, config: { scryptThreads: 1, shedMaxInFlight: 1 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a login beyond the line 503 with Retry-After at once, and logs in the ones it took', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: `10.1.0.${i + 1}`,
+          payload: loginBody('reguler', PASSWORD),
+        }),
+      ),
+    );
+    const served = answers.filter((res) => res.statusCode === 200);
+    const refused = answers.filter((res) => res.statusCode === 503);
+    expect(served.length + refused.length).toBe(6);
+    expect(served.length).toBeGreaterThanOrEqual(3);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const res of served) expect(res.json().status).toBe(true);
+    for (const res of refused) {
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        status: false,
+        message: 'Banyak peserta sedang masuk bersamaan. Silakan masuk lagi dalam beberapa detik.',
+      });
+    }
+  });
+});

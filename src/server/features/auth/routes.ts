@@ -6,7 +6,7 @@ import { DISABLED_PASSWORD, costOf, hashPassword, needsRehash, verifyPassword } 
 import { SESSION_COOKIE, SESSION_TTL_MS, currentSiswa, hashToken, newToken } from '../../plugins/auth';
 import { HttpError } from '../../lib/httpError';
 import { toProfileUser } from '../../lib/profilSiswa';
-import { Gate } from '../../lib/gate';
+import { Gate, GateFullError } from '../../lib/gate';
 import { MAX_ATTEMPTS_PER_USERNAME, admitAttempt, forgetAttemptsUpTo, type Admission } from './attempts';
 import { trustedNetworkCheck } from '../../lib/trustedNetworks';
 import { parseLoginBody } from './input';
@@ -58,6 +58,8 @@ function abandonedSignal(request: FastifyRequest, reply: FastifyReply): AbortSig
 }
 
 const SERVER_BERHENTI = 'Server sedang dimulai ulang. Silakan masuk lagi dalam beberapa detik.';
+export const ANTREAN_PENUH =
+  'Banyak peserta sedang masuk bersamaan. Silakan masuk lagi dalam beberapa detik.';
 
 /** `POST /auth/login` (public) and `POST /auth/logout`. */
 export const authRoutes: FeatureRoutes = (app, context) => {
@@ -65,8 +67,11 @@ export const authRoutes: FeatureRoutes = (app, context) => {
   // Computed now, so that not even the first unknown username pays an extra hash.
   void dummyPasswordHash(config.scryptN).catch(() => undefined);
   // Logins beyond two per hashing thread wait here, before any database work (lib/gate.ts): the threads stay fed
-  // and the pool stays free for everyone else's requests.
-  const loginGate = new Gate(2 * config.scryptThreads);
+  // and the pool stays free for everyone else's requests. The load shedding in front leaves logins to this gate
+  // (plugins/shedGate.ts), so it bounds their line itself: SHED_MAX_IN_FLIGHT wait at most.
+  const loginGate = new Gate(2 * config.scryptThreads, {
+    maxWaiting: config.shedMaxInFlight > 0 ? config.shedMaxInFlight : Infinity,
+  });
   // A school behind one NAT address would lock itself out at the per-address limit: its network is limited per
   // account only.
   const isTrusted = trustedNetworkCheck(config.trustedNetworks);
@@ -87,6 +92,8 @@ export const authRoutes: FeatureRoutes = (app, context) => {
           // The server is stopping: a login still waiting would not be reached before its hard limit.
           if (context.drainEnded.aborted)
             throw new HttpError(503, SERVER_BERHENTI, undefined, { 'retry-after': '5' });
+          if (error instanceof GateFullError)
+            throw new HttpError(503, ANTREAN_PENUH, undefined, { 'retry-after': '5' });
           throw error;
         });
       try {
