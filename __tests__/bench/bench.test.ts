@@ -426,6 +426,7 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
       cores: 2,
       hash: 'scrypt N=131072 r=8 p=1',
       floor: { perSecond: 4.8, hashers: 2, hashes: 8 },
+      floorAfter: null,
     },
     memoryMb: 300,
     databaseMb: 600,
@@ -492,6 +493,23 @@ describe('an exam-only run (`--exam-only`, what fits the time cap at 100,000 stu
       'Logins: 4.50/s (1000 of 1000 opened a session) = 0.94 × the scrypt floor of this machine, 4.80 hashes/s ' +
         "(8 hashes on the server's 2 hashers just before the storm); 2.25 per second per core on 2 cores " +
         '(password hash scrypt N=131072 r=8 p=1)',
+    );
+  });
+
+  it('reads the storm against the mean of the floors before and after it, both named', () => {
+    const run = examOnlyRun({
+      baselines: { route: result(20_000), upsert: result(8_000), upsertAgain: null },
+      phases: [],
+    });
+    const logins = run.logins as NonNullable<typeof run.logins>;
+    const text = formatRun({
+      ...run,
+      logins: { ...logins, floorAfter: { perSecond: 4.2, hashers: 2, hashes: 8 } },
+    });
+    expect(text).toContain(
+      'Logins: 4.50/s (1000 of 1000 opened a session) = 1.00 × the scrypt floor of this machine, 4.50 hashes/s ' +
+        "(8 hashes on the server's 2 hashers just before the storm, 4.80/s; 4.20/s just after it); 2.25 per second " +
+        'per core on 2 cores (password hash scrypt N=131072 r=8 p=1)',
     );
   });
 

@@ -68,6 +68,8 @@ export async function loginStorm(
   const login = await ctx.load('login storm', ctx.job(logins, { connections, amount: connections }));
   for (const p of probes) p.stop();
   const [staticProbe, apiProbe] = await Promise.all(probes.map((p) => p.result));
+  ctx.log('scrypt floor again');
+  const floorAfter = await scryptFloor();
   return {
     rows: [
       { phase: `login storm (${connections} connections)`, result: login, baseline: 'route' },
@@ -82,6 +84,7 @@ export async function loginStorm(
       cores: availableParallelism(),
       hash: passwordCost,
       floor,
+      floorAfter,
     },
   };
 }

@@ -108,7 +108,7 @@ export interface RunReport {
   databaseSettings: string | null;
   /**
    * The login storm's rate (logins that opened a session, per second) beside the machine's scrypt floor measured
-   * just before it; null when not run (`--overload-only`).
+   * just before it and just after it; null when not run (`--overload-only`).
    */
   logins: {
     perSecond: number;
@@ -117,6 +117,8 @@ export interface RunReport {
     cores: number;
     hash: string;
     floor: ScryptFloor;
+    /** The floor again right after the storm (the server idle meanwhile); null when not measured. */
+    floorAfter: ScryptFloor | null;
   } | null;
 }
 
@@ -321,15 +323,22 @@ export function formatRun(run: RunReport): string {
   return lines.join('\n');
 }
 
-/** The storm's logins per second beside the scrypt floor of the machine, measured just before the storm. */
+/**
+ * The storm's logins per second beside the scrypt floor of the machine, measured just before the storm and, when it
+ * was, just after it: the storm lasts minutes on a machine whose other load moves the floor, so the ratio is to the
+ * mean of the two, and both are named.
+ */
 export function loginsLine(logins: NonNullable<RunReport['logins']>): string {
-  const { floor } = logins;
+  const { floor, floorAfter } = logins;
+  const perSecond = floorAfter ? (floor.perSecond + floorAfter.perSecond) / 2 : floor.perSecond;
+  const measured =
+    `${floor.hashes} hashes on the server's ${floor.hashers} hashers just before the storm` +
+    (floorAfter ? `, ${fixed(floor.perSecond, 2)}/s; ${fixed(floorAfter.perSecond, 2)}/s just after it` : '');
   return (
     `Logins: ${fixed(logins.perSecond, 2)}/s (${logins.ok} of ${logins.tried} opened a session) = ` +
-    `${fixed(logins.perSecond / Math.max(floor.perSecond, 1e-9), 2)} × the scrypt floor of this machine, ` +
-    `${fixed(floor.perSecond, 2)} hashes/s (${floor.hashes} hashes on the server's ${floor.hashers} hashers just ` +
-    `before the storm); ${fixed(logins.perSecond / logins.cores, 2)} per second per core on ${logins.cores} cores ` +
-    `(password hash ${logins.hash})`
+    `${fixed(logins.perSecond / Math.max(perSecond, 1e-9), 2)} × the scrypt floor of this machine, ` +
+    `${fixed(perSecond, 2)} hashes/s (${measured}); ${fixed(logins.perSecond / logins.cores, 2)} per second per ` +
+    `core on ${logins.cores} cores (password hash ${logins.hash})`
   );
 }
 
