@@ -123,6 +123,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The phone's budget (README "Performance"): react-router's own link components carry its framework mode's
+  // prefetching into every page; the app's links are components/Link.tsx, made of react-router's hooks.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Link', 'NavLink', 'useBlocker', 'createBrowserRouter', 'RouterProvider'],
+              message: 'Links are components/Link.tsx and the router lib/HeldRouter.tsx: /login stays small.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // --- Server boundaries (README "Layout"): features stand alone; app.ts composes them; the shared
   // layers (db, pdf, domain, scoring, soal, lib, plugins) never reach into a feature or app.ts. ---
   {

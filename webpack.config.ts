@@ -8,6 +8,7 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import webpack from 'webpack';
 import 'webpack-dev-server';
 import { GenerateSW } from 'workbox-webpack-plugin';
+import { GzipSizePlugin } from './src/build/budget';
 
 const PUBLIC_DIR = path.resolve(__dirname, 'public');
 /** Bootstrap's style sheets, wherever node_modules really is (a worktree's may be a link). */
@@ -86,76 +87,6 @@ class PrecompressPlugin {
         },
       );
     });
-  }
-}
-
-/**
- * Prints the gzipped size of every initial chunk of each entry, their total, and the JavaScript of the login
- * route (entry + the `page-login` chunk group), and the CSS of the first load. Fails the production build when the
- * login route exceeds `loginBudgetKb` (DESIGN size goal) or the first load's CSS `cssBudgetKb`.
- */
-class GzipSizePlugin {
-  constructor(
-    private readonly loginBudgetKb: number,
-    private readonly cssBudgetKb: number,
-  ) {}
-
-  apply(compiler: webpack.Compiler): void {
-    compiler.hooks.thisCompilation.tap('GzipSizePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        // After minification, while the assets' contents are still in memory.
-        { name: 'GzipSizePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => this.report(compilation, compiler.options.mode === 'production'),
-      );
-    });
-  }
-
-  private report(compilation: webpack.Compilation, production: boolean): void {
-    const gzipKb = (file: string): number => {
-      const asset = compilation.getAsset(file);
-      if (!asset) return 0;
-      return zlib.gzipSync(asset.source.buffer(), { level: 9 }).length / 1024;
-    };
-    const jsFiles = (chunks: Iterable<webpack.Chunk>): string[] =>
-      [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
-    const lines: string[] = [];
-    let entryFiles: string[] = [];
-    for (const [entryName, entrypoint] of compilation.entrypoints) {
-      let total = 0;
-      for (const chunk of entrypoint.chunks) {
-        const size = jsFiles([chunk]).reduce((sum, file) => sum + gzipKb(file), 0);
-        total += size;
-        lines.push(`initial chunk ${chunk.name ?? chunk.id}: ${size.toFixed(1)} KB gzip`);
-      }
-      lines.push(`entry ${entryName} total: ${total.toFixed(1)} KB gzip`);
-      entryFiles = entryFiles.concat(jsFiles(entrypoint.chunks));
-    }
-    const cssKb = [...compilation.entrypoints.values()]
-      .flatMap((entrypoint) => entrypoint.chunks.flatMap((chunk) => [...chunk.files]))
-      .filter((file) => file.endsWith('.css'))
-      .reduce((sum, file) => sum + gzipKb(file), 0);
-    lines.push(`initial CSS: ${cssKb.toFixed(1)} KB gzip (budget ${this.cssBudgetKb} KB)`);
-    if (production && cssKb > this.cssBudgetKb) {
-      compilation.errors.push(
-        new webpack.WebpackError(
-          `the first load has ${cssKb.toFixed(1)} KB gzip of CSS, over ${this.cssBudgetKb} KB`,
-        ),
-      );
-    }
-    const loginGroup = compilation.namedChunkGroups.get('page-login');
-    if (loginGroup) {
-      const files = new Set([...entryFiles, ...jsFiles(loginGroup.chunks)]);
-      const loginKb = [...files].reduce((sum, file) => sum + gzipKb(file), 0);
-      lines.push(`route /login JavaScript: ${loginKb.toFixed(1)} KB gzip (budget ${this.loginBudgetKb} KB)`);
-      if (production && loginKb > this.loginBudgetKb) {
-        compilation.errors.push(
-          new webpack.WebpackError(
-            `/login loads ${loginKb.toFixed(1)} KB gzip of JavaScript, over ${this.loginBudgetKb} KB`,
-          ),
-        );
-      }
-    }
-    console.log(lines.join('\n'));
   }
 }
 
@@ -239,11 +170,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/client/index.tsx' },
+    // The login page's small script first (features/auth/loginShell.ts): index.html's static copy of the page shows
+    // on /login while the app is still loading.
+    entry: { 'login-shell': './src/client/loginShell.ts', main: './src/client/index.tsx' },
     output: {
       path: path.resolve(__dirname, 'dist/public'),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      // Lazy chunks by number in production: the entry's table of their file names stays short (the build's report
+      // still names them).
+      chunkFilename: production ? 'assets/[id].[contenthash:10].js' : 'assets/[name].js',
       publicPath: '/',
       clean: true,
     },
@@ -273,6 +208,11 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
             },
           },
         },
+        // react-router's unused components left out (src/build/pureComponents.ts).
+        {
+          test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/,
+          use: path.resolve(__dirname, 'src/build/pureComponents.ts'),
+        },
         // Bootstrap's sheet holds only the rules of the classes the SPA can use (src/build/bootstrapPurgeLoader.ts).
         {
           test: /\.css$/,
@@ -301,20 +241,31 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        favicon: './public/favicon.svg',
+        // Rendered when the page is built (React and the login page are loaded only then, not with this file).
+        templateParameters: async () => ({
+          loginShell: (await import('./src/build/loginShell')).loginShellHtml(),
+        }),
+      }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
-        chunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[id].[contenthash:10].css' : 'assets/[name].css',
       }),
       new webpack.DefinePlugin({
         'process.env.SIAPTES_COOKIE_KEY': JSON.stringify(COOKIE_KEY),
         'process.env.SIAPTES_VERSI': JSON.stringify(buildVersion()),
       }),
       new CopyPublicPlugin(),
-      new GzipSizePlugin(123, 20),
+      new GzipSizePlugin(),
       ...(production ? [serviceWorker(), new PrecompressPlugin()] : []),
     ],
-    optimization: { minimizer: ['...', new CssMinimizerPlugin()], splitChunks: { chunks: 'all' } },
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin()],
+      // The login page's small script stays one file, without webpack's chunk loading.
+      splitChunks: { chunks: (chunk) => chunk.name !== 'login-shell' },
+    },
     performance: { hints: false },
     devServer: {
       port: 8080,

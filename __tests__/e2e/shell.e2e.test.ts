@@ -147,3 +147,28 @@ it('a wrong password shows "Failed" with the server message and clears the field
   await screenshot(page, 'login-failed-desktop');
   await page.context().close();
 });
+
+it("the login page shows before the app's scripts arrive; what was typed there stays", async () => {
+  const { page, errors } = await openPage('mobile');
+  // Every script but the login page's own small one waits until the student has typed.
+  let release: () => void = () => undefined;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!login-shell\.)[^/]+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByRole('heading', { name: 'Masuk ke SiapTes' }).waitFor();
+  await page.getByLabel('Username').fill('reguler');
+  // Enter submits nothing before the app is there: the button waits for it.
+  expect(await page.getByRole('button', { name: 'Masuk' }).isDisabled()).toBe(true);
+  release();
+  await page.waitForFunction(() => document.getElementById('login-shell') === null);
+  expect(await page.getByLabel('Username').inputValue()).toBe('reguler');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+  await page.getByLabel('Password', { exact: true }).fill('tryout123');
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.waitForURL('**/home');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});

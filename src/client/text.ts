@@ -119,16 +119,6 @@ export const text = {
     lanjutkan: 'Lanjutkan',
     finishConfirmTitle: 'Yakin menyelesaikan ujian? Aksi ini tidak dapat diubah!',
     finishConfirm: 'Ya, Selesaikan!',
-    petunjukKhusus: 'Petunjuk khusus',
-    petunjukKhususItems: [
-      'Petunjuk A: pilih satu jawaban yang paling tepat.',
-      'Petunjuk B: soal terdiri atas pernyataan dan alasan; pilih (A) pernyataan dan alasan benar serta berhubungan, ' +
-        '(B) keduanya benar tetapi tidak berhubungan, (C) pernyataan benar dan alasan salah, (D) pernyataan salah ' +
-        'dan alasan benar, (E) keduanya salah.',
-      'Petunjuk C: pilih (A) jika pernyataan (1), (2) dan (3) benar, (B) jika (1) dan (3) benar, (C) jika (2) dan ' +
-        '(4) benar, (D) jika hanya (4) benar, (E) jika semuanya benar.',
-      'Petunjuk D: pilih kata bergaris bawah yang tidak tepat atau perlu diperbaiki.',
-    ],
     actions: {
       startTryout: 'Start Tryout',
       saveAnswer: 'Save Answer',
@@ -172,29 +162,6 @@ export const text = {
       saveAnswer: 'Save Answer Materi',
       endMateri: 'End Tryout Materi',
     },
-  },
-  /** The run engine's own words (not in the spec): the unobtrusive note of answers not yet on the server. */
-  run: {
-    menungguDikirim: (count: number) => `${count} jawaban menunggu dikirim…`,
-    // Calm on purpose: nothing is lost, and nothing is claimed as on the server ("tersimpan") that is not.
-    koneksiTerganggu:
-      'Koneksi ke server sedang terganggu. Jawabanmu menunggu di perangkat ini dan dikirim otomatis begitu tersambung kembali.',
-    ditolak: 'Jawaban ini ditolak server dan dikembalikan ke jawaban terakhir yang diterima.',
-    tidakTerkirim: (count: number) =>
-      `Waktu habis sebelum ${count} jawaban sampai ke server; soal itu kembali ke jawaban terakhir yang diterima server.`,
-  },
-  callError: {
-    // The dialog is titled with the error code itself; the sentence goes in its text.
-    title: (code: string) => code,
-    network: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
-    timeout: 'Server terlalu lama menjawab. Silakan coba lagi.',
-    forbidden: 'Kamu tidak memiliki akses ke data ini.',
-    notFound: 'Data yang diminta tidak ditemukan.',
-    tooMany: 'Terlalu banyak permintaan. Tunggu sebentar, lalu coba lagi.',
-    server: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
-    badRequest: 'Permintaan tidak dapat diproses. Muat ulang halaman, lalu coba lagi.',
-    detail: 'Rincian',
-    kode: 'Kode',
   },
   actions: {
     getJadwalCurrent: 'Get Jadwal Current',

@@ -1,10 +1,9 @@
 /**
- * The leave guards where they run: the sheets inside a real data router (createMemoryRouter, useBlocker) with the
- * real store and root saga; only the calls and the dialogs are stand-ins.
+ * The leave guards where they run: the sheets inside the app's router (lib/HeldRouter.tsx, over a memory history)
+ * with the real store and root saga; only the calls and the dialogs are stand-ins.
  */
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { StatusMapelBody } from '../../../src/contract';
 import { updateStatusMapel } from '../../../src/client/api/tryoutPaket';
 import type { AppState } from '../../../src/client/app/rootReducer';
@@ -22,6 +21,7 @@ import {
   runningState,
 } from '../../helpers/tryoutPaketFixtures';
 import { ID_MATERI, materiState } from '../../helpers/tryoutMateriFixtures';
+import { heldMemoryRouter } from '../../helpers/heldMemoryRouter';
 
 jest.mock('../../../src/client/components/dialogs', () => ({
   showError: jest.fn(() => Promise.resolve()),
@@ -40,21 +40,6 @@ jest.mock('../../../src/client/api/tryoutPaket', () => ({
   fetchPreviewPaket: jest.fn(),
 }));
 
-/** jsdom has no fetch API; a data router builds a Request for each navigation. */
-if (typeof globalThis.Request === 'undefined') {
-  class NavigationRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(url);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  }
-  Object.assign(globalThis, { Request: NavigationRequest });
-}
-
 const status = jest.mocked(updateStatusMapel);
 const errorDialog = jest.mocked(showError);
 const sheetUrl = `/to/${ID_JADWAL}/sheet/${HASH}/${btoa(String(ID_MAPEL))}`;
@@ -69,27 +54,25 @@ beforeEach(() => {
 });
 afterEach(() => restoreClock());
 
-function renderAt(url: string, state: AppState) {
+function renderAt(url: string, state: AppState, before: string[] = []) {
   const store = makeStore(state);
-  const router = createMemoryRouter(
+  const { history, element } = heldMemoryRouter(
     [
       { path: '/to/:id/sheet/:hash/:idMapel', element: <SheetTryoutPage /> },
       { path: '/to-permateri/:id', element: <MateriSheetPage /> },
       { path: '/home', element: <h1>Beranda</h1> },
     ],
-    { initialEntries: [url] },
+    [...before, url],
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { store, router };
+  render(<Provider store={store}>{element}</Provider>);
+  return { store, router: history };
 }
 
-async function leaveTo(router: ReturnType<typeof createMemoryRouter>, to: string) {
+/** A link's navigation (`to`), or the browser's back button (-1); then the leave saga's verdict. */
+async function leaveTo(router: ReturnType<typeof heldMemoryRouter>['history'], to: string | -1) {
   await act(async () => {
-    await router.navigate(to);
+    if (to === -1) router.go(-1);
+    else router.push(to);
   });
   // Let the leave saga give its verdict.
   await act(async () => {
@@ -107,7 +90,7 @@ describe('the package sheet guard', () => {
     expect(await screen.findByRole('heading', { name: 'Penalaran Umum' })).toBeInTheDocument();
     await leaveTo(router, '/home');
     expect(errorDialog).toHaveBeenCalledWith('failed', 'nonono');
-    expect(router.state.location.pathname).toBe(sheetUrl);
+    expect(router.location.pathname).toBe(sheetUrl);
     expect(screen.getByRole('heading', { name: 'Penalaran Umum' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Beranda' })).not.toBeInTheDocument();
   });
@@ -134,8 +117,33 @@ describe('the package sheet guard', () => {
     await act(async () => undefined);
     await leaveTo(router, '/home');
     expect(errorDialog).toHaveBeenCalledWith('Error', 'Failed to update timer');
-    expect(router.state.location.pathname).toBe(sheetUrl);
+    expect(router.location.pathname).toBe(sheetUrl);
     expect(screen.queryByRole('heading', { name: 'Beranda' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the browser's back button on the package sheet", () => {
+  it('holds a non-regular student on the sheet with "failed" / "nonono"', async () => {
+    status.mockResolvedValue(opened);
+    const { router } = renderAt(sheetUrl, sheetState(eventProfil()), ['/home']);
+    await screen.findByRole('heading', { name: 'Penalaran Umum' });
+    await leaveTo(router, -1);
+    expect(errorDialog).toHaveBeenCalledWith('failed', 'nonono');
+    expect(router.location.pathname).toBe(sheetUrl);
+    expect(screen.getByRole('heading', { name: 'Penalaran Umum' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Beranda' })).not.toBeInTheDocument();
+  });
+
+  it("goes back once a regular student's remaining time is saved", async () => {
+    status.mockResolvedValue(opened);
+    const { router } = renderAt(sheetUrl, sheetState(), ['/home']);
+    await screen.findByRole('heading', { name: 'Penalaran Umum' });
+    await act(async () => undefined);
+    const before = status.mock.calls.length;
+    await leaveTo(router, -1);
+    expect(await screen.findByRole('heading', { name: 'Beranda' })).toBeInTheDocument();
+    expect(router.location.pathname).toBe('/home');
+    expect(status.mock.calls.slice(before).map((args) => (args[1] as StatusMapelBody).status)).toEqual([0]);
   });
 });
 
@@ -148,7 +156,7 @@ describe('the per-topic sheet guard', () => {
       'Error',
       'Tryout materi masih berjalan. Selesaikan ujian dahulu sebelum pindah halaman.',
     );
-    expect(router.state.location.pathname).toBe(`/to-permateri/${ID_MATERI}`);
+    expect(router.location.pathname).toBe(`/to-permateri/${ID_MATERI}`);
     expect(screen.queryByRole('heading', { name: 'Beranda' })).not.toBeInTheDocument();
   });
 });

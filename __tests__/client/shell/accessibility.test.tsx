@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { Link, MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { useRef } from 'react';
 import { useFocusOnNavigate } from '../../../src/client/app/useFocusOnNavigate';
 import { makeStore } from '../../../src/client/app/store';
@@ -12,6 +12,7 @@ import { OptionList } from '../../../src/client/components/question/OptionList';
 import HasilPage from '../../../src/client/features/hasil/pages/HasilPage';
 import PreviewTryoutPage from '../../../src/client/features/tryoutPaket/pages/PreviewTryoutPage';
 import { demoStudents, loggedInState } from '../../helpers/clientFixtures';
+import { heldMemoryRouter } from '../../helpers/heldMemoryRouter';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
 import { HASH, ID_JADWAL, kategori, runningState } from '../../helpers/tryoutPaketFixtures';
 
@@ -21,20 +22,6 @@ jest.mock('../../../src/client/api/hasil', () => ({
   fetchHasilMateri: jest.fn(async () => ({ status: true, content: [] })),
   fetchHasilSkor: jest.fn(async () => ({ status: true, content: [] })),
 }));
-
-if (typeof globalThis.Request === 'undefined') {
-  class NavigationRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(url);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  }
-  Object.assign(globalThis, { Request: NavigationRequest });
-}
 
 describe('step buttons say their number and state', () => {
   it('answer sheet: current, answered, unanswered and locked are in each name', () => {
@@ -197,33 +184,26 @@ describe('Back after "Akhiri Tryout"', () => {
   it('an ended category never shows its preview with "Akhiri Tryout": it goes to the detail page', async () => {
     const state = runningState({ isRunning: false, run: null, detailPaket: [kategori({ is_selesai: 1 })] });
     const store = makeStore(state, { runSaga: false });
-    const router = createMemoryRouter(
+    const { history, element } = heldMemoryRouter(
       [
         { path: '/to/:id/preview/:hash', element: <PreviewTryoutPage /> },
         { path: '/to/:id', element: <h1>Halaman Detail</h1> },
       ],
-      { initialEntries: [`/to/${ID_JADWAL}/preview/${HASH}`] },
+      [`/to/${ID_JADWAL}/preview/${HASH}`],
     );
-    render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>,
-    );
+    render(<Provider store={store}>{element}</Provider>);
     expect(await screen.findByRole('heading', { name: 'Halaman Detail' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Akhiri Tryout' })).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/to/${ID_JADWAL}`);
+    expect(history.location.pathname).toBe(`/to/${ID_JADWAL}`);
   });
 
   it('a category still running keeps its preview', async () => {
     const store = makeStore(runningState(), { runSaga: false });
-    const router = createMemoryRouter([{ path: '/to/:id/preview/:hash', element: <PreviewTryoutPage /> }], {
-      initialEntries: [`/to/${ID_JADWAL}/preview/${HASH}`],
-    });
-    render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>,
+    const { element } = heldMemoryRouter(
+      [{ path: '/to/:id/preview/:hash', element: <PreviewTryoutPage /> }],
+      [`/to/${ID_JADWAL}/preview/${HASH}`],
     );
+    render(<Provider store={store}>{element}</Provider>);
     expect(await screen.findByRole('button', { name: 'Akhiri Tryout' })).toBeEnabled();
   });
 });

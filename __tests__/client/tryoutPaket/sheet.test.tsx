@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { ProfileUser } from '../../../src/contract';
 import type { AppState } from '../../../src/client/app/rootReducer';
 import { makeStore } from '../../../src/client/app/store';
@@ -15,28 +14,11 @@ import {
   profil,
   runningState,
 } from '../../helpers/tryoutPaketFixtures';
-
-/**
- * jsdom has no fetch API; a data router builds a Request for each navigation (only its url, method and signal
- * are read for client-side navigations without loaders).
- */
-if (typeof globalThis.Request === 'undefined') {
-  class NavigationRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    constructor(url: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(url);
-      this.method = init.method ?? 'GET';
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  }
-  Object.assign(globalThis, { Request: NavigationRequest });
-}
+import { heldMemoryRouter } from '../../helpers/heldMemoryRouter';
 
 const sheetUrl = `/to/${ID_JADWAL}/sheet/${HASH}/${btoa(String(ID_MAPEL))}`;
 
-/** The sheet in a data router (its guards use useBlocker), with the sagas off: we look at what it dispatches. */
+/** The sheet in the app's router (its guards hold navigations), with the sagas off: we look at what it dispatches. */
 function renderSheet(state: AppState) {
   const store = makeStore(state, { runSaga: false });
   const dispatched: UnknownAction[] = [];
@@ -45,18 +27,14 @@ function renderSheet(state: AppState) {
     dispatched.push(action);
     return dispatch(action);
   }) as typeof store.dispatch;
-  const router = createMemoryRouter(
+  const { element } = heldMemoryRouter(
     [
       { path: '/to/:id/sheet/:hash/:idMapel', element: <SheetTryoutPage /> },
       { path: '/to/:id', element: <h1>Halaman Detail</h1> },
     ],
-    { initialEntries: [sheetUrl] },
+    [sheetUrl],
   );
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  render(<Provider store={store}>{element}</Provider>);
   return { store, dispatched, user: userEvent.setup() };
 }
 

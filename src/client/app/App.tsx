@@ -2,8 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { GuestOnly, RequireAuth, RequirePermateri } from './guards';
-import { NotFoundPage } from './NotFoundPage';
-import { Layout, LoginPage, protectedRoutes } from './routes';
+import { Layout, LoginPage, NotFoundPage, protectedRoutes } from './routes';
 import { useSagaNavigation } from './sagaNavigation';
 
 /** The route table: /login, the protected pages in the layout, / → /home, anything else → 404. */

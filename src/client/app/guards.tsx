@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { Spinner } from '../components/Spinner';
 import { selectIsLoggedIn } from '../features/auth/slice';
 import { selectProfileLoadStatus, selectProfilUser } from '../features/profile/selectors';

@@ -1,5 +1,6 @@
 import { createStore, type PreloadedAppState } from './storeCore';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { persistence } from './persistence';
 import { rootSaga } from './rootSaga';
 import { mountSaga } from './sagaMount';
 
@@ -18,5 +19,9 @@ export function makeStore(
   preloadedState?: PreloadedAppState,
   { runSaga = true, observe }: MakeStoreOptions = {},
 ) {
-  return createStore(preloadedState, { saga: runSaga ? mountSaga(rootSaga) : null, observe });
+  return createStore(preloadedState, {
+    saga: runSaga ? mountSaga(rootSaga) : null,
+    persistence,
+    observe,
+  });
 }

@@ -5,10 +5,10 @@ import {
   type MiddlewareAPI,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist/lib/constants';
 import { connectRecorder } from '../lib/recorded';
 import { DENIED_ACTIONS, devToolsOptions } from './devtools';
-import { persistConfig } from './persist';
+import type { Persistence } from './persistence';
 import { rootReducer, type AppState } from './rootReducer';
 import type { MountedSagas, SagaMount } from './sagaMount';
 import { stampTime } from './sessionRecording';
@@ -40,6 +40,12 @@ export interface CreateStoreOptions {
    * sagas, axios and the dialogs are a chunk of their own, so the first screen does not wait for them); null, none.
    */
   saga: SagaMount | Promise<SagaMount> | null;
+  /**
+   * redux-persist (persistence.ts): at once, or once its chunk has loaded (the page's boot, so /login does without
+   * it); none, the state is not kept. Until it is there the reducers are the plain ones, as redux-persist's own
+   * reducer is until persistStore starts it: the caller starts it (persistStore) once it is there.
+   */
+  persistence?: Persistence | Promise<Persistence>;
   /** Sees every action that reaches the reducers, stamped and tagged (QA replays compare what the sagas put). */
   observe?: (action: UnknownAction) => void;
 }
@@ -51,8 +57,16 @@ export interface CreateStoreOptions {
  */
 export function createStore(
   preloadedState: PreloadedAppState | undefined,
-  { saga, observe }: CreateStoreOptions,
+  { saga, persistence, observe }: CreateStoreOptions,
 ) {
+  let reducers = rootReducer as Persistence['reducer'];
+  if (persistence instanceof Promise) {
+    // Should the chunk fail, the page goes on without keeping its state (index.tsx).
+    void persistence.then(
+      (loaded) => (reducers = loaded.reducer),
+      () => undefined,
+    );
+  } else if (persistence) reducers = persistence.reducer;
   const observer: Middleware = () => (next) => (action) => {
     observe?.(action as UnknownAction);
     return next(action);
@@ -71,8 +85,8 @@ export function createStore(
     };
   };
   const store = configureStore({
-    reducer: persistReducer(persistConfig, rootReducer),
-    preloadedState: preloadedState as ReturnType<ReturnType<typeof persistReducer<AppState>>> | undefined,
+    reducer: ((state, action) => reducers(state, action)) as Persistence['reducer'],
+    preloadedState: preloadedState as ReturnType<Persistence['reducer']> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },

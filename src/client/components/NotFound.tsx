@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import { text } from '../text';
 
 /** The 404 content: the unknown-path page shows it, and so does a page whose id names nothing the

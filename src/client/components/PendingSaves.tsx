@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { selectNetworkFailing, type RunState } from '../lib/run/slice';
-import { text } from '../text';
+import { runText } from '../lib/run/text';
 
 /**
  * A quiet note while answers wait to reach the server, announced politely to screen readers; while saves fail on
@@ -17,7 +17,7 @@ export function PendingSaves({ count }: { count: number }) {
         aria-live="polite"
         data-testid="pending-saves"
       >
-        {count > 0 ? text.run.menungguDikirim(count) : ''}
+        {count > 0 ? runText.menungguDikirim(count) : ''}
       </p>
       {failing && (
         <div
@@ -25,7 +25,7 @@ export function PendingSaves({ count }: { count: number }) {
           role="status"
           data-testid="offline-banner"
         >
-          {text.run.koneksiTerganggu}
+          {runText.koneksiTerganggu}
         </div>
       )}
     </>

@@ -11,6 +11,21 @@ import { dialogAnswered, record, type DialogButton } from '../lib/recorded';
 import { text } from '../text';
 import { bukaLaporan } from '../lib/laporanDibuka';
 
+/** The words of a failed call's dialog (not in the spec); they load with the dialogs, not with the login page. */
+const failedCallWords = {
+  // The dialog is titled with the error code itself; the sentence goes in its text.
+  title: (code: string) => code,
+  network: 'Tidak dapat terhubung ke server. Periksa koneksi internetmu, lalu coba lagi.',
+  timeout: 'Server terlalu lama menjawab. Silakan coba lagi.',
+  forbidden: 'Kamu tidak memiliki akses ke data ini.',
+  notFound: 'Data yang diminta tidak ditemukan.',
+  tooMany: 'Terlalu banyak permintaan. Tunggu sebentar, lalu coba lagi.',
+  server: 'Server sedang mengalami gangguan. Silakan coba lagi beberapa saat lagi.',
+  badRequest: 'Permintaan tidak dapat diproses. Muat ulang halaman, lalu coba lagi.',
+  detail: 'Rincian',
+  kode: 'Kode',
+} as const;
+
 export const CONFIRM_COLOR = '#198754';
 export const CANCEL_COLOR = '#ff5722';
 
@@ -91,7 +106,7 @@ export function showFailed(message: string | undefined): Promise<void> {
 /** What went wrong, as a sentence a student understands: the server's own message when it sent one, else the
  * cause told by the HTTP status (or by no answer at all). */
 export function callErrorSentence(failure: CallFailure): string {
-  const e = text.callError;
+  const e = failedCallWords;
   if (failure.serverMessage) return failure.serverMessage;
   const { status } = failure;
   if (status === undefined) return failure.code === 'ECONNABORTED' ? e.timeout : e.network;
@@ -113,7 +128,7 @@ export function callErrorText(
 ): { title: string; text: string; detail: string; requestId?: string } {
   const failure = describeCallError(error);
   return {
-    title: text.callError.title(failure.code),
+    title: failedCallWords.title(failure.code),
     text: callErrorSentence(failure),
     detail: [failure.message, failure.statusText, action, failure.url]
       .filter((part) => part !== '')
@@ -138,9 +153,9 @@ export async function showCallError(error: unknown, action: string): Promise<voi
   if (isUnauthorized(error)) return;
   const { title, text: body, detail, requestId } = callErrorText(error, action);
   const footer = document.createElement('div');
-  footer.append(smallLine(`${text.callError.detail}: ${detail}`));
+  footer.append(smallLine(`${failedCallWords.detail}: ${detail}`));
   // The request's id in the server's log: what support asks the student to read out.
-  if (requestId) footer.append(smallLine(`${text.callError.kode}: ${requestId}`));
+  if (requestId) footer.append(smallLine(`${failedCallWords.kode}: ${requestId}`));
   const answer = await fire({
     title,
     text: body,

@@ -1,4 +1,5 @@
 import type { Session } from './cookies';
+import { hasSessionCookie } from './sessionCookie';
 
 /**
  * Whether the browser holds a session at all, and the session read at boot, without crypto-js or universal-cookie:
@@ -12,11 +13,6 @@ let readStoredSession: (() => Session | null) | null = null;
 /** Called by session/cookies.ts as it loads. */
 export function registerSessionReader(read: () => Session | null): void {
   readStoredSession = read;
-}
-
-/** Whether the `authenticated` cookie is there (its value still has to be decrypted to mean anything). */
-export function hasSessionCookie(): boolean {
-  return typeof document !== 'undefined' && /(?:^|;\s*)authenticated=[^;]/.test(document.cookie);
 }
 
 /**

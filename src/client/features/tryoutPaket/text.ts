@@ -6,6 +6,16 @@ import { text } from '../../text';
  */
 export const paketText = {
   ...text.tryoutPaket,
+  petunjukKhusus: 'Petunjuk khusus',
+  petunjukKhususItems: [
+    'Petunjuk A: pilih satu jawaban yang paling tepat.',
+    'Petunjuk B: soal terdiri atas pernyataan dan alasan; pilih (A) pernyataan dan alasan benar serta berhubungan, ' +
+      '(B) keduanya benar tetapi tidak berhubungan, (C) pernyataan benar dan alasan salah, (D) pernyataan salah ' +
+      'dan alasan benar, (E) keduanya salah.',
+    'Petunjuk C: pilih (A) jika pernyataan (1), (2) dan (3) benar, (B) jika (1) dan (3) benar, (C) jika (2) dan ' +
+      '(4) benar, (D) jika hanya (4) benar, (E) jika semuanya benar.',
+    'Petunjuk D: pilih kata bergaris bawah yang tidak tepat atau perlu diperbaiki.',
+  ],
   detailTitle: (paket: number | string) => `Detail Tryout Paket #${paket}`,
   jumlahSoal: (soal: number) => `${soal} Soal`,
   menit: (menit: number) => `${menit} Menit`,

@@ -1,14 +1,17 @@
 /**
- * Leave guards of a running tryout: react-router's blocker holds a navigation; the configuration
+ * Leave guards of a running tryout: the router's hold (lib/HeldRouter.tsx) keeps a navigation, in-app or the
+ * browser's back and forward, from happening; the configuration
  * decides whether it goes, is refused with a dialog, or first saves the remaining time (regular students on the
  * package sheet, whose failed save keeps them on the sheet).
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { useBlocker, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { call, put } from 'typed-redux-saga';
 import { showError } from '../../components/dialogs';
+import type { HoldFunction } from '../heldHistory';
+import { useNavigationHold } from '../HeldRouter';
 import { leaveRequested, leaveResolved, leaveSettled, selectLeaveVerdict, type RunState } from './slice';
 
 /** 'allow', 'block' (refused with a dialog) or 'saveTime' (save the remaining time, then go). */
@@ -21,10 +24,12 @@ export function useRunLeaveGuard<S extends { run: RunState }>(kind: string, deci
   const store = useStore<S>();
   const dispatch = useDispatch();
   // Read at the moment of navigating: a saga may have just ended the run.
-  const blocker = useBlocker(
+  const holds = useCallback<HoldFunction>(
     ({ currentLocation, nextLocation }) =>
       decide(store.getState(), currentLocation.pathname, nextLocation.pathname) !== 'allow',
+    [store, decide],
   );
+  const blocker = useNavigationHold(holds);
   const verdict = useSelector((state: S) => selectLeaveVerdict(state));
   const { pathname } = useLocation();
 

@@ -13,9 +13,8 @@
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, race, select, take, type SagaGenerator } from 'typed-redux-saga';
-import { REHYDRATE } from 'redux-persist';
+import { REHYDRATE } from 'redux-persist/lib/constants';
 import { showFailed } from '../../components/dialogs';
-import { text } from '../../text';
 import { clock } from '../clock';
 import { classifyFailure, type SaveFailure } from './failure';
 import { networkEventsChannel } from './online';
@@ -30,6 +29,7 @@ import {
   selectOutbox,
   type PendingSave,
 } from './slice';
+import { runText } from './text';
 
 /** The first wait after a transport failure; each further failure doubles it, up to the cap. */
 export const BACKOFF_FIRST_MS = 1000;
@@ -98,7 +98,7 @@ function* rollBack(config: OutboxConfig, save: PendingSave) {
 function* windowClosed(config: OutboxConfig) {
   const pending = yield* call(pendingOf, config.kind);
   for (const save of pending) yield* call(rollBack, config, save);
-  yield* call(showFailed, text.run.tidakTerkirim(pending.length));
+  yield* call(showFailed, runText.tidakTerkirim(pending.length));
 }
 
 /** How one question's sending ended: its answer is on the server (or given up), or the sender must wait. */
@@ -142,7 +142,7 @@ export function* sendQuestion(config: OutboxConfig, slot: string): SagaGenerator
       if (yield* select(selectNetworkFailing)) yield* put(networkBack());
       // The server's word on this answer: retrying would change nothing.
       yield* call(rollBack, config, latest);
-      yield* call(showFailed, failure.message ?? text.run.ditolak);
+      yield* call(showFailed, failure.message ?? runText.ditolak);
       return 'done';
     }
     yield* put(networkFailed());

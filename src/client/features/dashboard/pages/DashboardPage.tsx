@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { useAppSelector } from '../../../app/hooks';
 import { Icon } from '../../../components/Icon';
 import { Spinner } from '../../../components/Spinner';

@@ -1,6 +1,6 @@
 import { hasilText } from '../text';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import type {
   HasilListItem,
   HasilListTerkunci,

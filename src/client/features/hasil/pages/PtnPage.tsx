@@ -1,7 +1,8 @@
 import { hasilText } from '../text';
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import type { HasilMapel, PilihanPtn } from '../../../../contract';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';

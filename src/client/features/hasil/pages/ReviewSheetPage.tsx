@@ -1,7 +1,8 @@
 import { hasilText } from '../text';
 import { useEffect, useState } from 'react';
 import { shallowEqual } from 'react-redux';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { BelumDibuka } from '../../../components/BelumDibuka';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import type { JADWAL_STATUS_FINISHED, JadwalItem } from '../../../../contract';
 import { useAppSelector } from '../../../app/hooks';
 import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';

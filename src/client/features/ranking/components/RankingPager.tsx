@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import { rankingText } from '../text';
 import { halamanOf, RANKING_PER_HALAMAN_TAMPILAN } from '../params';
 

@@ -1,6 +1,7 @@
 import { paketText } from '../text';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../components/Link';
 import type { KategoriPreview } from '../../../../contract';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';

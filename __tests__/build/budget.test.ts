@@ -1,0 +1,18 @@
+/** The phone's size budget the production build holds (#51): /login's JavaScript and the first load's CSS. */
+import { overBudget } from '../../src/build/budget';
+
+describe("the build's size budget", () => {
+  it('lets /login load 100 KB of JavaScript gzip and refuses 100.1 KB', () => {
+    expect(overBudget({ loginJsKb: 100, cssKb: 0 })).toEqual([]);
+    expect(overBudget({ loginJsKb: 100.1, cssKb: 0 })).toEqual([
+      '/login loads 100.1 KB gzip of JavaScript, over 100 KB',
+    ]);
+  });
+
+  it('lets the first load carry 20 KB of CSS gzip and refuses 20.1 KB', () => {
+    expect(overBudget({ loginJsKb: 0, cssKb: 20 })).toEqual([]);
+    expect(overBudget({ loginJsKb: 0, cssKb: 20.1 })).toEqual([
+      'the first load has 20.1 KB gzip of CSS, over 20 KB',
+    ]);
+  });
+});
