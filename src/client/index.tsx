@@ -14,14 +14,17 @@ import { holdable } from './lib/heldHistory';
 import { HeldRouter } from './lib/HeldRouter';
 import { loadSessionReader } from './session/presence';
 
-// The offline service worker (production builds only), loaded after the page so the login route stays small.
+// The offline service worker (production builds only), loaded after the page so the login route stays small. It
+// keeps a running sheet going offline, which needs a session: on the static login page (a first visit) it waits
+// for the student to start filling it in.
 if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
   // The worker in charge as the page began: a change from it is a new version (app/serviceWorker.ts).
   const startController = navigator.serviceWorker.controller;
+  const wanted = loginShellShown() ? firstInteraction() : Promise.resolve();
   window.addEventListener('load', () => {
-    void import(/* webpackChunkName: "service-worker" */ './app/serviceWorker').then((sw) =>
-      sw.registerServiceWorker(startController),
-    );
+    void wanted
+      .then(() => import(/* webpackChunkName: "service-worker" */ './app/serviceWorker'))
+      .then((sw) => sw.registerServiceWorker(startController));
   });
 }
 
