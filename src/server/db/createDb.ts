@@ -2,7 +2,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import type { Database } from './types';
 import type { Executor } from './executor';
 import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpoint';
-import { sqliteStatements, type DirectStatement } from './sqliteStatements';
+import { directStatementCache, statementCache, type DirectStatement } from './sqliteStatements';
 import { readTurn } from './batching/readTurn';
 import { postgresSessionCache, registerSessionCache, SessionCache } from '../lib/sessionCache';
 import { startSesiListener, type SesiListener } from './sesiListener';
@@ -110,10 +110,11 @@ async function createSqlite(path: string, walCheckpointer: boolean): Promise<Exe
   // answers and clocks stay in memory instead of being read from the file on every call.
   database.pragma('cache_size = -65536');
   const turn = readTurn(database);
-  const { kysely: prepare, direct: statement } = sqliteStatements(database, turn);
+  const prepare = statementCache(database, turn);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: { close: () => database.close(), prepare } }),
   });
+  const statement = directStatementCache(database, turn);
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   const beginImmediate = database.prepare('BEGIN IMMEDIATE');
   const direct: DirectSqlite = {

@@ -24,6 +24,46 @@ function lruBySql<T>(make: (sqlText: string) => T): (sqlText: string) => T {
   };
 }
 
+/**
+ * A statement prepared outside the turn's read transaction: SQLite decides some statements as it prepares them
+ * (`PRAGMA foreign_keys = OFF` prepared inside a transaction is a no-op wherever it runs later).
+ */
+function prepareOutside(database: BetterSqlite3Database, turn: ReadTurn, sqlText: string): Statement {
+  turn.end();
+  return database.prepare(sqlText);
+}
+
+/**
+ * Kysely's statements: rows as better-sqlite3 makes them. A read-only one reads in the turn's read transaction,
+ * any other ends it first (readTurn.ts). Nothing of the app streams rows (`iterate`): a read opened meanwhile would
+ * find the connection busy, so a stream ends the turn's read and is left alone.
+ */
+export function statementCache(
+  database: BetterSqlite3Database,
+  turn: ReadTurn,
+): (sqlText: string) => SqliteStatement {
+  return lruBySql((sqlText) => {
+    const statement = prepareOutside(database, turn, sqlText);
+    const reads = onlyReads(statement);
+    return {
+      reader: statement.reader,
+      all: (parameters) => {
+        if (reads) return turn.read(() => statement.all(parameters));
+        turn.end();
+        return statement.all(parameters);
+      },
+      run: (parameters) => {
+        turn.end();
+        return statement.run(parameters);
+      },
+      iterate: (parameters) => {
+        turn.end();
+        return statement.iterate(parameters);
+      },
+    };
+  });
+}
+
 /** A statement of the direct path: reads answer plain row objects, writes the number of rows they changed. */
 export interface DirectStatement {
   readonly reader: boolean;
@@ -53,42 +93,15 @@ export function rowBuilder(columns: readonly string[]): RowBuilder {
 }
 
 /**
- * The statements of one SQLite connection, each prepared once per SQL text (outside the turn's read transaction:
- * SQLite decides some statements as it prepares them, and `PRAGMA foreign_keys = OFF` prepared inside one is a
- * no-op wherever it runs later). A read-only statement reads in the turn's read transaction, any other ends it
- * first (batching/readTurn.ts).
- * - `kysely`: Kysely's driver's, rows as better-sqlite3 makes them. Nothing of the app streams rows (`iterate`): a
- *   read opened meanwhile would find the connection busy, so a stream ends the turn's read and is left alone.
- * - `direct`: the compiled queries' direct path, their own (raw) statement objects, never shared with Kysely's.
+ * The direct path's statements: their own (raw) statement objects, never shared with Kysely's driver. Read-only ones
+ * read in the turn's read transaction, any other ends it first (readTurn.ts).
  */
-export function sqliteStatements(
+export function directStatementCache(
   database: BetterSqlite3Database,
   turn: ReadTurn,
-): { kysely: (sqlText: string) => SqliteStatement; direct: (sqlText: string) => DirectStatement } {
-  const prepare = (sqlText: string): Statement => {
-    turn.end();
-    return database.prepare(sqlText);
-  };
-  const kysely = (statement: Statement): SqliteStatement => {
-    const reads = onlyReads(statement);
-    return {
-      reader: statement.reader,
-      all: (parameters) => {
-        if (reads) return turn.read(() => statement.all(parameters));
-        turn.end();
-        return statement.all(parameters);
-      },
-      run: (parameters) => {
-        turn.end();
-        return statement.run(parameters);
-      },
-      iterate: (parameters) => {
-        turn.end();
-        return statement.iterate(parameters);
-      },
-    };
-  };
-  const direct = (statement: Statement): DirectStatement => {
+): (sqlText: string) => DirectStatement {
+  return lruBySql((sqlText) => {
+    const statement = prepareOutside(database, turn, sqlText);
     if (!statement.reader) {
       return {
         reader: false,
@@ -121,9 +134,5 @@ export function sqliteStatements(
         throw new Error('a read statement is run with all()');
       },
     };
-  };
-  return {
-    kysely: lruBySql((sqlText) => kysely(prepare(sqlText))),
-    direct: lruBySql((sqlText) => direct(prepare(sqlText))),
-  };
+  });
 }
