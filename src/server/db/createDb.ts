@@ -3,7 +3,6 @@ import type { Database } from './types';
 import type { Executor } from './executor';
 import { SAFETY_NET_PAGES, startWalCheckpointer } from './walCheckpoint';
 import { directStatementCache, statementCache, type DirectStatement } from './sqliteStatements';
-import { readTurn } from './batching/readTurn';
 import { postgresSessionCache, registerSessionCache, SessionCache } from '../lib/sessionCache';
 import { startSesiListener, type SesiListener } from './sesiListener';
 
@@ -35,21 +34,24 @@ export interface CreateDbOptions {
    */
   processes?: number;
   /**
-   * SQLite only: checkpoint the log from a worker thread (walCheckpoint.ts; default true). Off in a process that
-   * serves nothing beside a server on the same file (the bench): it checkpoints only when it commits (SQLite's way).
+   * SQLite only: checkpoint the log from a worker thread (walCheckpoint.ts; default true). A process that serves
+   * nothing while a server runs on the same file (the bench) leaves it off: its checkpoints would run beside the
+   * server's, on the server's cores, and its connection checkpoints only when it commits itself (SQLite's way).
    */
   walCheckpointer?: boolean;
   /**
    * PostgreSQL only: told when a pooled connection fails while idle (PostgreSQL stopped, restarted or ended the
-   * backend). The pool opens a new one for the next query; unheard, the pool's 'error' would end the process.
+   * backend). The pool drops that connection and opens a new one for the next query; unheard, the pool's 'error'
+   * event would end the process.
    */
   onIdleConnectionError?: (error: Error) => void;
 }
 
 /**
- * PostgreSQL only: how long opening a connection may take before it fails (its call answered 503, db/fault.ts); pg
- * waits without end, so with the database silent every call would hang. A query queued behind busy connections of
- * a healthy database waits its turn (the load shedder and the request deadline bound that wait, plugins/).
+ * PostgreSQL only: how long opening a connection may take before it fails (and its call is answered 503,
+ * db/fault.ts). pg's default is to wait without end: with the database silent every call would hang. Only the
+ * opening is bounded: a query queued behind busy connections of a healthy database waits its turn (the load shedder
+ * and the request deadline bound that wait, plugins/).
  */
 export const CONNECT_TIMEOUT_MS = 5000;
 
@@ -109,22 +111,20 @@ async function createSqlite(path: string, walCheckpointer: boolean): Promise<Exe
   // Pages kept in memory by this process (up to 64 MiB; SQLite's default is 2 MiB): the event's sessions, attempts,
   // answers and clocks stay in memory instead of being read from the file on every call.
   database.pragma('cache_size = -65536');
-  const turn = readTurn(database);
-  const prepare = statementCache(database, turn);
+  const prepare = statementCache(database);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: { close: () => database.close(), prepare } }),
   });
-  const statement = directStatementCache(database, turn);
+  const statement = directStatementCache(database);
   const dataVersion = database.prepare('PRAGMA data_version').pluck();
   const beginImmediate = database.prepare('BEGIN IMMEDIATE');
   const direct: DirectSqlite = {
     get inTransaction() {
-      return turn.inOtherTransaction;
+      return database.inTransaction;
     },
     statement,
     dataVersion: () => dataVersion.get() as number,
     tryBegin: () => {
-      turn.end();
       // Not prepared once: SQLite sets the timeout while preparing a PRAGMA, not when it runs.
       database.exec('PRAGMA busy_timeout = 0');
       try {
@@ -192,7 +192,7 @@ function sesiVersiOf(direct: DirectSqlite): () => number | string {
 
 /** The SQLite connection under a Kysely instance, for statements run without Kysely's executor (compiledQuery). */
 export interface DirectSqlite {
-  /** A transaction (other than the turn's reads, batching/readTurn.ts) is open: a statement would run inside it. */
+  /** True while a transaction is open on the connection: a statement run now would run inside it. */
   readonly inTransaction: boolean;
   /** The direct path's prepared statement of a SQL text (sqliteStatements.ts). */
   statement(sqlText: string): DirectStatement;

@@ -5,8 +5,6 @@
  * itself after a schema change), so each distinct SQL text is prepared once. Oldest first out when a cache is full.
  */
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
-import type { SqliteStatement } from 'kysely';
-import { onlyReads, type ReadTurn } from './batching/readTurn';
 
 /** Statements kept per SQL text; the few hundred distinct queries of the app fit many times over. */
 const STATEMENT_CACHE_SIZE = 2000;
@@ -24,44 +22,9 @@ function lruBySql<T>(make: (sqlText: string) => T): (sqlText: string) => T {
   };
 }
 
-/**
- * A statement prepared outside the turn's read transaction: SQLite decides some statements as it prepares them
- * (`PRAGMA foreign_keys = OFF` prepared inside a transaction is a no-op wherever it runs later).
- */
-function prepareOutside(database: BetterSqlite3Database, turn: ReadTurn, sqlText: string): Statement {
-  turn.end();
-  return database.prepare(sqlText);
-}
-
-/**
- * Kysely's statements: rows as better-sqlite3 makes them. A read-only one reads in the turn's read transaction,
- * any other ends it first (readTurn.ts). Nothing of the app streams rows (`iterate`): a read opened meanwhile would
- * find the connection busy, so a stream ends the turn's read and is left alone.
- */
-export function statementCache(
-  database: BetterSqlite3Database,
-  turn: ReadTurn,
-): (sqlText: string) => SqliteStatement {
-  return lruBySql((sqlText) => {
-    const statement = prepareOutside(database, turn, sqlText);
-    const reads = onlyReads(statement);
-    return {
-      reader: statement.reader,
-      all: (parameters) => {
-        if (reads) return turn.read(() => statement.all(parameters));
-        turn.end();
-        return statement.all(parameters);
-      },
-      run: (parameters) => {
-        turn.end();
-        return statement.run(parameters);
-      },
-      iterate: (parameters) => {
-        turn.end();
-        return statement.iterate(parameters);
-      },
-    };
-  });
+/** Kysely's statements: rows as better-sqlite3 makes them. */
+export function statementCache(database: BetterSqlite3Database): (sqlText: string) => Statement {
+  return lruBySql((sqlText) => database.prepare(sqlText));
 }
 
 /** A statement of the direct path: reads answer plain row objects, writes the number of rows they changed. */
@@ -92,37 +55,20 @@ export function rowBuilder(columns: readonly string[]): RowBuilder {
   return new Function('values', `return { ${fields} };`) as RowBuilder;
 }
 
-/**
- * The direct path's statements: their own (raw) statement objects, never shared with Kysely's driver. Read-only ones
- * read in the turn's read transaction, any other ends it first (readTurn.ts).
- */
-export function directStatementCache(
-  database: BetterSqlite3Database,
-  turn: ReadTurn,
-): (sqlText: string) => DirectStatement {
+/** The direct path's statements: their own (raw) statement objects, never shared with Kysely's driver. */
+export function directStatementCache(database: BetterSqlite3Database): (sqlText: string) => DirectStatement {
   return lruBySql((sqlText) => {
-    const statement = prepareOutside(database, turn, sqlText);
+    const statement = database.prepare(sqlText);
     if (!statement.reader) {
-      return {
-        reader: false,
-        all: () => [],
-        run: (parameters) => {
-          turn.end();
-          return statement.run(parameters).changes;
-        },
-      };
+      return { reader: false, all: () => [], run: (parameters) => statement.run(parameters).changes };
     }
-    const reads = onlyReads(statement);
     statement.raw(true);
     let columns = statement.columns().map((column) => column.name);
     let build = rowBuilder(columns);
     return {
       reader: true,
       all: (parameters) => {
-        if (!reads) turn.end();
-        const rows = (
-          reads ? turn.read(() => statement.all(parameters)) : statement.all(parameters)
-        ) as unknown[][];
+        const rows = statement.all(parameters) as unknown[][];
         // A schema change re-prepares the statement inside SQLite: `SELECT *` may then have other columns.
         if (rows.length > 0 && rows[0].length !== columns.length) {
           columns = statement.columns().map((column) => column.name);
