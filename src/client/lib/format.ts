@@ -1,16 +1,15 @@
 /**
- * One formatter for every score: `toLocaleString` with a locale builds a new Intl.NumberFormat at each call, which
- * cost a results table 440 ms on a phone's CPU (Lighthouse's 4× slowdown).
+ * Every score and count on screen, in Indonesian notation (contract/angka.ts: by hand, so that no page pays for the
+ * browser's first Intl.NumberFormat).
  */
-const nilaiFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
-const bulatFormat = new Intl.NumberFormat('id-ID');
+import { formatAngka } from '../../contract/angka';
 
 /** Scores as Indonesians write them: decimal comma, at most two decimals (612,5). */
 export function formatNilai(value: number): string {
-  return nilaiFormat.format(value);
+  return formatAngka(value, 2);
 }
 
 /** A count as Indonesians write it: dots between thousands (10.101). */
 export function formatJumlah(value: number): string {
-  return bulatFormat.format(value);
+  return formatAngka(value);
 }
