@@ -24,6 +24,8 @@ async function openHasil(page: Page) {
   await page.waitForURL('**/hasil');
   const table = page.getByRole('table', { name: 'Hasil Tryout Paket' });
   await table.waitFor();
+  // The chart loads as its card nears the screen (NilaiChartSlot): below the table, as a student scrolls to it.
+  await page.locator('#grafik-nilai').scrollIntoViewIfNeeded();
   await page.locator('svg.apexcharts-svg').first().waitFor();
   expect(await page.locator('.apexcharts-xaxis-title').textContent()).toBe('Paket');
   expect(await page.locator('.apexcharts-yaxis-title').textContent()).toBe('Skor');

@@ -100,6 +100,8 @@ describe.each(['phone', 'desktop'] as const)('every screen at %s width', (width)
     await page.goto('/hasil');
     const paketTable = page.getByRole('table', { name: 'Hasil Tryout Paket' });
     await paketTable.waitFor();
+    // The chart loads as its card nears the screen (NilaiChartSlot), as the student scrolls down to it.
+    await page.locator('#grafik-nilai').scrollIntoViewIfNeeded();
     await page.locator('svg.apexcharts-svg').first().waitFor();
     await checkScreen(page, `hasil-paket-${width}`);
     // Every column of the result table is on screen: its PDF link lies inside the viewport.

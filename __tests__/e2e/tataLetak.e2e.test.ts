@@ -34,6 +34,8 @@ describe.each([360, 1280])('at %i px', (width) => {
   it('the score chart gives its plot at least 60 % of its height, each legend marker beside its label', async () => {
     const { page, errors } = await loggedIn(width, 'reguler');
     await page.goto('/hasil');
+    // The chart loads as its card nears the screen (NilaiChartSlot).
+    await page.locator('#grafik-nilai').scrollIntoViewIfNeeded();
     await page.locator('.apexcharts-legend-text').first().waitFor();
     // apexcharts draws, then redraws once it has measured the legend: wait until the grid stops moving.
     let last = '';

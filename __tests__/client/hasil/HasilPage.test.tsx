@@ -5,6 +5,7 @@ import { showCallError } from '../../../src/client/components/dialogs';
 import HasilPage from '../../../src/client/features/hasil/pages/HasilPage';
 import { demoStudents, loggedInState, networkError } from '../../helpers/clientFixtures';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
+import { hasilPaketRow } from './fixtures';
 
 import { setClock } from '../../../src/client/lib/clock';
 import { virtualClock } from '../../helpers/tryoutPaketFixtures';
@@ -52,19 +53,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   mocked(fetchHasilList).mockResolvedValue({
     status: true,
-    content: [
-      {
-        paket: 1,
-        type: 'UTBK',
-        date: '12 Mei 2025',
-        persentase: 66.67,
-        nilai: 612.5,
-        rata_rata: 540.25,
-        idjadwal: 1,
-        kategori: 'Tes Potensi Skolastik',
-        kategoriHash: 'tps00001',
-      },
-    ],
+    content: [hasilPaketRow],
   });
   mocked(fetchHasilMateri).mockResolvedValue({
     status: true,

@@ -127,3 +127,16 @@ export const pembahasanMateri: PembahasanMateri = {
     },
   ],
 };
+
+/** One row of the package results (GET hasil list), as the server answers it. */
+export const hasilPaketRow = {
+  paket: 1,
+  type: 'UTBK',
+  date: '12 Mei 2025',
+  persentase: 66.67,
+  nilai: 612.5,
+  rata_rata: 540.25,
+  idjadwal: 1,
+  kategori: 'Tes Potensi Skolastik',
+  kategoriHash: 'tps00001',
+};

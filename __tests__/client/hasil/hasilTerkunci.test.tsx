@@ -22,6 +22,7 @@ import RankingPaketPage from '../../../src/client/features/ranking/pages/Ranking
 import RankingPilihanPage from '../../../src/client/features/ranking/pages/RankingPilihanPage';
 import { demoStudents, loggedInState } from '../../helpers/clientFixtures';
 import { renderWithProviders } from '../../helpers/renderWithProviders';
+import { hasilPaketRow } from './fixtures';
 
 jest.mock('../../../src/client/api/hasil', () => ({
   ...jest.requireActual('../../../src/client/api/hasil'),
@@ -83,17 +84,7 @@ describe('the result of a running TO Akbar event', () => {
     mocked(fetchHasilList).mockResolvedValue({
       status: true,
       content: [
-        {
-          paket: 1,
-          type: 'UTBK',
-          date: '12 Mei 2025',
-          persentase: 66.67,
-          nilai: 612.5,
-          rata_rata: 540.25,
-          idjadwal: 1,
-          kategori: 'Tes Potensi Skolastik',
-          kategoriHash: 'tps00001',
-        },
+        hasilPaketRow,
         {
           paket: 9,
           type: 'TO Akbar',

@@ -1,5 +1,5 @@
 import { hasilText } from '../text';
-import { Suspense, lazy, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { shallowEqual, useDispatch } from 'react-redux';
 import { useAppSelector } from '../../../app/hooks';
 import { DataCard } from '../../../components/DataCard';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { selectCanSeePermateri, selectIsEventStudent } from '../../../lib/student';
 import { useRequestOnOpen } from '../../../lib/useRequestOnOpen';
 import { HasilMateriTable, HasilPaketTable, HasilPtnTable } from '../components/HasilTables';
+import { NilaiChartSlot } from '../components/NilaiChartSlot';
 import {
   selectChartSeries,
   selectHasilDihitung,
@@ -17,9 +18,6 @@ import {
   selectSkorPaket,
 } from '../selectors';
 import { hasilDitinggalkan, hasilRequested } from '../slice';
-
-// apexcharts is big: it is fetched only when this page draws the chart.
-const NilaiChart = lazy(() => import(/* webpackChunkName: "nilai-chart" */ '../components/NilaiChart'));
 
 const t = hasilText;
 type Tab = 'paket' | 'materi' | 'ptn';
@@ -63,12 +61,7 @@ export default function HasilPage() {
   let chart;
   if ((status.skor === 'idle' || status.skor === 'loading') && series.length === 0) chart = <Spinner />;
   else if (series.length === 0) chart = <EmptyState />;
-  else
-    chart = (
-      <Suspense fallback={<Spinner />}>
-        <NilaiChart series={series} />
-      </Suspense>
-    );
+  else chart = <NilaiChartSlot series={series} />;
 
   const panels: Record<Tab, ReactNode> = {
     paket: (
