@@ -37,7 +37,7 @@ const RAW_DRIVER =
   "The database drivers are db/'s and the hot path's (features/tryoutPaket/tulis/): query through the Executor, or add the write there.";
 
 const DB_ROOMS =
-  "db/'s rooms: migrations/ and batching/ build on the handle and schema (createDb, executor, types, transaction) only, not on the read models or on each other.";
+  "db/'s rooms: migrations/ and batching/ build on the handle and schema (createDb, executor, types, transaction, compiledQuery) only, not on the read models or on each other.";
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', '__tests__/artifacts/**'] },
@@ -234,6 +234,7 @@ export default tseslint.config(
                 './executor.ts',
                 './types.ts',
                 './transaction.ts',
+                './compiledQuery.ts',
               ],
               message: DB_ROOMS,
             },

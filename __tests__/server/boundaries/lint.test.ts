@@ -4,7 +4,7 @@ import { restrictedIn } from '../../helpers/lintBoundaries';
 const LIB_BELOW_DB =
   'lib/ is below db/ (db/ builds on lib/) and imports nothing of it: move the piece that needs the database up into db/ or a feature.';
 const DB_ROOMS =
-  "db/'s rooms: migrations/ and batching/ build on the handle and schema (createDb, executor, types, transaction) only, not on the read models or on each other.";
+  "db/'s rooms: migrations/ and batching/ build on the handle and schema (createDb, executor, types, transaction, compiledQuery) only, not on the read models or on each other.";
 const SHARED_LAYERS = 'db/, pdf/ and the other shared layers do not import features/: features import them.';
 
 jest.setTimeout(120_000);

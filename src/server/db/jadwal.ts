@@ -4,7 +4,6 @@
  */
 import { bacaanBersama } from './batching/bacaBersama';
 import { prepareQuery } from './compiledQuery';
-import { directPostgresOf } from './createDb';
 import { larikParameter } from './larikParameter';
 import type { Selectable } from 'kysely';
 import type { Executor } from './executor';
@@ -121,8 +120,9 @@ const jadwalPesertaAttemptsQuery = prepareQuery((q: Executor, p: { idJadwal: num
 
 type AttemptsRow = Awaited<ReturnType<typeof jadwalPesertaAttemptsQuery.all>>[number];
 
-/** The same read for the calls of a turn on PostgreSQL (batching/bacaBersama.ts): the first starts come at once. */
+/** The same read with the other look-ups of a turn (batching/bacaBersama.ts): the first starts come at once. */
 const jadwalPesertaAttemptsBersama = bacaanBersama<{ idJadwal: number; idSiswa: number }, AttemptsRow>({
+  sendiri: jadwalPesertaAttemptsQuery,
   nama: 'jadwal_attempts',
   sql: `SELECT t.n, ${KOLOM_JADWAL.join(', ')}, jadwal_peserta.id_siswa AS peserta, ${KOLOM_ATTEMPT.join(', ')},
   ${KOLOM_WAKTU.join(', ')}
@@ -154,10 +154,7 @@ export async function findJadwalPesertaAttempts(
     }
   | undefined
 > {
-  const pg = directPostgresOf(q);
-  const rows = pg
-    ? await jadwalPesertaAttemptsBersama.baca(pg, { idJadwal, idSiswa })
-    : await jadwalPesertaAttemptsQuery.all(q, { idJadwal, idSiswa });
+  const rows = await jadwalPesertaAttemptsBersama.baca(q, { idJadwal, idSiswa });
   const first = rows[0];
   if (!first) return undefined;
   const attempts: Selectable<HasilToTable>[] = [];

@@ -4,7 +4,6 @@
  */
 import { bacaanBersama } from './batching/bacaBersama';
 import { prepareQuery } from './compiledQuery';
-import { directPostgresOf } from './createDb';
 import { larikParameter } from './larikParameter';
 import type { Executor } from './executor';
 import type { Siswa } from './siswa';
@@ -32,10 +31,11 @@ const siswaByTokenQuery = prepareQuery((q: Executor, p: { tokenHash: string; now
 type SesiSiswa = Siswa & { expires_at: number };
 
 /**
- * The same read for the calls of a turn on PostgreSQL (batching/bacaBersama.ts): a student's first call in a process finds
+ * The same read with the other look-ups of a turn (batching/bacaBersama.ts): a student's first call in a process finds
  * no session in its cache, and at the start of an event every student's first call comes at once.
  */
 const siswaByTokens = bacaanBersama<{ tokenHash: string; now: number }, SesiSiswa>({
+  sendiri: siswaByTokenQuery,
   nama: 'sesi',
   sql: `SELECT t.n, ${KOLOM.join(', ')}
 FROM unnest(${larikParameter(1, 'text')}, ${larikParameter(2, 'int8')}) WITH ORDINALITY AS t (token_hash, now, n)
@@ -51,9 +51,7 @@ export async function siswaOfSesi(
   tokenHash: string,
   now: number,
 ): Promise<SesiSiswa | undefined> {
-  const pg = directPostgresOf(db);
-  if (!pg) return siswaByTokenQuery.first(db, { tokenHash, now });
-  const [row] = await siswaByTokens.baca(pg, { tokenHash, now });
+  const [row] = await siswaByTokens.baca(db, { tokenHash, now });
   return row;
 }
 

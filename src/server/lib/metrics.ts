@@ -67,7 +67,7 @@ export const startBatchRows = batchRows(
 );
 export const readBatchRows = batchRows(
   'siaptes_read_batch_rows',
-  'Look-ups read by one shared statement (PostgreSQL), by look-up',
+  'Look-ups read by one shared statement (PostgreSQL, by look-up) or read transaction (SQLite: "sqlite")',
   ['read'],
 );
 

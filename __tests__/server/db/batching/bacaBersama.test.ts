@@ -2,8 +2,8 @@
  * Look-ups read together (src/server/db/batching/bacaBersama.ts): the answer saves' look-ups (findSaveTarget), the starts'
  * and status reports' context reads (findJadwalPesertaAttempts, with the attempts' clocks) and the session reads
  * (siswaOfSesi) asked for in one turn of the event loop each get what a look-up alone gets, on PostgreSQL from one
- * statement; a key that fails fails its own look-up only. Runs on SQLite, and on PostgreSQL when DATABASE_URL says
- * so.
+ * statement, on SQLite in one read transaction (bacaSeTransaksi.ts); a key that fails fails its own look-up only.
+ * Runs on SQLite, and on PostgreSQL when DATABASE_URL says so.
  */
 import { findJadwalPesertaAttempts } from '../../../../src/server/db/jadwal';
 import { siswaOfSesi } from '../../../../src/server/db/sesi';
@@ -13,6 +13,7 @@ import { listClocks } from '../../../../src/server/features/tryoutPaket/queries/
 import { readBatchRows } from '../../../../src/server/lib/metrics';
 import { buildSeededTestApp, loginAs, startKategori, type SeededTestContext } from '../../../helpers/seeded';
 import { onPostgres } from '../../../helpers/pgRoundTrips';
+import { transaction } from '../../../../src/server/db/transaction';
 
 let t: SeededTestContext;
 let idHasilTo: number;
@@ -48,8 +49,12 @@ async function sendiriSendiri<K, R>(keys: K[], read: (key: K) => Promise<R>): Pr
   return results;
 }
 
-/** The keys read all in one turn: what each gets, and the statements and look-ups of `kind` they took. */
+/**
+ * The keys read all in one turn: what each gets, and the statements and look-ups of `kind` they took (on SQLite the
+ * read transactions, which every kind shares).
+ */
 async function bersama<K, R>(kind: string, keys: K[], read: (key: K) => Promise<R>) {
+  if (!onPostgres) kind = 'sqlite';
   const before = await batches(kind);
   const together = await Promise.all(keys.map(read));
   const after = await batches(kind);
@@ -57,7 +62,7 @@ async function bersama<K, R>(kind: string, keys: K[], read: (key: K) => Promise<
 }
 
 describe('look-ups read together', () => {
-  it("gives each answer save of one turn its own look-up's result, on PostgreSQL from one statement", async () => {
+  it("gives each answer save of one turn its own look-up's result, read together", async () => {
     // Answers of the attempt, an answer of no attempt of its (0), and an attempt that does not exist.
     const keys: [number, number][] = [
       [idHasilTo, idJawaban[0]],
@@ -80,11 +85,11 @@ describe('look-ups read together', () => {
 
     expect(await bersama('save_target', keys, read)).toEqual({
       together: alone,
-      batches: onPostgres ? { count: 1, sum: 5 } : { count: 0, sum: 0 },
+      batches: { count: 1, sum: 5 },
     });
   });
 
-  it('gives each start of one turn its own schedule, enrolment and attempts, on PostgreSQL from one statement', async () => {
+  it('gives each start of one turn its own schedule, enrolment and attempts, read together', async () => {
     const idJadwal = t.seed.jadwal.berjalan.id;
     const others = await t.db.selectFrom('siswa').select('id').where('id', '!=', idSiswa).limit(2).execute();
     const keys: [number, number][] = [
@@ -106,11 +111,11 @@ describe('look-ups read together', () => {
 
     expect(await bersama('jadwal_attempts', keys, read)).toEqual({
       together: alone,
-      batches: onPostgres ? { count: 1, sum: 4 } : { count: 0, sum: 0 },
+      batches: { count: 1, sum: 4 },
     });
   });
 
-  it("gives each session read of one turn its own session's student, on PostgreSQL from one statement", async () => {
+  it("gives each session read of one turn its own session's student, read together", async () => {
     const now = t.clock.now();
     // A live session, a token never issued, and the live one read again after it expired.
     const keys: [string, number][] = [
@@ -124,7 +129,7 @@ describe('look-ups read together', () => {
     expect(alone.map((r) => r?.id ?? null)).toEqual([idSiswa, null, null, idSiswa]);
     expect(await bersama('sesi', keys, read)).toEqual({
       together: alone,
-      batches: onPostgres ? { count: 1, sum: 4 } : { count: 0, sum: 0 },
+      batches: { count: 1, sum: 4 },
     });
   });
 
@@ -139,5 +144,29 @@ describe('look-ups read together', () => {
     expect(outcomes[2].status === 'fulfilled' && outcomes[2].value?.jawaban?.id).toBe(idJawaban[1]);
     // SQLite's integers are 64-bit: there the key only finds nothing.
     expect(outcomes[1].status).toBe(onPostgres ? 'rejected' : 'fulfilled');
+  });
+
+  it("never reads inside another request's open transaction, nor sees its rows before it ends", async () => {
+    let endTransaction!: () => void;
+    const ended = new Promise<void>((resolve) => (endTransaction = resolve));
+    let written!: () => void;
+    const isWritten = new Promise<void>((resolve) => (written = resolve));
+    const undone = transaction(t.db, async (trx) => {
+      await trx.updateTable('hasil_to').set({ is_selesai: 1 }).where('id', '=', idHasilTo).execute();
+      written();
+      await ended;
+      throw new Error('undone');
+    });
+    await isWritten;
+    // Two look-ups of one turn, asked while the transaction is open between its statements.
+    const reads = Promise.all([
+      findSaveTarget(t.db, idHasilTo, idJawaban[0]),
+      findSaveTarget(t.db, idHasilTo, idJawaban[1]),
+    ]);
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    endTransaction();
+    await expect(undone).rejects.toThrow('undone');
+    const [first, second] = await reads;
+    expect([first?.attempt.is_selesai, second?.attempt.is_selesai]).toEqual([0, 0]);
   });
 });

@@ -1,20 +1,26 @@
 /**
- * Look-ups read together on PostgreSQL: the look-ups of one kind asked for in one turn of the event loop go as one
- * statement over their keys' arrays (`unnest(…) WITH ORDINALITY`), whose rows carry `n`, the place (from 1) of the
- * key they answer, and are split back per look-up. One round trip for the turn instead of one each, as the group
- * commits do for the writes (sePutaran.ts). Measured on saves, PostgreSQL's own cost was mostly per statement
- * (protocol, wake-up, snapshot), not the look-ups' execution.
+ * Look-ups read together, on either database (SQLite's way is in bacaSeTransaksi.ts). On PostgreSQL the look-ups of
+ * one kind asked for in one turn of the event loop go as one statement over their keys' arrays (`unnest(…) WITH
+ * ORDINALITY`), whose rows carry `n`, the place (from 1) of the key they answer, and are split back per look-up. One
+ * round trip for the turn instead of one each, as the group commits do for the writes (sePutaran.ts). Measured on
+ * saves, PostgreSQL's own cost was mostly per statement (protocol, wake-up, snapshot), not the look-ups' execution.
  *
  * Should the statement fail, each look-up of the batch is read again alone, so a key that fails (out of range) fails
  * only its own call.
  */
-import type { DirectPostgres } from '../createDb';
+import type { PreparedQuery } from '../compiledQuery';
+import { directPostgresOf, directSqliteOf, type DirectPostgres } from '../createDb';
+import type { Executor } from '../executor';
+import { bacaSeTransaksi } from './bacaSeTransaksi';
 import { antrianPutaran, bersamaAtauSendiri, dalamJalanPerProses, sePutaran } from './sePutaran';
 import { readBatchRows } from '../../lib/metrics';
 
 export interface BacaanBersama<K, R> {
-  /** The rows of one key, in the statement's order. */
-  baca(pg: DirectPostgres, key: K): Promise<R[]>;
+  /**
+   * The rows of one key, in the look-up's order: read with the turn's other look-ups on PostgreSQL and on SQLite's
+   * root connection, alone inside a transaction.
+   */
+  baca(q: Executor, key: K): Promise<R[]>;
 }
 
 interface Menunggu<K, R> {
@@ -23,7 +29,9 @@ interface Menunggu<K, R> {
   reject: (error: unknown) => void;
 }
 
-export function bacaanBersama<K, R>(options: {
+export function bacaanBersama<K extends object, R>(options: {
+  /** The look-up of one key, as SQLite and a transaction read it. */
+  sendiri: PreparedQuery<K, R>;
   /** The statement's name on a connection, and the metric's label. */
   nama: string;
   /** SELECT over the keys' arrays; each row has `n`, its key's place from 1. */
@@ -64,16 +72,23 @@ export function bacaanBersama<K, R>(options: {
       (m) => baca(pg, [m]).then((rows) => bagikan([m], rows)),
     );
 
+  const bacaPostgres = (pg: DirectPostgres, key: K) =>
+    new Promise<R[]>((resolve, reject) => {
+      sePutaran(
+        antrian,
+        pg,
+        { key, resolve, reject },
+        (batch) => bacaSemua(pg, batch),
+        dalamJalanPerProses(options.dalamJalan, pg.processes),
+      );
+    });
+
   return {
-    baca: (pg, key) =>
-      new Promise<R[]>((resolve, reject) => {
-        sePutaran(
-          antrian,
-          pg,
-          { key, resolve, reject },
-          (batch) => bacaSemua(pg, batch),
-          dalamJalanPerProses(options.dalamJalan, pg.processes),
-        );
-      }),
+    baca: (q, key) => {
+      const pg = directPostgresOf(q);
+      if (pg) return bacaPostgres(pg, key);
+      const sqlite = directSqliteOf(q);
+      return sqlite ? bacaSeTransaksi(q, sqlite, options.sendiri, key) : options.sendiri.all(q, key);
+    },
   };
 }

@@ -1,12 +1,11 @@
 /**
- * What an answer save reads before it writes: one compiled look-up of one row across the attempt's tables. On
- * PostgreSQL the look-ups of one turn of the event loop go as one statement (db/batching/bacaBersama.ts), as their writes do
- * (simpanBersama.ts).
+ * What an answer save reads before it writes: one compiled look-up of one row across the attempt's tables, read with
+ * the other look-ups of its turn of the event loop (db/batching/bacaBersama.ts): on PostgreSQL as one statement, as
+ * their writes are (simpanBersama.ts), on SQLite in one read transaction.
  */
 import { sql } from 'kysely';
 import { bacaanBersama } from '../../../db/batching/bacaBersama';
 import { prepareQuery } from '../../../db/compiledQuery';
-import { directPostgresOf } from '../../../db/createDb';
 import { larikParameter } from '../../../db/larikParameter';
 import type { Executor } from '../../../db/executor';
 import type { JadwalRow } from '../../../db/jadwal';
@@ -75,8 +74,9 @@ const saveTargetQuery = prepareQuery((q: Executor, p: { idHasilTo: number; idJaw
 
 type Row = NonNullable<Awaited<ReturnType<typeof saveTargetQuery.first>>>;
 
-/** The same look-up for the saves of a turn (bacaBersama.ts). */
+/** The look-up read with the other look-ups of a turn (bacaBersama.ts). */
 const saveTargets = bacaanBersama<{ idHasilTo: number; idJawaban: number }, Row>({
+  sendiri: saveTargetQuery,
   nama: 'save_target',
   sql: `SELECT t.n, ${KOLOM.join(', ')}, ${CLOCKS_SQL} AS clocks, ${PERNYATAAN_SQL} AS pernyataan
 FROM unnest(${larikParameter(1, 'int4')}, ${larikParameter(2, 'int4')}) WITH ORDINALITY AS t (id_hasil_to, id_jawaban, n)
@@ -121,10 +121,7 @@ function clocksOf(idHasilTo: number, text: string | null): Map<number, MapelWakt
  * PostgreSQL read with the other saves of the turn.
  */
 export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: number) {
-  const pg = directPostgresOf(q);
-  const row: Row | undefined = pg
-    ? (await saveTargets.baca(pg, { idHasilTo, idJawaban }))[0]
-    : await saveTargetQuery.first(q, { idHasilTo, idJawaban });
+  const [row] = await saveTargets.baca(q, { idHasilTo, idJawaban });
   if (!row) return undefined;
   const jadwal: JadwalRow | null =
     row.jadwal_id === null
