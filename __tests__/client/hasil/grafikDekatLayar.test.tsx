@@ -2,7 +2,7 @@
  * The score chart (apexcharts, a big chunk) loads only as its card comes near the screen: the page shows its table
  * first, without waiting for the chart's chunk, and keeps the chart's height free meanwhile.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fetchHasilList, fetchHasilMateri, fetchHasilSkor } from '../../../src/client/api/hasil';
 import HasilPage from '../../../src/client/features/hasil/pages/HasilPage';
@@ -53,13 +53,17 @@ afterEach(() => {
   delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
 });
 
-it('shows the results table at once and loads the chart only when its card nears the screen', async () => {
+function renderHasil() {
   renderWithProviders(
     <Routes>
       <Route path="/hasil" element={<HasilPage />} />
     </Routes>,
     { route: '/hasil', preloadedState: loggedInState(demoStudents.reguler) },
   );
+}
+
+it('shows the results table at once and loads the chart only when its card nears the screen', async () => {
+  renderHasil();
   const table = await screen.findByRole('table', { name: 'Hasil Tryout Paket' });
   expect(within(table).getAllByRole('row')[1]).toHaveTextContent('612,5');
   const slot = await screen.findByTestId('grafik-tempat');
@@ -71,4 +75,22 @@ it('shows the results table at once and loads the chart only when its card nears
   act(() => FakeObserver.scrollIntoView());
   expect(await within(slot).findByTestId('apexchart')).toBeInTheDocument();
   expect(mockChartModule.loaded).toBe(true);
+});
+
+it('places the chart card only once the table above it is drawn (no shift, no load above a loading table)', async () => {
+  let answerList = (_: unknown) => undefined as void;
+  (fetchHasilList as jest.Mock).mockReturnValue(new Promise((resolve) => (answerList = resolve)));
+  renderHasil();
+  // The scores are in (the chart's series) but the package table is still loading.
+  await waitFor(() => expect(fetchHasilSkor).toHaveBeenCalled());
+  act(() => FakeObserver.scrollIntoView());
+  expect(screen.queryByRole('heading', { name: 'Grafik Nilai Try Out UTBK' })).not.toBeInTheDocument();
+  expect(screen.queryByTestId('grafik-tempat')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('apexchart')).not.toBeInTheDocument();
+
+  act(() => answerList({ status: true, content: [hasilPaketRow] }));
+  await screen.findByRole('table', { name: 'Hasil Tryout Paket' });
+  expect(screen.getByRole('heading', { name: 'Grafik Nilai Try Out UTBK' })).toBeInTheDocument();
+  expect(await screen.findByTestId('grafik-tempat')).toBeInTheDocument();
+  expect(screen.queryByTestId('apexchart')).not.toBeInTheDocument();
 });

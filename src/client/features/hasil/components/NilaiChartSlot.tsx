@@ -7,12 +7,15 @@ import { CHART_HEIGHT } from './chartOptions';
 // apexcharts is big (230 KB gzip, and a phone's main thread for a second to run and draw): its own chunk.
 const NilaiChart = lazy(() => import(/* webpackChunkName: "nilai-chart" */ './NilaiChart'));
 
-/** How far below the screen the chart's card starts loading, so that it is mostly drawn by the time it shows. */
-const LOAD_MARGIN = '300px';
+/**
+ * The chart starts loading as its place comes onto the screen. A margin would start it earlier, but below a short
+ * table on a phone (the chart ~200 px under the screen's edge) it would load with the page again.
+ */
+const LOAD_MARGIN = '0px';
 
 /**
  * The score chart's place: the chart's height kept free (nothing below moves when it is drawn), and the chart
- * loaded only once the card comes near the screen. On a phone it sits below the package table, so the page and
+ * loaded only once it comes onto the screen. On a phone it sits below the package table, so the page and
  * its table are ready without waiting for apexcharts.
  */
 export function NilaiChartSlot({ series }: { series: ChartSeries[] }) {

@@ -58,8 +58,9 @@ export default function HasilPage() {
     tabRefs.current[next[event.key]]?.focus();
   };
 
+  const loading = (name: keyof typeof status) => status[name] === 'idle' || status[name] === 'loading';
   let chart;
-  if ((status.skor === 'idle' || status.skor === 'loading') && series.length === 0) chart = <Spinner />;
+  if (loading('skor') && series.length === 0) chart = <Spinner />;
   else if (series.length === 0) chart = <EmptyState />;
   else chart = <NilaiChartSlot series={series} />;
 
@@ -69,9 +70,14 @@ export default function HasilPage() {
         <DataCard id="hasil-paket" title={t.tabPaket}>
           <HasilPaketTable items={paket} status={status.paket} />
         </DataCard>
-        <DataCard id="grafik-nilai" title={t.chartTitle}>
-          {chart}
-        </DataCard>
+        {/* The chart's card once the table above it is drawn: it then never moves down as the table comes in (a
+            layout shift), and it stands where the student will see it (below the table, on a phone) rather than
+            loading for being on screen above a table still loading. */}
+        {!loading('paket') && (
+          <DataCard id="grafik-nilai" title={t.chartTitle}>
+            {chart}
+          </DataCard>
+        )}
       </>
     ),
     materi: (
