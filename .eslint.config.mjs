@@ -125,10 +125,12 @@ export default tseslint.config(
   },
   // The phone's budget (README "Performance"): react-router's own link components carry its framework mode's
   // prefetching into every page; the app's links are components/Link.tsx, made of react-router's hooks.
+  // The contract's index builds every TypeBox schema of the API as it loads (on a phone, as the sheet opens): the SPA
+  // takes its types from it, its values from the module that has them (htmlSoal.ts, opsi.ts, ...).
   {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
@@ -136,6 +138,14 @@ export default tseslint.config(
               name: 'react-router-dom',
               importNames: ['Link', 'NavLink', 'useBlocker', 'createBrowserRouter', 'RouterProvider'],
               message: 'Links are components/Link.tsx and the router lib/HeldRouter.tsx: /login stays small.',
+            },
+          ],
+          patterns: [
+            {
+              regex: '(^|/)contract(/index)?$',
+              allowTypeImports: true,
+              message:
+                "The contract's index builds every TypeBox schema as it loads: import values from their own module.",
             },
           ],
         },

@@ -15,6 +15,7 @@ const BOUNDARY_RULES = new Set([
   'import/no-nodejs-modules',
   'no-restricted-globals',
   'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
 ]);
 
 /** ESLint's own CLI on `code` as if it were `file` (Jest's module sandbox cannot load the flat config). */

@@ -50,20 +50,7 @@ export const QuestionType = Type.Union([
 ]);
 export type QuestionType = Static<typeof QuestionType>;
 
-/** The option letters of a multiple-choice question (type 1), in order; E only for students with five choices. */
-export const HURUF_OPSI = ['A', 'B', 'C', 'D', 'E'] as const;
-export type HurufOpsi = (typeof HURUF_OPSI)[number];
-
-/** Whether `value` is one of the option letters (upper case). */
-export function isHurufOpsi(value: string): value is HurufOpsi {
-  return (HURUF_OPSI as readonly string[]).includes(value);
-}
-
-/** The field that holds each letter's option text. */
-export const KOLOM_OPSI = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' } as const satisfies Record<
-  HurufOpsi,
-  string
->;
+export { HURUF_OPSI, KOLOM_OPSI, isHurufOpsi, type HurufOpsi } from './opsi';
 
 /** Longest answer text accepted. */
 export const MAX_ANSWER_LENGTH = 5000;

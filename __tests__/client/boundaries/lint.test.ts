@@ -7,6 +7,23 @@ import { restrictedIn } from '../../helpers/lintBoundaries';
 jest.setTimeout(60_000);
 
 describe('client lint zones', () => {
+  it("refuse a value from the contract's index (every TypeBox schema would load), allow its types", async () => {
+    expect(
+      restrictedIn(
+        'src/client/features/hasil/probe.ts',
+        "import { HURUF_OPSI } from '../../../contract';\nexport const probe = HURUF_OPSI;\n",
+      ),
+    ).toEqual([
+      "'../../../contract' import is restricted from being used by a pattern. The contract's index builds every TypeBox schema as it loads: import values from their own module.",
+    ]);
+    expect(
+      restrictedIn(
+        'src/client/features/hasil/probe.ts',
+        "import type { SoalPaket } from '../../../contract';\nimport { HURUF_OPSI } from '../../../contract/opsi';\nexport const probe: SoalPaket | typeof HURUF_OPSI = HURUF_OPSI;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuse a feature importing another feature', async () => {
     const messages = restrictedIn(
       'src/client/features/hasil/probe.ts',

@@ -2,7 +2,8 @@ import DOMPurify from 'dompurify';
 // Questions carry math typeset by KaTeX at import (its HTML and MathML); this styles it, no script runs.
 import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
-import { buatPembersihHtml } from '../../../contract';
+// The module itself, not the contract's index: that would build every TypeBox schema of the API on the page.
+import { buatPembersihHtml } from '../../../contract/htmlSoal';
 
 /** The question-HTML profile shared with the server's import, on an instance of its own (its hooks stay here). */
 const bersihkan = buatPembersihHtml(DOMPurify(window));

@@ -1,12 +1,7 @@
 import { hasilText } from '../text';
-import {
-  HURUF_OPSI,
-  isEmptyHtml,
-  KOLOM_OPSI,
-  type GroupSoalReview,
-  type SoalMateriReview,
-  type SoalReview,
-} from '../../../../contract';
+import type { GroupSoalReview, SoalMateriReview, SoalReview } from '../../../../contract';
+import { isEmptyHtml } from '../../../../contract/htmlSoal';
+import { HURUF_OPSI, KOLOM_OPSI } from '../../../../contract/opsi';
 import { Table, type Column } from '../../../components/DataTable';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { statementValueText } from '../../../components/question/statementLabels';

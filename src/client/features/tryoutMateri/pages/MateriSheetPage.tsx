@@ -1,6 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { HURUF_OPSI, isEmptyHtml, type SoalMateri } from '../../../../contract';
+import type { SoalMateri } from '../../../../contract';
+import { isEmptyHtml } from '../../../../contract/htmlSoal';
+import { HURUF_OPSI } from '../../../../contract/opsi';
 import { useAppDispatch, useAppSelector, type RootState } from '../../../app/hooks';
 import { Countdown } from '../../../components/Countdown';
 import { PendingSaves } from '../../../components/PendingSaves';

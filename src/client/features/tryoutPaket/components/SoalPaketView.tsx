@@ -1,4 +1,6 @@
-import { HURUF_OPSI, isEmptyHtml, type SoalPaket } from '../../../../contract';
+import type { SoalPaket } from '../../../../contract';
+import { isEmptyHtml } from '../../../../contract/htmlSoal';
+import { HURUF_OPSI } from '../../../../contract/opsi';
 import { OptionList, type QuestionOption } from '../../../components/question/OptionList';
 import { SafeHtml } from '../../../components/question/SafeHtml';
 import { StatementTable } from '../../../components/question/StatementTable';
