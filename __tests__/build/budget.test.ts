@@ -1,5 +1,8 @@
-/** The phone's size budget the production build holds (#51): /login's JavaScript and the first load's CSS. */
-import { overBudget } from '../../src/build/budget';
+/**
+ * The phone's size budget the production build holds (#51): /login's JavaScript, each logged-in route's and the first
+ * load's CSS.
+ */
+import { overBudget, ROUTE_BUDGET } from '../../src/build/budget';
 
 describe("the build's size budget", () => {
   it('lets /login load 100 KB of JavaScript gzip and refuses 100.1 KB', () => {
@@ -13,6 +16,14 @@ describe("the build's size budget", () => {
     expect(overBudget({ loginJsKb: 0, cssKb: 20 })).toEqual([]);
     expect(overBudget({ loginJsKb: 0, cssKb: 20.1 })).toEqual([
       'the first load has 20.1 KB gzip of CSS, over 20 KB',
+    ]);
+  });
+
+  it("holds each logged-in route to its own JavaScript budget (the /hasil chart's 230 KB would break it)", () => {
+    const hasil = ROUTE_BUDGET['/hasil'].kb;
+    expect(overBudget({ loginJsKb: 0, cssKb: 0, routeJsKb: { '/hasil': hasil, '/home': 0 } })).toEqual([]);
+    expect(overBudget({ loginJsKb: 0, cssKb: 0, routeJsKb: { '/hasil': hasil + 230 } })).toEqual([
+      `/hasil loads ${(hasil + 230).toFixed(1)} KB gzip of JavaScript, over ${hasil} KB`,
     ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The phone's size budget, which the production build holds (README "Performance"): what /login loads of
- * JavaScript, and the CSS of the first load, gzip. The build prints every initial chunk and fails above either.
+ * The phone's size budget, which the production build holds (README "Performance"): what /login and the logged-in
+ * routes load of JavaScript, and the CSS of the first load, gzip. The build prints every initial chunk and each
+ * route's JavaScript, and fails above any budget.
  */
 import zlib from 'node:zlib';
 import webpack from 'webpack';
@@ -8,15 +9,36 @@ import webpack from 'webpack';
 /** KB (1,024 bytes) of gzip. */
 const BUDGET_KB = { loginJs: 100, firstLoadCss: 20 } as const;
 
+/**
+ * The logged-in routes the phone bench measures (#51), each with its page's chunk group and the gzip KB of
+ * JavaScript it may load: the entry, what the boot loads beside any logged-in page (BOOT_GROUPS) and the page's
+ * own chunks. What loads later (the chart of /hasil, as it comes onto the screen) is not counted.
+ */
+export const ROUTE_BUDGET = {
+  '/home': { group: 'page-home', kb: 215 },
+  '/to/{id} sheet': { group: 'page-to-sheet', kb: 245 },
+  '/hasil': { group: 'page-hasil', kb: 215 },
+  '/rangking': { group: 'page-rangking', kb: 215 },
+} as const;
+type LoggedInRoute = keyof typeof ROUTE_BUDGET;
+
+/** The chunks index.tsx loads at the boot of a logged-in page, beside the page's own (and dialogs.ts the dialogs). */
+const BOOT_GROUPS = ['layout', 'session', 'persist', 'sagas', 'sweetalert2', 'service-worker'];
+
 /** The gzip KB the page loads (the route's JavaScript, the first load's CSS). */
 interface LoadedKb {
   loginJsKb: number;
   cssKb: number;
+  routeJsKb?: Partial<Record<LoggedInRoute, number>>;
 }
 
 /** What is over budget, as the build's error messages; none when all is within. */
-export function overBudget({ loginJsKb, cssKb }: LoadedKb): string[] {
+export function overBudget({ loginJsKb, cssKb, routeJsKb = {} }: LoadedKb): string[] {
   const errors: string[] = [];
+  for (const [route, kb] of Object.entries(routeJsKb) as [LoggedInRoute, number][]) {
+    const budget = ROUTE_BUDGET[route].kb;
+    if (kb > budget) errors.push(`${route} loads ${kb.toFixed(1)} KB gzip of JavaScript, over ${budget} KB`);
+  }
   if (loginJsKb > BUDGET_KB.loginJs) {
     errors.push(`/login loads ${loginJsKb.toFixed(1)} KB gzip of JavaScript, over ${BUDGET_KB.loginJs} KB`);
   }
@@ -73,8 +95,22 @@ export class GzipSizePlugin {
       loginJsKb = [...files].reduce((sum, file) => sum + gzipKb(file), 0);
       lines.push(`route /login JavaScript: ${loginJsKb.toFixed(1)} KB gzip (budget ${BUDGET_KB.loginJs} KB)`);
     }
+    const routeJsKb: Partial<Record<LoggedInRoute, number>> = {};
+    const groupFiles = (name: string): string[] => {
+      const group = compilation.namedChunkGroups.get(name);
+      return group ? jsFiles(group.chunks) : [];
+    };
+    const bootFiles = [...entryFiles, ...BOOT_GROUPS.flatMap(groupFiles)];
+    for (const [route, { group }] of Object.entries(ROUTE_BUDGET) as [LoggedInRoute, { group: string }][]) {
+      if (!compilation.namedChunkGroups.has(group)) continue;
+      const files = new Set([...bootFiles, ...groupFiles(group)]);
+      routeJsKb[route] = [...files].reduce((sum, file) => sum + gzipKb(file), 0);
+      lines.push(
+        `route ${route} JavaScript: ${routeJsKb[route].toFixed(1)} KB gzip (budget ${ROUTE_BUDGET[route].kb} KB)`,
+      );
+    }
     if (production) {
-      for (const message of overBudget({ loginJsKb, cssKb })) {
+      for (const message of overBudget({ loginJsKb, cssKb, routeJsKb })) {
         compilation.errors.push(new webpack.WebpackError(message));
       }
     }
