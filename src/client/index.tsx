@@ -9,7 +9,7 @@ import { BootGate } from './app/BootGate';
 import { preloadPage } from './app/routes';
 import { bootState, createStore } from './app/storeCore';
 import { loginShellShown } from './features/auth/loginShell';
-import { afterFirstPaint, firstInteraction, nextTask } from './lib/boot';
+import { afterFirstPaint, firstInteraction } from './lib/boot';
 import { holdable } from './lib/heldHistory';
 import { HeldRouter } from './lib/HeldRouter';
 import { loadSessionReader } from './session/presence';
@@ -37,8 +37,7 @@ function boot(): void {
   const sagasWanted = loginShellShown() ? firstInteraction() : Promise.resolve();
   const saga = sagasWanted
     .then(() => import(/* webpackChunkName: "sagas" */ './app/sagaBoot'))
-    // Mounted in a task after the one that ran the chunk's modules: starting every watcher is work of its own.
-    .then((module) => nextTask().then(() => module.mountRootSaga));
+    .then((module) => module.mountRootSaga);
   // redux-persist and the persisted slices' settings, a chunk of their own too: /login does without them at first.
   const persistence = import(/* webpackChunkName: "persist" */ './app/persistence').then(
     (module) => module.persistence,
@@ -57,9 +56,8 @@ function boot(): void {
       const store = createStore(bootState(), { saga, persistence });
       // Registered after createStore's own reaction to the chunk, which puts redux-persist's reducer in place
       // first. Should the chunk fail, the page goes on without keeping its state rather than stay on the spinner.
-      // Rehydration (parsing what localStorage keeps: a running sheet is large) in a task of its own too.
-      const rehydrated = persistence.then(({ persistStore }) =>
-        nextTask().then(() => new Promise<void>((resolve) => persistStore(store, null, resolve))),
+      const rehydrated = persistence.then(
+        ({ persistStore }) => new Promise<void>((resolve) => persistStore(store, null, resolve)),
       );
       // A transition: the first render yields to the browser every few milliseconds (BootGate does the same for
       // the render after rehydration), so no long task holds a slow phone's main thread.

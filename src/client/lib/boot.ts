@@ -26,12 +26,3 @@ export function firstInteraction(): Promise<void> {
     if (document.activeElement && document.activeElement !== document.body) go();
   });
 }
-
-/**
- * Settles in a task of its own, after the browser has had its turn (input, paint). A chunk's modules run in the
- * microtasks of the task whose script arrived last; the boot's next step waits for this so it does not run in that
- * same task too (on a phone's CPU they would add up to one long task).
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
