@@ -117,8 +117,8 @@ function clocksOf(idHasilTo: number, text: string | null): Map<number, MapelWakt
  * What an answer save checks, in one look-up: the attempt, its schedule (null when missing), the answer row with
  * its question (null when it is not a row of this attempt), and the category's subjects in order with the
  * attempt's clocks of them. The subjects are the schedule's definitions as this process keeps them under the
- * schedule row just read (isiPaket.ts); none without a schedule. Undefined when the attempt does not exist. On
- * PostgreSQL read with the other saves of the turn.
+ * schedule row just read (isiPaket.ts); none without a schedule. Undefined when the attempt does not exist. Read
+ * with the other look-ups of the turn (bacaBersama.ts).
  */
 export async function findSaveTarget(q: Executor, idHasilTo: number, idJawaban: number) {
   const [row] = await saveTargets.baca(q, { idHasilTo, idJawaban });
